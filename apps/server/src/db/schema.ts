@@ -1,0 +1,3 @@
+export * from '../platform/tables.js';
+export * from '../services/user/tables.js';
+export * from '../services/upload/tables.js';

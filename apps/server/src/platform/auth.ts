@@ -1,0 +1,131 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessions, users } from '../services/user/tables.js';
+import { keyedHash, newId, randomToken, verifySecret } from './crypto.js';
+import type { Tx } from './db.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+
+export type AuthContext = { userId: string; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const PIN_MAX_TRIES = 5;
+export const PIN_LOCK_MINUTES = 30;
+
+/** Starts a session and returns the bearer token; only its keyed hash is stored. */
+export async function createSession(db: Tx, secret: string, userId: string, ttlMs: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: newId(),
+    userId,
+    tokenHash: keyedHash(secret, token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+export async function revokeSessions(db: Tx, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** preHandler for every bearer route: a live server-side session or 401. */
+export async function requireAuth(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const token = bearer(req);
+  if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
+  const [row] = await this.db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, keyedHash(this.config.secret, token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthorized('Your session has ended. Please log in again.', 'SESSION_INVALID');
+  req.auth = { userId: row.userId, sessionId: row.id };
+}
+
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
+  return req.auth;
+}
+
+const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+/**
+ * Checks a transaction PIN. Wrong PINs count; the fifth in a row locks PIN use for 30 minutes.
+ * The counter is changed with a single conditional UPDATE so concurrent wrong tries all count.
+ */
+export async function checkPin(db: Tx, userId: string, pin: string): Promise<void> {
+  const [u] = await db
+    .select({ pinHash: users.pinHash, tries: users.pinFailedAttempts, lockedUntil: users.pinLockedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u) throw unauthorized('Your session has ended. Please log in again.', 'SESSION_INVALID');
+  if (!u.pinHash) throw forbidden('Set your transaction PIN first', 'PIN_NOT_SET');
+  if (u.lockedUntil && u.lockedUntil > new Date()) {
+    throw new AppError(
+      429,
+      'PIN_LOCKED',
+      `Too many wrong PIN attempts. PIN use is locked; try again in ${minutesLeft(u.lockedUntil)} minutes.`,
+    );
+  }
+  if (await verifySecret(u.pinHash, pin)) {
+    if (u.tries > 0 || u.lockedUntil) {
+      await db.update(users).set({ pinFailedAttempts: 0, pinLockedUntil: null }).where(eq(users.id, userId));
+    }
+    return;
+  }
+  // An expired lock starts a fresh count.
+  const [after] = await db
+    .update(users)
+    .set({
+      pinFailedAttempts: sql`CASE WHEN ${users.pinLockedUntil} IS NOT NULL AND ${users.pinLockedUntil} <= now() THEN 1 ELSE ${users.pinFailedAttempts} + 1 END`,
+      pinLockedUntil: sql`CASE WHEN (CASE WHEN ${users.pinLockedUntil} IS NOT NULL AND ${users.pinLockedUntil} <= now() THEN 1 ELSE ${users.pinFailedAttempts} + 1 END) >= ${PIN_MAX_TRIES} THEN now() + make_interval(mins => ${PIN_LOCK_MINUTES}) ELSE NULL END`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ tries: users.pinFailedAttempts });
+  const tries = after?.tries ?? PIN_MAX_TRIES;
+  if (tries >= PIN_MAX_TRIES) {
+    throw new AppError(429, 'PIN_LOCKED', `Too many wrong PIN attempts. PIN use is locked for ${PIN_LOCK_MINUTES} minutes.`);
+  }
+  const left = PIN_MAX_TRIES - tries;
+  throw forbidden(`Incorrect transaction PIN. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, 'PIN_INCORRECT');
+}
+
+/** preHandler for bearer+pin routes: the `transactionPin` header must be the user's PIN. */
+export async function requirePin(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const auth = authOf(req);
+  const raw = req.headers.transactionpin;
+  const pin = Array.isArray(raw) ? raw[0] : raw;
+  if (!pin) throw new AppError(400, 'PIN_REQUIRED', 'Enter your transaction PIN (header transactionPin)');
+  if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
+  await checkPin(this.db, auth.userId, pin);
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Owo <no-reply@owo.ng>'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SERVICES: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SEED_DEMO: bool,
+  SERVE_WEB: bool,
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(6),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_OTP: z.coerce.number().int().positive().default(10),
+  CORS_ORIGINS: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secret: string;
+  services: readonly ServiceName[];
+  logLevel: string;
+  seedDemo: boolean;
+  serveWeb: boolean;
+  webDist: string;
+  upload: { maxBytes: number; maxFiles: number };
+  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } | undefined;
+  sessionTtlMs: number;
+  rateLimit: { login: number; otp: number };
+  corsOrigins: string[];
+};
+
+/** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
+function resolveSecret(given: string | undefined, isProduction: boolean, dataDir: string): string {
+  if (given) return given;
+  if (isProduction) throw new Error('APP_SECRET must be set in production');
+  const file = path.join(dataDir, '.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const services = e.SERVICES
+    ? e.SERVICES.split(',').map((s) => s.trim()).filter(Boolean)
+    : [...SERVICE_NAMES];
+  for (const s of services) {
+    if (!(SERVICE_NAMES as readonly string[]).includes(s)) throw new Error(`Unknown service in SERVICES: ${s}`);
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    secret: resolveSecret(e.APP_SECRET, isProduction, dataDir),
+    services: services as ServiceName[],
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    upload: { maxBytes: e.UPLOAD_MAX_BYTES, maxFiles: e.UPLOAD_MAX_FILES },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, otp: e.RATE_LIMIT_OTP },
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+  };
+}

@@ -1,0 +1,29 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import argon2 from 'argon2';
+import { v7 as uuidv7 } from 'uuid';
+
+export const newId = (): string => uuidv7();
+
+/** Keyed hash for high-entropy secrets (tokens) and short codes checked with a try limit (OTPs). */
+export const keyedHash = (secret: string, value: string): string => createHmac('sha256', secret).update(value).digest('base64url');
+
+export const sameHash = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+
+export const randomDigits = (n: number): string => String(randomInt(0, 10 ** n)).padStart(n, '0');
+
+/** argon2id for passwords and PINs (a 4-digit PIN is also protected by the try limit). */
+const ARGON = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const hashSecret = (plain: string): Promise<string> => argon2.hash(plain, ARGON);
+export const verifySecret = async (hash: string, plain: string): Promise<boolean> => {
+  try {
+    return await argon2.verify(hash, plain);
+  } catch {
+    return false;
+  }
+};

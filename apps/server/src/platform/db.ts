@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database itself: services take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** PGlite data directory, or 'memory://' for a throwaway database. */
+  pgliteDir?: string;
+  /** Create and use a fresh PostgreSQL database of this name, dropped on close (tests isolate each suite so). */
+  pgDatabase?: string;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    let url = opts.databaseUrl;
+    const name = opts.pgDatabase;
+    if (name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('invalid database name');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      url = u.toString();
+    }
+    const pool = new pg.Pool({ connectionString: url, max: 20 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const close = async () => {
+      await pool.end();
+      if (name) {
+        const admin = new pg.Client({ connectionString: opts.databaseUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'postgres', close };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir));
+  const pdb = drizzlePglite(client, { schema });
+  await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

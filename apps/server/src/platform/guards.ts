@@ -1,0 +1,26 @@
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { requireAuth, requirePin } from './auth.js';
+import { errorResponses } from '@owo/contracts';
+
+/** Route options for bearer-token calls, documented as such in OpenAPI. */
+export const bearer = { preHandler: [requireAuth] } satisfies RouteShorthandOptions;
+/** Route options for money calls: bearer token and the `transactionPin` header. */
+export const bearerPin = { preHandler: [requireAuth, requirePin] } satisfies RouteShorthandOptions;
+
+export const bearerDoc = { security: [{ bearerAuth: [] }] };
+export const bearerPinDoc = { security: [{ bearerAuth: [], transactionPin: [] }] };
+export { errorResponses };
+
+/** Rate limit for unauthenticated calls, keyed by client address and the account the call names. */
+export const limitBy = (name: string, max: number, window: string, field: (req: FastifyRequest) => string | undefined) => ({
+  rateLimit: {
+    max,
+    timeWindow: window,
+    keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}:${(field(req) ?? '').toLowerCase()}`,
+  },
+});
+
+export const bodyField = (key: string) => (req: FastifyRequest) => {
+  const v = (req.body as Record<string, unknown> | undefined)?.[key];
+  return typeof v === 'string' ? v.trim() : undefined;
+};

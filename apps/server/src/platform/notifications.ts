@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from './crypto.js';
+import type { Db, Tx } from './db.js';
+import { maskPhone } from './phone.js';
+import { outbox } from './tables.js';
+
+export type Attachment = { filename: string; contentType: string; contentBase64: string };
+export type EmailMessage = { to: string; subject: string; text: string; attachments?: Attachment[] };
+
+/** SMS gateway. The sandbox accepts everything and sends nothing; messages stay readable in the outbox. */
+export interface SmsProvider {
+  readonly name: string;
+  send(to: string, body: string): Promise<void>;
+}
+export interface EmailProvider {
+  readonly name: string;
+  send(msg: EmailMessage, from: string): Promise<void>;
+}
+
+export const sandboxSms: SmsProvider = { name: 'sandbox', send: async () => {} };
+export const sandboxEmail: EmailProvider = { name: 'sandbox', send: async () => {} };
+
+export function smtpEmail(url: string): EmailProvider {
+  const transport = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send(msg, from) {
+      await transport.sendMail({
+        from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        attachments: msg.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
+      });
+    },
+  };
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Transactional outbox: callers enqueue inside their own database transaction, so a message goes
+ * out exactly when the change that caused it commits. A worker drains pending rows.
+ */
+export class Notifier {
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sms: SmsProvider,
+    private readonly email: EmailProvider,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly keepBodies: boolean,
+  ) {}
+
+  async enqueueSms(tx: Tx, to: string, body: string): Promise<void> {
+    await tx.insert(outbox).values({ id: newId(), channel: 'sms', recipient: to, body });
+  }
+
+  async enqueueEmail(tx: Tx, msg: EmailMessage): Promise<void> {
+    await tx.insert(outbox).values({
+      id: newId(),
+      channel: 'email',
+      recipient: msg.to.toLowerCase(),
+      subject: msg.subject,
+      body: msg.text,
+      attachments: msg.attachments ?? null,
+    });
+  }
+
+  /** Sends what is pending now; concurrent calls share one pass. */
+  drain(): Promise<void> {
+    this.draining ??= this.drainOnce().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private async drainOnce(): Promise<void> {
+    const rows = await this.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(outbox.createdAt))
+      .limit(50);
+    for (const row of rows) {
+      try {
+        if (row.channel === 'sms') await this.sms.send(row.recipient, row.body ?? '');
+        else
+          await this.email.send(
+            { to: row.recipient, subject: row.subject ?? '', text: row.body ?? '', attachments: row.attachments ?? undefined },
+            this.from,
+          );
+        await this.db
+          .update(outbox)
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            // In production the text (which may hold a code) is not kept once delivered.
+            ...(this.keepBodies ? {} : { body: null, attachments: null }),
+          })
+          .where(eq(outbox.id, row.id));
+        this.log.info({ channel: row.channel, to: row.channel === 'sms' ? maskPhone(row.recipient) : row.recipient.replace(/^(.).*@/, '$1***@') }, 'notification sent');
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        await this.db
+          .update(outbox)
+          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', lastError: String((err as Error).message).slice(0, 500) })
+          .where(eq(outbox.id, row.id));
+        this.log.warn({ channel: row.channel, attempts }, 'notification failed');
+      }
+    }
+  }
+
+  start(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.drain().catch((err: unknown) => this.log.error({ err }, 'outbox drain failed')), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.draining;
+  }
+
+  /** Newest messages for one address (development outbox). */
+  async newestFor(recipient: string, limit = 20) {
+    return this.db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        to: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(eq(outbox.recipient, recipient))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(limit);
+  }
+}

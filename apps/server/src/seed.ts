@@ -1,0 +1,27 @@
+import { count, eq } from 'drizzle-orm';
+import { hashSecret, newId } from './platform/crypto.js';
+import type { Db } from './platform/db.js';
+import { users } from './services/user/index.js';
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_PIN = '2468';
+export const DEMO_USERS = [
+  { firstName: 'Adaeze', lastName: 'Okafor', email: 'ada@demo.owo.ng', phoneNumber: '+2348030000001', nickName: 'ada' },
+  { firstName: 'Tunde', lastName: 'Bakare', email: 'tunde@demo.owo.ng', phoneNumber: '+2348030000002', nickName: 'tunde' },
+  { firstName: 'Halima', lastName: 'Musa', email: 'halima@demo.owo.ng', phoneNumber: '+2348030000003', nickName: 'halima' },
+] as const;
+
+/** On a database with no users, adds a few verified demo people with a password and PIN. Returns true if it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
+  await db.transaction(async (tx) => {
+    for (const u of DEMO_USERS) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, u.email)).limit(1);
+      if (exists) continue;
+      await tx.insert(users).values({ id: newId(), ...u, passwordHash, pinHash, phoneVerifiedAt: new Date(), bio: 'Demo account' });
+    }
+  });
+  return true;
+}

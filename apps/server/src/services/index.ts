@@ -1,0 +1,6 @@
+import type { ServiceModule } from '../platform/app.js';
+import { uploadService } from './upload/index.js';
+import { userService } from './user/index.js';
+
+/** Every service module this build serves; `SERVICES` picks a subset at run time. */
+export const allServices: ServiceModule[] = [userService, uploadService];

@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './user.js';
+export * from './upload.js';
