@@ -78,6 +78,8 @@ CREATE TABLE "uploads" (
 	"thumbnail_key" text NOT NULL,
 	"mime_type" text NOT NULL,
 	"size" integer NOT NULL,
+	"url" text NOT NULL,
+	"thumbnail_url" text NOT NULL,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -37,6 +37,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_OTP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_RESET: z.coerce.number().int().positive().default(10),
   CORS_ORIGINS: z.string().optional(),
 });
 
@@ -59,7 +61,7 @@ export type Config = {
   upload: { maxBytes: number; maxFiles: number };
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } | undefined;
   sessionTtlMs: number;
-  rateLimit: { login: number; otp: number };
+  rateLimit: { login: number; otp: number; signup: number; reset: number };
   corsOrigins: string[];
 };
 
@@ -118,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
-    rateLimit: { login: e.RATE_LIMIT_LOGIN, otp: e.RATE_LIMIT_OTP },
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, otp: e.RATE_LIMIT_OTP, signup: e.RATE_LIMIT_SIGNUP, reset: e.RATE_LIMIT_RESET },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
   };
 }

@@ -13,7 +13,9 @@ const LOCATION_LABEL: Record<string, string> = { body: '', querystring: 'query '
 function describeIssue(context: string, instancePath: string, message: string): { path: string; message: string } {
   const field = instancePath.replace(/^\//, '').replace(/\//g, '.');
   const last = field.split('.').pop() ?? '';
-  const named = !field || message.toLowerCase().includes(last.toLowerCase());
+  // Our schemas' own messages read on their own; zod's defaults ("Invalid input: ...") need the field named.
+  const generic = /^(invalid|too (small|big)|unrecognized|expected|required)/i.test(message);
+  const named = !field || !generic || message.toLowerCase().includes(last.toLowerCase());
   const where = LOCATION_LABEL[context] ?? '';
   const label = field === 'transactionpin' ? 'transactionPin' : field === 'oldtransactionpin' ? 'oldTransactionPin' : field;
   return { path: field, message: named ? message : `${where}${label}: ${message}`.trim() };

@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { badRequest } from './errors.js';
 
-/** Nigerian numbers in any usual form become E.164 (+234...). */
+/** Nigerian mobile numbers (the code goes by SMS) in any usual form become E.164 (+234...). */
 export function toE164(input: string): string | null {
   const p = parsePhoneNumberFromString(input.trim(), 'NG');
   if (!p || !p.isValid()) return null;

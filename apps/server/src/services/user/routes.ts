@@ -21,7 +21,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/users/signup', {
     schema: { tags, summary: 'Create an account; texts a 6-digit code to the phone', body: c.signupBody, response: { 201: c.signupResponse, ...errorResponses } },
-    config: limitBy('signup', 20, '1 hour', () => ''),
+    config: limitBy('signup', app.config.rateLimit.signup, '1 hour', () => ''),
   }, async (req, reply) => {
     const { message, ...data } = await account.signup(deps, req.body);
     return reply.status(201).send(ok(data, message));
@@ -72,7 +72,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/users/reset-password', {
     schema: { tags, summary: 'Set a new password with a reset token; ends every session', body: c.resetPasswordBody, response: { 200: msg, ...errorResponses } },
-    config: limitBy('reset', app.config.rateLimit.otp, '15 minutes', () => ''),
+    config: limitBy('reset', app.config.rateLimit.reset, '15 minutes', () => ''),
   }, async (req) => {
     await session.resetPassword(deps, req.body.resetToken, req.body.password);
     return ok(null, 'Password reset. Log in with your new password.');

@@ -1,0 +1,185 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otps, users } from './tables.js';
+import { codeIn, createTestApp, json, lastMessage, newPhone, signup, toE164Ng, type TestContext } from '../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/user${url}`, payload });
+
+describe('POST /users/signup', () => {
+  it('creates an unverified user with a normalised phone, hashed password, and texts a 6-digit code', async () => {
+    const { res, body, phone } = await signup(t.app, { nickName: 'Ngozi_1' });
+    expect(res.statusCode).toBe(201);
+    const data = json(res).data as { id: string; phoneNumber: string; email: string };
+    expect(data.phoneNumber).toBe(toE164Ng(phone));
+    expect(data.email).toBe(body.email);
+    const [row] = await t.db.select().from(users).where(eq(users.id, data.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(body.password);
+    expect(row!.phoneVerifiedAt).toBeNull();
+    const text = await lastMessage(t.app, data.phoneNumber);
+    const code = codeIn(text);
+    expect(code).toMatch(/^\d{6}$/);
+    const [otp] = await t.db.select().from(otps).where(eq(otps.userId, data.id));
+    expect(otp!.codeHash).not.toContain(code);
+    expect(otp!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(otp!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('accepts the phone in any usual Nigerian form', async () => {
+    const local = newPhone();
+    const { res } = await signup(t.app, { phoneNumber: `+234 ${local.slice(1, 4)} ${local.slice(4)}` });
+    expect(res.statusCode).toBe(201);
+    expect((json(res).data as { phoneNumber: string }).phoneNumber).toBe(toE164Ng(local));
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'Enter a valid email address'],
+    [{ phoneNumber: '0123' }, 'Enter a valid Nigerian phone number'],
+    [{ phoneNumber: '08031234' }, 'Enter a valid Nigerian phone number'],
+    [{ phoneNumber: '08001234567' }, 'Enter a valid Nigerian phone number'],
+    [{ password: 'short1' }, 'Password must be at least 8 characters'],
+    [{ password: 'lettersonly' }, 'Password must contain a number'],
+    [{ firstName: '' }, 'firstName is required'],
+    [{ nickName: 'a b' }, 'nickName may only contain letters, numbers, _ and .'],
+  ])('rejects %o with a clear 400 and writes nothing', async (over, message) => {
+    const before = await userCount();
+    const { res } = await signup(t.app, over as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).status).toBe(false);
+    expect(json(res).message).toBe(message);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/users/signup', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('The request body is not valid JSON');
+  });
+
+  it('refuses a second account with the same email, phone or nickname (any case)', async () => {
+    const first = await signup(t.app, { nickName: 'Chike' });
+    expect(first.res.statusCode).toBe(201);
+    const before = await userCount();
+    const byEmail = await signup(t.app, { email: first.body.email.toUpperCase() });
+    expect(byEmail.res.statusCode).toBe(409);
+    expect(json(byEmail.res).message).toBe('An account with this email already exists');
+    const byPhone = await signup(t.app, { phoneNumber: toE164Ng(first.phone) });
+    expect(byPhone.res.statusCode).toBe(409);
+    expect(json(byPhone.res).message).toBe('An account with this phone number already exists');
+    const byNick = await signup(t.app, { nickName: 'chike' });
+    expect(byNick.res.statusCode).toBe(409);
+    expect(json(byNick.res).message).toBe('That nickname is taken');
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('POST /users/verify-mobile', () => {
+  it('verifies the phone with the texted code, once', async () => {
+    const { phone } = await signup(t.app);
+    const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
+    const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toEqual({ phoneNumber: toE164Ng(phone), isVerified: true });
+    const [row] = await t.db.select().from(users).where(eq(users.phoneNumber, toE164Ng(phone)));
+    expect(row!.phoneVerifiedAt).not.toBeNull();
+    const again = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('counts wrong codes and stops accepting any after five', async () => {
+    const { phone } = await signup(t.app);
+    const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const r = await post('/users/verify-mobile', { phoneNumber: phone, otp: wrong });
+      expect(r.statusCode).toBe(400);
+      expect(json(r).message).toBe(`Incorrect code. ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left.`);
+    }
+    const fifth = await post('/users/verify-mobile', { phoneNumber: phone, otp: wrong });
+    expect(fifth.statusCode).toBe(429);
+    const right = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
+    expect(right.statusCode).toBe(429);
+    expect(json(right).message).toBe('Too many wrong codes. Request a new one.');
+  });
+
+  it('refuses an expired code', async () => {
+    const { phone } = await signup(t.app);
+    const e164 = toE164Ng(phone);
+    const code = codeIn(await lastMessage(t.app, e164));
+    await t.db.update(otps).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(otps.phoneNumber, e164));
+    const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('This code has expired. Request a new one.');
+  });
+
+  it('rejects malformed input', async () => {
+    const res = await post('/users/verify-mobile', { phoneNumber: newPhone(), otp: '12ab' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('The code is 6 digits');
+  });
+});
+
+describe('POST /users/resend-otp', () => {
+  it('is throttled to one a minute, and a new code replaces the old one', async () => {
+    const { phone } = await signup(t.app);
+    const e164 = toE164Ng(phone);
+    const first = codeIn(await lastMessage(t.app, e164));
+    const soon = await post('/users/resend-otp', { phoneNumber: phone });
+    expect(soon.statusCode).toBe(429);
+    expect(json(soon).message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+
+    await t.db.update(otps).set({ createdAt: sql`now() - interval '61 seconds'` }).where(eq(otps.phoneNumber, e164));
+    const later = await post('/users/resend-otp', { phoneNumber: phone });
+    expect(later.statusCode).toBe(200);
+    const second = codeIn(await lastMessage(t.app, e164));
+    expect(second).toMatch(/^\d{6}$/);
+    if (first !== second) {
+      const old = await post('/users/verify-mobile', { phoneNumber: phone, otp: first });
+      expect(old.statusCode).toBe(400);
+    }
+    const ok = await post('/users/verify-mobile', { phoneNumber: phone, otp: second });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('allows at most five codes an hour', async () => {
+    const { phone } = await signup(t.app);
+    const e164 = toE164Ng(phone);
+    for (let i = 0; i < 4; i++) {
+      await t.db.update(otps).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(otps.phoneNumber, e164));
+      expect((await post('/users/resend-otp', { phoneNumber: phone })).statusCode).toBe(200);
+    }
+    await t.db.update(otps).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(otps.phoneNumber, e164));
+    const sixth = await post('/users/resend-otp', { phoneNumber: phone });
+    expect(sixth.statusCode).toBe(429);
+    expect(json(sixth).message).toBe('Too many codes requested. Try again in an hour.');
+  });
+
+  it('answers the same for an unknown number and sends nothing', async () => {
+    const phone = newPhone();
+    const res = await post('/users/resend-otp', { phoneNumber: phone });
+    expect(res.statusCode).toBe(200);
+    expect(await lastMessage(t.app, toE164Ng(phone))).toBe('');
+  });
+});
+
+describe('POST /user/auth/verify-otp', () => {
+  it('verifies a sign-up code and reports isValidOTP and the verified number', async () => {
+    const { phone } = await signup(t.app);
+    const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
+    const res = await post('/user/auth/verify-otp', { phoneNumber: phone, otp: code, purpose: 'verify_mobile' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toEqual({ isValidOTP: true, verifiedNumber: toE164Ng(phone) });
+  });
+
+  it('rejects an unknown purpose', async () => {
+    const res = await post('/user/auth/verify-otp', { phoneNumber: newPhone(), otp: '123456', purpose: 'anything' });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../platform/app.js';
+import { loadConfig, type Config } from '../platform/config.js';
+import { randomDigits } from '../platform/crypto.js';
+import { openDatabase, type Db } from '../platform/db.js';
+import { LocalDiskStorage } from '../platform/storage.js';
+import { allServices } from '../services/index.js';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+export type TestOptions = {
+  env?: Record<string, string>;
+  configure?: (config: Config) => Config;
+  /** Extra routes registered before the app is ready (tests of platform helpers). */
+  routes?: (app: FastifyInstance) => void;
+  logStream?: DestinationStream;
+};
+
+/**
+ * A real app on a real, private database: a fresh in-memory PGlite by default, or a fresh
+ * PostgreSQL database (dropped afterwards) when DATABASE_URL is set.
+ */
+export async function createTestApp(opts: TestOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-test-'));
+  let config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-test-secret-test-secret-0000',
+    SERVE_WEB: 'false',
+    RATE_LIMIT_SIGNUP: '100000',
+    RATE_LIMIT_RESET: '100000',
+    ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
+    ...opts.env,
+  });
+  if (opts.configure) config = opts.configure(config);
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    url ? { databaseUrl: url, pgDatabase: `owo_t_${Date.now().toString(36)}_${randomDigits(6)}` } : { pgliteDir: 'memory://' },
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    services: allServices,
+    storage: new LocalDiskStorage(path.join(dataDir, 'uploads')),
+    logStream: opts.logStream,
+  });
+  opts.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+/** A valid, unique Nigerian mobile number in local format (0803...). */
+export const newPhone = () => `0803${String((Date.now() + seq++) % 10_000_000).padStart(7, '0').slice(-4)}${randomDigits(3)}`;
+
+export const toE164Ng = (local: string) => `+234${local.slice(1)}`;
+
+export type TestUser = { id: string; token: string; email: string; phone: string; e164: string; password: string; firstName: string };
+
+type Inject = FastifyInstance['inject'];
+export const json = (res: Awaited<ReturnType<Inject>>) => res.json() as { status: boolean; message: string; code?: string; data: never; pagination?: never; errors?: { path: string; message: string }[] };
+
+/** Reads the newest message sent to an address through the development outbox. */
+export async function lastMessage(app: FastifyInstance, to: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  const body = res.json() as { data: { body: string | null }[] };
+  return body.data[0]?.body ?? '';
+}
+
+export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+export async function signup(app: FastifyInstance, over: Partial<Record<string, string>> = {}) {
+  const phone = over.phoneNumber ?? newPhone();
+  const n = randomDigits(8);
+  const body = {
+    firstName: 'Ngozi',
+    lastName: 'Adebayo',
+    email: `user${n}@example.ng`,
+    phoneNumber: phone,
+    password: 'goodpass1',
+    ...over,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/user/users/signup', payload: body });
+  return { res, body, phone };
+}
+
+/** Signs up, verifies the phone with the texted code and logs in. */
+export async function newUser(app: FastifyInstance, over: Partial<Record<string, string>> = {}): Promise<TestUser> {
+  const { res, body, phone } = await signup(app, over);
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+  const e164 = toE164Ng(phone);
+  const otp = codeIn(await lastMessage(app, e164));
+  const v = await app.inject({ method: 'POST', url: '/api/user/users/verify-mobile', payload: { phoneNumber: phone, otp } });
+  if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
+  const l = await app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: body.email, password: body.password } });
+  if (l.statusCode !== 200) throw new Error(`login failed: ${l.body}`);
+  const data = (l.json() as { data: { id: string; accessToken: string } }).data;
+  return { id: data.id, token: data.accessToken, email: body.email, phone, e164, password: body.password, firstName: body.firstName };
+}
+
+export const auth = (u: { token: string }, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${u.token}`, ...extra });
