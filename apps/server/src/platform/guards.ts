@@ -1,6 +1,7 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { requireAuth, requirePin } from './auth.js';
 import { errorResponses } from '@owo/contracts';
+import { toE164 } from './phone.js';
 
 /** Route options for bearer-token calls, documented as such in OpenAPI. */
 export const bearer = { preHandler: [requireAuth] } satisfies RouteShorthandOptions;
@@ -20,7 +21,10 @@ export const limitBy = (name: string, max: number, window: string, field: (req: 
   },
 });
 
+/** The named body field, normalised (emails lower-cased, phones to E.164) so one account is one key however it is typed. */
 export const bodyField = (key: string) => (req: FastifyRequest) => {
   const v = (req.body as Record<string, unknown> | undefined)?.[key];
-  return typeof v === 'string' ? v.trim() : undefined;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim().toLowerCase();
+  return s.includes('@') ? s : (toE164(s) ?? s);
 };

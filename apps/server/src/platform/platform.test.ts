@@ -71,7 +71,7 @@ describe('platform', () => {
   it('reports health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ db: 'ok' });
+    expect(json(res).data).toMatchObject({ db: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'not configured' });
   });
 
   it('sends security headers', async () => {

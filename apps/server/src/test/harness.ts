@@ -40,6 +40,7 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
     RATE_LIMIT_SIGNUP: '100000',
     RATE_LIMIT_RESET: '100000',
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
   });
   if (opts.configure) config = opts.configure(config);

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { e164, makePng, newPhone, readCode, shot } from './helpers';
+
+test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a login, log in again', async ({ page, request }) => {
+  const phone = newPhone();
+  const email = `nneka${Date.now()}@example.ng`;
+  const password = 'Lagos2026pay';
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await shot(page, '01-signup');
+  await page.getByLabel('First name').fill('Nneka');
+  await page.getByLabel('Last name').fill('Obi');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Nickname (optional)').fill(`nneka${Date.now() % 100000}`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Verify your phone' })).toBeVisible();
+  const code = await readCode(request, e164(phone));
+  await page.getByLabel('Verification code').fill(code);
+  await shot(page, '02-verify');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Phone number verified')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await shot(page, '03-login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
+  await shot(page, '04-home');
+
+  // The token is kept encrypted under 'token'.
+  const stored = await page.evaluate(() => localStorage.getItem('token'));
+  expect(stored).toBeTruthy();
+  expect(stored).not.toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await shot(page, '05-account');
+  await page.getByRole('link', { name: 'Transaction PIN' }).click();
+  await expect(page.getByRole('heading', { name: 'Set transaction PIN' })).toBeVisible();
+  await page.getByLabel('New PIN').fill('2580');
+  await page.getByLabel('Confirm PIN').fill('2580');
+  await shot(page, '06-set-pin');
+  await page.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByText('Transaction PIN set')).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
+  await page.getByLabel('Change photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await makePng(page) });
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /\/api\/upload\/files\//);
+  await page.getByLabel('Bio').fill('Paying my light bill on time since 2026');
+  await shot(page, '07-edit-profile');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect username or password' })).toBeVisible();
+  await shot(page, '08-login-failed');
+
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
+
+  // The session survives a reload: the token is restored from storage.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
+  await page.goto('/account/profile');
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /\/api\/upload\/files\//);
+  await expect(page.getByLabel('Bio')).toHaveValue('Paying my light bill on time since 2026');
+});
+
+test("a start while offline shows 'No network connection'", async ({ page, context }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false, configurable: true });
+  });
+  await page.goto('/login');
+  await expect(page.getByText('No network connection')).toBeVisible();
+  await shot(page, '09-offline-start');
+
+  // And when the connection drops later.
+  const fresh = await context.newPage();
+  await fresh.goto('/login');
+  await expect(fresh.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(fresh.getByText('No network connection')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('bad sign-up input is explained and the demo user can log in with a phone number', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await shot(page, '10-signup-errors');
+
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill('0803 000 0001');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
+  for (const area of ['Pay', 'Connect', 'Chat', 'Shop']) {
+    await page.getByRole('link', { name: area }).click();
+    await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  }
+  await shot(page, '11-coming-soon');
+});
