@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { openUserAccounts } from './ledger/index.js';
 import { hashSecret, newId } from './platform/crypto.js';
 import type { Db } from './platform/db.js';
 import { users } from './services/user/index.js';
@@ -20,7 +21,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const u of DEMO_USERS) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, u.email)).limit(1);
       if (exists) continue;
-      await tx.insert(users).values({ id: newId(), ...u, passwordHash, pinHash, phoneVerifiedAt: new Date(), bio: 'Demo account' });
+      const id = newId();
+      await tx.insert(users).values({ id, ...u, passwordHash, pinHash, phoneVerifiedAt: new Date(), bio: 'Demo account' });
+      await openUserAccounts(tx, id);
     }
   });
   return true;

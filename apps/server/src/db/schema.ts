@@ -1,3 +1,4 @@
 export * from '../platform/tables.js';
 export * from '../services/user/tables.js';
 export * from '../services/upload/tables.js';
+export * from '../ledger/tables.js';

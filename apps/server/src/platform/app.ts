@@ -20,6 +20,7 @@ import { loggerOptions } from './logger.js';
 import { Notifier, sandboxEmail, sandboxSms, smtpEmail, type EmailProvider, type SmsProvider } from './notifications.js';
 import { createStorage, type BlobStorage } from './storage.js';
 import { registerDevRoutes } from './dev-routes.js';
+import { openSystemAccounts } from '../ledger/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await openSystemAccounts(deps.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const email = deps.email ?? (config.smtpUrl ? smtpEmail(config.smtpUrl) : sandboxEmail);
   const notifier = new Notifier(deps.db, deps.sms ?? sandboxSms, email, config.mailFrom, app.log, !config.isProduction);

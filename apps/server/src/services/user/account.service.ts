@@ -1,5 +1,6 @@
 import type { SignupBody } from '@owo/contracts';
 import { eq, or, sql } from 'drizzle-orm';
+import { openUserAccounts } from '../../ledger/index.js';
 import { hashSecret, newId } from '../../platform/crypto.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -41,6 +42,7 @@ export async function signup(deps: UserDeps, body: SignupBody) {
         nickName: nick,
         passwordHash,
       });
+      await openUserAccounts(tx, id);
       await issueOtp(tx, deps, { id, phoneNumber }, 'verify_mobile');
     });
   } catch (err) {

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db.js';
+
+export type LedgerReport = {
+  accounts: number;
+  transfers: number;
+  counterMismatches: { id: string; code: string }[];
+  postedSum: string;
+  pendingSum: string;
+  overdrawn: { id: string; code: string; available: string }[];
+  ok: boolean;
+};
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? (r as Row[]) : ((r as { rows: Row[] }).rows ?? []));
+
+/**
+ * The ledger's invariants: each account's counters equal the sums of its transfers; credits and
+ * debits balance across all accounts; no no-overdraft account has debits beyond its credits.
+ */
+export async function checkLedger(db: Db): Promise<LedgerReport> {
+  const mismatches = rowsOf(
+    await db.execute(sql`
+      WITH d AS (
+        SELECT debit_account_id AS id,
+               coalesce(sum(amount) FILTER (WHERE status = 'posted'), 0) AS posted,
+               coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0) AS pending
+        FROM ledger_transfers GROUP BY debit_account_id),
+      c AS (
+        SELECT credit_account_id AS id,
+               coalesce(sum(amount) FILTER (WHERE status = 'posted'), 0) AS posted,
+               coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0) AS pending
+        FROM ledger_transfers GROUP BY credit_account_id)
+      SELECT a.id, a.code FROM ledger_accounts a
+      LEFT JOIN d ON d.id = a.id LEFT JOIN c ON c.id = a.id
+      WHERE a.debits_posted <> coalesce(d.posted, 0) OR a.debits_pending <> coalesce(d.pending, 0)
+         OR a.credits_posted <> coalesce(c.posted, 0) OR a.credits_pending <> coalesce(c.pending, 0)`),
+  ).map((r) => ({ id: String(r.id), code: String(r.code) }));
+  const [sums] = rowsOf(
+    await db.execute(sql`
+      SELECT count(*) AS accounts,
+             coalesce(sum(credits_posted - debits_posted), 0)::text AS posted,
+             coalesce(sum(credits_pending - debits_pending), 0)::text AS pending,
+             (SELECT count(*) FROM ledger_transfers) AS transfers
+      FROM ledger_accounts`),
+  );
+  const overdrawn = rowsOf(
+    await db.execute(sql`
+      SELECT id, code, (credits_posted - debits_posted - debits_pending)::text AS available
+      FROM ledger_accounts WHERE no_overdraft AND credits_posted - debits_posted - debits_pending < 0`),
+  ).map((r) => ({ id: String(r.id), code: String(r.code), available: String(r.available) }));
+  const postedSum = String(sums?.posted ?? '0');
+  const pendingSum = String(sums?.pending ?? '0');
+  return {
+    accounts: Number(sums?.accounts ?? 0),
+    transfers: Number(sums?.transfers ?? 0),
+    counterMismatches: mismatches,
+    postedSum,
+    pendingSum,
+    overdrawn,
+    ok: mismatches.length === 0 && postedSum === '0' && pendingSum === '0' && overdrawn.length === 0,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './ledger.js';
+export { checkLedger, type LedgerReport } from './check.js';
+export { ledgerAccounts, ledgerTransfers } from './tables.js';
