@@ -1,3 +1,4 @@
 export * from './common.js';
 export * from './user.js';
 export * from './upload.js';
+export * from './money.js';

@@ -140,7 +140,7 @@ describe('ledger transfers', () => {
 describe.skipIf(!process.env.DATABASE_URL)('ledger under concurrency (PostgreSQL)', () => {
   it('thousands of concurrent random transfers, many to and from one account: no lost update, overdraft or deadlock', async () => {
     const url = new URL(process.env.DATABASE_URL!);
-    const [dbName] = (await t.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const [dbName] = ((await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
     url.pathname = `/${dbName!.name}`;
     const pool = new pg.Pool({ connectionString: url.toString(), max: 24 });
     const db = drizzle(pool, { schema: tables }) as unknown as Db;
@@ -185,7 +185,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ledger under concurrency (PostgreSQL
 
       const report = await checkLedger(db);
       expect(report).toMatchObject({ ok: true, counterMismatches: [], overdrawn: [], postedSum: '0' });
-      const rows = (await db.execute(sql`select id from ledger_transfers where kind = 'send' and reference like 'c%'`)).rows as { id: string }[];
+      const rows = ((await db.execute(sql`select id from ledger_transfers where kind = 'send' and reference like 'c%'`)) as unknown as { rows: { id: string }[] }).rows;
       const stored = new Set(rows.map((r) => r.id));
       expect(stored.size).toBe(rows.length);
       expect(acknowledged.every((id) => stored.has(id))).toBe(true);

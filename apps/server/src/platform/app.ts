@@ -15,7 +15,7 @@ import { registerAuth } from './auth.js';
 import type { Config, ServiceName } from './config.js';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
-import { registerErrorHandling } from './http.js';
+import { registerErrorHandling, registerNotFound } from './http.js';
 import { loggerOptions } from './logger.js';
 import { Notifier, sandboxEmail, sandboxSms, smtpEmail, type EmailProvider, type SmsProvider } from './notifications.js';
 import { createStorage, type BlobStorage } from './storage.js';
@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.services.includes(svc.name)) await app.register(svc.plugin, { prefix: `/api/${svc.name}` });
   }
 
-  if (config.serveWeb) registerWeb(app, config.webDist);
+  registerNotFound(app, config.serveWeb && registerWeb(app, config.webDist));
 
   app.addHook('onClose', async () => {
     await notifier.stop();
@@ -132,12 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built web app; unknown non-API paths get index.html so client routes load directly. */
-function registerWeb(app: FastifyInstance, dist: string): void {
+/** Serves the built web app, if it is built; returns whether it is. */
+function registerWeb(app: FastifyInstance, dist: string): boolean {
   const index = path.join(dist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`web app not built at ${dist}; run npm run build`);
-    return;
+    return false;
   }
   void app.register(fastifyStatic, {
     root: dist,
@@ -149,10 +149,5 @@ function registerWeb(app: FastifyInstance, dist: string): void {
       );
     },
   });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ status: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
-  });
+  return true;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -40,6 +40,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_RESET: z.coerce.number().int().positive().default(10),
   CORS_ORIGINS: z.string().optional(),
+  WEBHOOK_SECRET: z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters').optional(),
+  PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = {
@@ -63,6 +65,9 @@ export type Config = {
   sessionTtlMs: number;
   rateLimit: { login: number; otp: number; signup: number; reset: number };
   corsOrigins: string[];
+  /** Verifies inbound provider webhooks (bank-transfer funding). */
+  webhookSecret: string;
+  payoutReconcileMs: number;
 };
 
 /** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
@@ -86,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
+  const secret = resolveSecret(e.APP_SECRET, isProduction, dataDir);
   const services = e.SERVICES
     ? e.SERVICES.split(',').map((s) => s.trim()).filter(Boolean)
     : [...SERVICE_NAMES];
@@ -102,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    secret: resolveSecret(e.APP_SECRET, isProduction, dataDir),
+    secret,
+    webhookSecret: e.WEBHOOK_SECRET ?? createHmac('sha256', secret).update('webhooks').digest('hex'),
+    payoutReconcileMs: e.PAYOUT_RECONCILE_SECONDS * 1000,
     services: services as ServiceName[],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,

@@ -27,3 +27,10 @@ export const verifySecret = async (hash: string, plain: string): Promise<boolean
     return false;
   }
 };
+
+/** A stable UUID derived from parts (e.g. the fee leg of a payment), so retries reuse the same id. */
+export function derivedId(...parts: string[]): string {
+  const h = createHmac('sha256', 'owo-derived-id').update(parts.join('\u0000')).digest('hex');
+  // Version 8 (custom) UUID layout.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

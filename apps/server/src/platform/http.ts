@@ -56,7 +56,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).send({ status: false, message, code: err.code ?? 'BAD_REQUEST' });
   });
 
+}
+
+/**
+ * Unknown paths: API paths get the 404 envelope; with the web app served, any other GET gets
+ * index.html so client-side routes load directly.
+ */
+export function registerNotFound(app: FastifyInstance, serveIndex: boolean): void {
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ status: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    if (serveIndex && req.method === 'GET' && !req.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

@@ -1,0 +1,81 @@
+import type { Counterparty, HistoryItem, TxStatus, TxType } from '@owo/contracts';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { newId } from '../../platform/crypto.js';
+import type { Tx } from '../../platform/db.js';
+import { transactions } from './tables.js';
+
+export type HistoryRow = typeof transactions.$inferSelect;
+export type NewHistory = {
+  userId: string;
+  reference: string;
+  type: TxType;
+  direction: 'debit' | 'credit';
+  amount: bigint;
+  fee?: bigint;
+  status: TxStatus;
+  narration?: string | null;
+  counterparty: Counterparty;
+  failureReason?: string | null;
+};
+
+/** Writes history rows; a row already written for the same user, reference and direction is left alone. */
+export async function recordHistory(tx: Tx, rows: NewHistory[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(transactions)
+    .values(rows.map((r) => ({ id: newId(), fee: 0n, narration: null, failureReason: null, ...r })))
+    .onConflictDoNothing();
+}
+
+export async function setHistoryStatus(tx: Tx, reference: string, status: TxStatus, failureReason: string | null = null): Promise<void> {
+  await tx.update(transactions).set({ status, failureReason, updatedAt: new Date() }).where(eq(transactions.reference, reference));
+}
+
+export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
+  id: r.id,
+  reference: r.reference,
+  type: r.type as TxType,
+  direction: r.direction,
+  amount: Number(r.amount),
+  fee: Number(r.fee),
+  status: r.status,
+  narration: r.narration,
+  counterparty: r.counterparty,
+  failureReason: r.failureReason,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export type HistoryFilter = {
+  page: number;
+  limit: number;
+  type?: TxType;
+  direction?: 'debit' | 'credit';
+  status?: TxStatus;
+  from?: string;
+  to?: string;
+};
+
+export async function listHistory(db: Tx, userId: string, f: HistoryFilter) {
+  const conds: SQL[] = [eq(transactions.userId, userId)];
+  if (f.type) conds.push(eq(transactions.type, f.type));
+  if (f.direction) conds.push(eq(transactions.direction, f.direction));
+  if (f.status) conds.push(eq(transactions.status, f.status));
+  if (f.from) conds.push(gte(transactions.createdAt, new Date(f.from)));
+  if (f.to) conds.push(lte(transactions.createdAt, new Date(f.to)));
+  const where = and(...conds);
+  const [rows, totals] = await Promise.all([
+    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  return { items: rows.map(toHistoryItem), total: totals[0]?.n ?? 0 };
+}
+
+export async function historyFor(db: Tx, userId: string, reference: string, direction: 'debit' | 'credit') {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.reference, reference), eq(transactions.direction, direction)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,10 @@
+import type { ServiceModule } from '../../platform/app.js';
+import { transactionRoutes } from './routes.js';
+
+export { bankTransferFee } from './fees.js';
+export { recordHistory, setHistoryStatus, historyFor, toHistoryItem, type NewHistory } from './history.js';
+export { createIntent, lockIntent, markIntent, newReference, toPreview, type Intent } from './intents.js';
+export { assertWithinDailyLimit, getSpendingLimit, setSpendingLimit } from './limits.js';
+export { paymentIntents, transactions } from './tables.js';
+
+export const transactionService: ServiceModule = { name: 'transaction', plugin: transactionRoutes };

@@ -1,0 +1,67 @@
+import type { Counterparty, Preview, TxType } from '@owo/contracts';
+import { and, eq } from 'drizzle-orm';
+import { newId, randomDigits } from '../../platform/crypto.js';
+import type { Tx } from '../../platform/db.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { paymentIntents } from './tables.js';
+
+export const PREVIEW_MINUTES = 10;
+export type Intent = typeof paymentIntents.$inferSelect;
+
+export const newReference = (): string => {
+  const d = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return `OWO${d}${randomDigits(10)}`;
+};
+
+export async function createIntent(
+  tx: Tx,
+  i: { userId: string; type: TxType; amount: bigint; fee: bigint; counterparty: Counterparty; narration?: string | null; details?: Record<string, string> },
+): Promise<Intent> {
+  const [row] = await tx
+    .insert(paymentIntents)
+    .values({
+      id: newId(),
+      reference: newReference(),
+      userId: i.userId,
+      type: i.type,
+      amount: i.amount,
+      fee: i.fee,
+      counterparty: i.counterparty,
+      narration: i.narration ?? null,
+      details: i.details ?? {},
+      expiresAt: new Date(Date.now() + PREVIEW_MINUTES * 60_000),
+    })
+    .returning();
+  return row!;
+}
+
+export const toPreview = (i: Intent): Preview => ({
+  reference: i.reference,
+  type: i.type as TxType,
+  recipient: i.counterparty,
+  amount: Number(i.amount),
+  fee: Number(i.fee),
+  total: Number(i.amount + i.fee),
+  narration: i.narration,
+  expiresAt: i.expiresAt.toISOString(),
+});
+
+/**
+ * Locks the caller's intent for completion. Someone else's reference is simply not found.
+ * Returns null when it was already completed (the caller replays the receipt).
+ */
+export async function lockIntent(tx: Tx, userId: string, reference: string, types: TxType[]): Promise<{ intent: Intent; done: boolean }> {
+  const [intent] = await tx
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)))
+    .for('update');
+  if (!intent || !types.includes(intent.type as TxType)) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  if (intent.status !== 'initiated') return { intent, done: true };
+  if (intent.expiresAt <= new Date()) throw new AppError(422, 'PAYMENT_EXPIRED', 'This payment has expired. Start again.');
+  return { intent, done: false };
+}
+
+export async function markIntent(tx: Tx, id: string, status: Intent['status']): Promise<void> {
+  await tx.update(paymentIntents).set({ status, completedAt: status === 'initiated' ? null : new Date() }).where(eq(paymentIntents.id, id));
+}

@@ -1,0 +1,78 @@
+import type { Preview, Receipt } from '@owo/contracts';
+import { eq } from 'drizzle-orm';
+import { InsufficientFunds, systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import { derivedId } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { users } from '../user/index.js';
+import { sendMoneyFee } from './fees.js';
+import { historyFor, recordHistory, toHistoryItem } from './history.js';
+import { createIntent, lockIntent, markIntent, toPreview } from './intents.js';
+import { assertWithinDailyLimit } from './limits.js';
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
+/** Checks what can be checked before the PIN (recipient, balance, limit) and returns a preview valid for 10 minutes. */
+export async function initiateSendMoney(db: Db, userId: string, input: { recipientId: string; amount: number; narration?: string }): Promise<Preview> {
+  if (input.recipientId === userId) throw badRequest('You cannot send money to yourself', 'SELF_TRANSFER');
+  const [recipient] = await db.select().from(users).where(eq(users.id, input.recipientId)).limit(1);
+  if (!recipient || !recipient.phoneVerifiedAt) throw notFound('Recipient not found', 'RECIPIENT_NOT_FOUND');
+  const amount = BigInt(input.amount);
+  const fee = sendMoneyFee(amount);
+  const available = (await userBalances(db, userId)).get('wallet')?.available ?? 0n;
+  if (available < amount + fee) throw new InsufficientFunds('wallet');
+  return db.transaction(async (tx) => {
+    await assertWithinDailyLimit(tx, userId, amount + fee);
+    const intent = await createIntent(tx, {
+      userId,
+      type: 'sendMoney',
+      amount,
+      fee,
+      narration: input.narration || null,
+      counterparty: { id: recipient.id, name: fullName(recipient), bankName: null, accountNumber: null },
+    });
+    return toPreview(intent);
+  });
+}
+
+/**
+ * Posts a previewed transfer: one database transaction locks the intent, checks the daily limit,
+ * moves the money through the ledger (transfer ids derived from the intent, so it can never post
+ * twice) and writes both people's history. Completing again returns the same receipt.
+ */
+export async function completeSendMoney(db: Db, userId: string, reference: string): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    const { intent, done } = await lockIntent(tx, userId, reference, ['sendMoney']);
+    if (!done) {
+      const total = intent.amount + intent.fee;
+      await assertWithinDailyLimit(tx, userId, total);
+      const recipientId = intent.counterparty.id!;
+      const from = await userAccount(tx, userId, 'wallet');
+      const to = await userAccount(tx, recipientId, 'wallet');
+      await transfer(tx, [
+        { id: intent.id, debitAccountId: from, creditAccountId: to, amount: intent.amount, kind: 'send_money', reference },
+        ...(intent.fee > 0n
+          ? [{ id: derivedId(intent.id, 'fee'), debitAccountId: from, creditAccountId: systemAccount(db, 'fees'), amount: intent.fee, kind: 'fee', reference }]
+          : []),
+      ]);
+      const [sender] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+      await recordHistory(tx, [
+        { userId, reference, type: 'sendMoney', direction: 'debit', amount: intent.amount, fee: intent.fee, status: 'successful', narration: intent.narration, counterparty: intent.counterparty },
+        {
+          userId: recipientId,
+          reference,
+          type: 'sendMoney',
+          direction: 'credit',
+          amount: intent.amount,
+          status: 'successful',
+          narration: intent.narration,
+          counterparty: { id: userId, name: sender ? fullName(sender) : 'Owo user', bankName: null, accountNumber: null },
+        },
+      ]);
+      await markIntent(tx, intent.id, 'completed');
+    }
+    const row = await historyFor(tx, userId, reference, 'debit');
+    if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+    return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
+  });
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+
+export type CardDetails = { number: string; expiryMonth: number; expiryYear: number; cvv: string };
+export type ChargeResult =
+  | { status: 'successful'; providerRef: string; token: string | null; brand: string; last4: string; fingerprint: string }
+  | { status: 'failed'; providerRef: string; reason: string };
+
+/** Card acquiring. Only the acquirer sees the card number; we keep its token. */
+export interface CardAcquirer {
+  readonly name: string;
+  charge(p: { reference: string; amount: bigint; card: CardDetails; tokenize: boolean }): Promise<ChargeResult>;
+  chargeToken(p: { reference: string; amount: bigint; token: string }): Promise<ChargeResult>;
+}
+
+export const SANDBOX_CARDS = { success: '4084084084084081', declined: '4084080000000409' } as const;
+
+export function luhnValid(num: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < num.length; i++) {
+    let d = Number(num[num.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return num.length >= 12 && sum % 10 === 0;
+}
+
+export const cardBrand = (num: string): string =>
+  /^4/.test(num) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(num) ? 'Mastercard' : /^(506[01]|507[89]|6500)/.test(num) ? 'Verve' : 'Card';
+
+/** The sandbox acquirer: the success test card is approved, the declined one and any other card are declined. */
+export const sandboxCardAcquirer: CardAcquirer = {
+  name: 'sandbox',
+  async charge({ reference, card, tokenize }) {
+    const providerRef = `SBXC-${reference}`;
+    if (card.number !== SANDBOX_CARDS.success) {
+      return { status: 'failed', providerRef, reason: card.number === SANDBOX_CARDS.declined ? 'Your card was declined by your bank' : 'This card is not supported in the sandbox' };
+    }
+    const fingerprint = createHash('sha256').update(`sandbox:${card.number}`).digest('hex');
+    return {
+      status: 'successful',
+      providerRef,
+      token: tokenize ? `tok_sbx_${fingerprint.slice(0, 24)}` : null,
+      brand: cardBrand(card.number),
+      last4: card.number.slice(-4),
+      fingerprint,
+    };
+  },
+  async chargeToken({ reference, token }) {
+    const providerRef = `SBXC-${reference}`;
+    if (!token.startsWith('tok_sbx_')) return { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' };
+    return { status: 'successful', providerRef, token, brand: 'Visa', last4: SANDBOX_CARDS.success.slice(-4), fingerprint: token };
+  },
+};

@@ -1,0 +1,118 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, SERVICE_URLS, api, apiRequest, buildUrl, configureApiClient, errorMessage } from './client';
+import { userApi } from './user';
+
+function mockFetch(status: number, body: unknown) {
+  const fn = vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  configureApiClient({ getToken: () => null, onSessionInvalid: () => undefined });
+});
+
+describe('api client', () => {
+  it('has a base URL per service', () => {
+    expect(SERVICE_URLS).toEqual({
+      user: '/api/user',
+      transaction: '/api/transaction',
+      wallet: '/api/wallet',
+      bills: '/api/bills',
+      ecommerce: '/api/ecommerce',
+      connect: '/api/connect',
+      upload: '/api/upload',
+      chat: '/api/chat',
+    });
+    expect(buildUrl('wallet', '/wallet-balances', { a: 1, b: undefined })).toBe('/api/wallet/wallet-balances?a=1');
+  });
+
+  it('unwraps the success envelope', async () => {
+    const f = mockFetch(200, { status: true, message: 'Login successful', data: { id: 'u1', accessToken: 't' } });
+    const res = await userApi.login({ username: 'ada', password: 'pw' });
+    expect(res).toEqual({ data: { id: 'u1', accessToken: 't' }, message: 'Login successful' });
+    const [url, init] = f.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/users/login');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', password: 'pw' });
+  });
+
+  it('keeps pagination of list replies', async () => {
+    const pagination = { page: 1, limit: 20, total: 1, prev: null, next: null };
+    mockFetch(200, { status: true, message: 'Users', data: [{ id: 1 }], pagination });
+    const res = await api.user.get<unknown[]>('/users/filter', { query: { query: 'ad' } });
+    expect(res.pagination).toEqual(pagination);
+  });
+
+  it('throws ApiError with status, code, message, description and field errors', async () => {
+    mockFetch(400, {
+      status: false,
+      message: 'Invalid request',
+      code: 'VALIDATION_FAILED',
+      description: 'more detail',
+      errors: [{ path: 'email', message: 'Enter a valid email address' }],
+    });
+    const err = await apiRequest('user', '/users/signup', { body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid request', description: 'more detail' });
+    expect((err as ApiError).errors).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
+    expect(errorMessage(err)).toBe('Invalid request');
+  });
+
+  it('sends the bearer token and the transactionPin header', async () => {
+    configureApiClient({ getToken: () => 'tok-123' });
+    const f = mockFetch(200, { status: true, message: 'Transaction PIN set', data: null });
+    const res = await userApi.setPin('2468');
+    expect(res.message).toBe('Transaction PIN set');
+    const headers = f.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-123');
+    expect(headers.transactionPin).toBe('2468');
+  });
+
+  it('update-pin sends the new PIN in transactionPin and the old one in header and query', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const f = mockFetch(200, { status: true, message: 'Transaction PIN updated', data: null });
+    await userApi.updatePin('2468', '1357');
+    const [url, init] = f.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/user/users/update-pin?oldTransactionPin=2468');
+    expect(init?.method).toBe('PUT');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.transactionPin).toBe('1357');
+    expect(headers.oldTransactionPin).toBe('2468');
+  });
+
+  it('does not send a bearer token on unauthenticated calls', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const f = mockFetch(200, { status: true, message: 'ok', data: null });
+    await userApi.login({ username: 'a', password: 'b' });
+    expect((f.mock.calls[0]?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('reports a 401 SESSION_INVALID so the user is logged out', async () => {
+    const onSessionInvalid = vi.fn();
+    configureApiClient({ getToken: () => 'tok', onSessionInvalid });
+    mockFetch(401, { status: false, message: 'Your session has ended. Please log in again.', code: 'SESSION_INVALID' });
+    await expect(userApi.getUser('x')).rejects.toMatchObject({ status: 401, code: 'SESSION_INVALID' });
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+
+    mockFetch(401, { status: false, message: 'Incorrect username or password', code: 'LOGIN_FAILED' });
+    await expect(userApi.login({ username: 'a', password: 'b' })).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a network failure into an ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(userApi.getUser('x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('handles a non-JSON failure body', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))));
+    const err = await userApi.getUser('x').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 502, code: 'HTTP_502' });
+    expect(errorMessage(err, 'fallback')).toBe('fallback');
+  });
+});

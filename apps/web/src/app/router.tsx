@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards';
+import { AppLayout, AuthLayout } from './layouts';
+
+// Every area is its own chunk: the first route only loads the shell.
+const LoginPage = lazy(() => import('../features/account/LoginPage'));
+const SignupPage = lazy(() => import('../features/account/SignupPage'));
+const VerifyPhonePage = lazy(() => import('../features/account/VerifyPhonePage'));
+const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage'));
+const AccountMenuPage = lazy(() => import('../features/account/AccountMenuPage'));
+const EditProfilePage = lazy(() => import('../features/account/EditProfilePage'));
+const PinPage = lazy(() => import('../features/account/PinPage'));
+const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: (
+        <GuestOnly>
+          <AuthLayout />
+        </GuestOnly>
+      ),
+      children: [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/verify', element: <VerifyPhonePage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      ],
+    },
+    {
+      element: (
+        <RequireAuth>
+          <AppLayout />
+        </RequireAuth>
+      ),
+      children: [
+        { path: '/', element: <HomePage /> },
+        { path: '/pay', element: <ComingSoonPage area="pay" /> },
+        { path: '/connect', element: <ComingSoonPage area="connect" /> },
+        { path: '/chat', element: <ComingSoonPage area="chat" /> },
+        { path: '/shop', element: <ComingSoonPage area="shop" /> },
+        { path: '/account', element: <AccountMenuPage /> },
+        { path: '/account/profile', element: <EditProfilePage /> },
+        { path: '/account/pin', element: <PinPage /> },
+        { path: '/account/password', element: <ChangePasswordPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '../../api/client';
+import { userApi } from '../../api/user';
+import { looksLikePhone, toE164 } from '../../lib/phone';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { AuthHeading } from './AuthHeading';
+import { useAuth } from './auth-store';
+import { FormAlert } from './FormAlert';
+import { loginForm } from './schemas';
+
+export const LOGIN_FAILED = 'Incorrect username or password';
+
+export default function LoginPage() {
+  const login = useAuth((s) => s.login);
+  const loading = useAuth((s) => s.loading);
+  const setPhoneNumber = useAuth((s) => s.setPhoneNumber);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const prefill = (location.state as { username?: string } | null)?.username ?? '';
+  const [failure, setFailure] = useState<{ message: string; code: string } | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginForm), defaultValues: { username: prefill, password: '' } });
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    setFailure(null);
+    try {
+      await login(username, password);
+      // GuestOnly sends the now signed-in user on to where they were going.
+    } catch (err) {
+      const message = errorMessage(err, LOGIN_FAILED);
+      setFailure({ message, code: err instanceof ApiError ? err.code : 'UNKNOWN' });
+      toast.error(message);
+    }
+  });
+
+  const goVerify = async () => {
+    const username = getValues('username');
+    const phone = looksLikePhone(username) ? toE164(username) : null;
+    setPhoneNumber(phone);
+    if (phone) {
+      setResending(true);
+      try {
+        const res = await userApi.resendOtp({ phoneNumber: phone, purpose: 'verify_mobile' });
+        toast.success(res.message || 'We sent you a new code');
+      } catch (err) {
+        toast.error(errorMessage(err, 'We could not send a new code'));
+      } finally {
+        setResending(false);
+      }
+    }
+    await navigate('/verify');
+  };
+
+  return (
+    <>
+      <AuthHeading title="Welcome back">Log in with your email or phone number to continue.</AuthHeading>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <Field
+          label="Email or phone number"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com or 0803 000 0000"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          revealable
+          error={errors.password?.message}
+          trailingLabel={
+            <Link to="/forgot-password" className="-my-3 inline-flex min-h-11 items-center text-sm font-semibold text-brand-fg">
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <FormAlert message={failure?.message}>
+          {failure?.code === 'PHONE_NOT_VERIFIED' ? (
+            <Button variant="outline" size="sm" className="mt-3" loading={resending} onClick={() => void goVerify()}>
+              Verify my phone number
+            </Button>
+          ) : null}
+        </FormAlert>
+        <Button type="submit" size="lg" block loading={loading}>
+          Log in
+        </Button>
+      </form>
+      <p className="mt-auto pt-10 text-center text-[15px] text-muted">
+        New to Owo?{' '}
+        <Link to="/signup" className="font-semibold text-brand-fg">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/client';
+import { userApi } from '../../api/user';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { applyServerErrors } from './apply-server-errors';
+import { AuthHeading } from './AuthHeading';
+import { useAuth } from './auth-store';
+import { FormAlert } from './FormAlert';
+import { signupForm } from './schemas';
+
+/** Spec text, spelling kept. */
+export const GENERIC_ERROR = 'An error occured';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'nickName'] as const;
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const setPhoneNumber = useAuth((s) => s.setPhoneNumber);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signupForm),
+    defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', nickName: undefined },
+  });
+
+  const signup = useMutation({
+    mutationFn: userApi.signup,
+    onSuccess: async (res) => {
+      setPhoneNumber(res.data.phoneNumber);
+      toast.success(res.message || 'Account created');
+      await navigate('/verify');
+    },
+    onError: (err) => {
+      applyServerErrors(err, setError, FIELDS);
+      toast.error(errorMessage(err, GENERIC_ERROR));
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => signup.mutate(values));
+
+  return (
+    <>
+      <AuthHeading title="Create your account">Send, pay, save and shop, all from one wallet. It takes a minute.</AuthHeading>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Phone number"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder="0803 000 0000"
+          hint="We'll text a code to confirm it's yours."
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <Field
+          label="Nickname (optional)"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="How friends find you in Chat."
+          error={errors.nickName?.message}
+          {...register('nickName', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          hint="At least 8 characters, with a letter and a number."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormAlert message={signup.isError ? errorMessage(signup.error, GENERIC_ERROR) : null} />
+        <Button type="submit" size="lg" block loading={signup.isPending}>
+          Create account
+        </Button>
+        <p className="text-center text-xs leading-relaxed text-subtle">
+          By creating an account you agree to Owo&apos;s Terms of Service and Privacy Policy.
+        </p>
+      </form>
+      <p className="mt-auto pt-8 text-center text-[15px] text-muted">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-fg">
+          Log in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/client';
+import { userApi } from '../../api/user';
+import { formatPhone, toE164 } from '../../lib/phone';
+import { Button } from '../../ui/Button';
+import { CodeInput } from '../../ui/CodeInput';
+import { Field } from '../../ui/Field';
+import { AuthHeading } from './AuthHeading';
+import { useAuth } from './auth-store';
+import { FormAlert } from './FormAlert';
+import { verifyForm } from './schemas';
+import { GENERIC_ERROR } from './SignupPage';
+
+export default function VerifyPhonePage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const storedPhone = useAuth((s) => s.phoneNumber);
+  const markVerified = useAuth((s) => s.markVerified);
+  const knownPhone = storedPhone ?? params.get('phone');
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(verifyForm), defaultValues: { phoneNumber: knownPhone ?? '', otp: '' } });
+
+  const verify = useMutation({
+    mutationFn: userApi.verifyMobile,
+    onSuccess: async (res, vars) => {
+      const phone = res.data.phoneNumber || vars.phoneNumber;
+      markVerified(phone);
+      toast.success('Phone number verified');
+      await navigate('/login', { replace: true, state: { username: phone } });
+    },
+    onError: (err) => toast.error(errorMessage(err, GENERIC_ERROR)),
+  });
+
+  const resend = useMutation({
+    mutationFn: (phoneNumber: string) => userApi.resendOtp({ phoneNumber, purpose: 'verify_mobile' }),
+    onSuccess: (res) => toast.success(res.message || 'We sent you a new code'),
+    onError: (err) => toast.error(errorMessage(err, GENERIC_ERROR)),
+  });
+
+  const onResend = async () => {
+    if (!knownPhone && !(await trigger('phoneNumber'))) return;
+    const phone = getValues('phoneNumber');
+    resend.mutate(toE164(phone) ?? phone);
+  };
+
+  const onSubmit = handleSubmit(({ phoneNumber, otp }) => verify.mutate({ phoneNumber: toE164(phoneNumber) ?? phoneNumber, otp }));
+
+  return (
+    <>
+      <AuthHeading title="Verify your phone">
+        {knownPhone ? (
+          <>
+            Enter the 6-digit code we texted to <strong className="font-semibold whitespace-nowrap text-fg">{formatPhone(knownPhone)}</strong>.
+          </>
+        ) : (
+          'Enter your phone number and the 6-digit code we texted to it.'
+        )}
+      </AuthHeading>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {knownPhone ? null : (
+          <Field label="Phone number" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        )}
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field, fieldState }) => (
+            <CodeInput
+              label="Verification code"
+              length={6}
+              autoComplete="one-time-code"
+              autoFocus={Boolean(knownPhone)}
+              error={fieldState.error?.message}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <FormAlert message={verify.isError ? errorMessage(verify.error, GENERIC_ERROR) : null} />
+        <Button type="submit" size="lg" block loading={verify.isPending}>
+          Verify
+        </Button>
+        <div className="flex items-center justify-center gap-1 text-[15px] text-muted">
+          <span>Didn&apos;t get it?</span>
+          <Button variant="ghost" size="sm" className="px-2" loading={resend.isPending} onClick={() => void onResend()}>
+            Resend code
+          </Button>
+        </div>
+      </form>
+      <p className="mt-auto pt-10 text-center text-[15px] text-muted">
+        Wrong number?{' '}
+        <Link to="/signup" className="font-semibold text-brand-fg">
+          Start again
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { cn } from '../lib/cn';
+
+interface TabsProps<T extends string> {
+  label: string;
+  tabs: ReadonlyArray<{ id: T; label: string }>;
+  value: T;
+  onChange: (id: T) => void;
+  className?: string;
+}
+
+/** Segmented tabs with roving focus (arrow keys). The panel gets id `${idBase}-panel-${value}`. */
+export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
+  const base = useId();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const dir = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!dir) return;
+    e.preventDefault();
+    const next = (i + dir + tabs.length) % tabs.length;
+    const tab = tabs[next];
+    if (tab) {
+      onChange(tab.id);
+      refs.current[next]?.focus();
+    }
+  };
+  return (
+    <div role="tablist" aria-label={label} className={cn('flex rounded-2xl bg-surface-2 p-1', className)}>
+      {tabs.map((t, i) => {
+        const selected = t.id === value;
+        return (
+          <button
+            key={t.id}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            id={`${base}-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(t.id)}
+            onKeyDown={(e) => onKey(e, i)}
+            className={cn(
+              'min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold transition-colors',
+              selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+            )}
+          >
+            {t.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+export { Avatar } from './Avatar';
+export { Button, buttonClasses } from './Button';
+export { Card } from './Card';
+export { CodeInput } from './CodeInput';
+export { EmptyState } from './EmptyState';
+export { Field, FieldShell, TextAreaField, inputClasses } from './Field';
+export { MoneyText } from './MoneyText';
+export { PageHeader } from './PageHeader';
+export { ProgressBar } from './ProgressBar';
+export { Sheet } from './Sheet';
+export { PageLoader, Skeleton, Spinner } from './Spinner';
+export { Tabs } from './Tabs';
