@@ -6,7 +6,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 /** Saves a full-page screenshot under e2e/artifacts/ for people to look at. */
 export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
 }
 
 /** A unique, valid Nigerian mobile number in local form. */

@@ -181,11 +181,17 @@ export async function openSystemAccounts(db: Db): Promise<void> {
   systemIds.set(db, map);
 }
 
-/** One shard of a system account, chosen at random. */
-export function systemAccount(db: Db, code: SystemCode): string {
+/**
+ * One shard of a system account. With a key (the transfer id) the shard follows from it, so a
+ * replayed transfer is exactly the same transfer; different transfers spread over the shards.
+ */
+export function systemAccount(db: Db, code: SystemCode, key?: string): string {
   const ids = systemIds.get(db)?.get(code);
   if (!ids?.length) throw new Error('system accounts are not open: call openSystemAccounts at boot');
-  return ids[Math.floor(Math.random() * ids.length)]!;
+  if (key === undefined) return ids[Math.floor(Math.random() * ids.length)]!;
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
+  return ids[h % ids.length]!;
 }
 
 export type Balance = { available: bigint; posted: bigint; pendingDebits: bigint; pendingCredits: bigint };

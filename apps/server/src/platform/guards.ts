@@ -3,10 +3,10 @@ import { requireAuth, requirePin } from './auth.js';
 import { errorResponses } from '@owo/contracts';
 import { toE164 } from './phone.js';
 
-/** Route options for bearer-token calls, documented as such in OpenAPI. */
-export const bearer = { preHandler: [requireAuth] } satisfies RouteShorthandOptions;
-/** Route options for money calls: bearer token and the `transactionPin` header. */
-export const bearerPin = { preHandler: [requireAuth, requirePin] } satisfies RouteShorthandOptions;
+/** Route options for bearer-token calls. The token is checked first, before the body is read or validated. */
+export const bearer = { onRequest: [requireAuth] } satisfies RouteShorthandOptions;
+/** Route options for money calls: bearer token, then (after validation) the `transactionPin` header. */
+export const bearerPin = { onRequest: [requireAuth], preHandler: [requirePin] } satisfies RouteShorthandOptions;
 
 export const bearerDoc = { security: [{ bearerAuth: [] }] };
 export const bearerPinDoc = { security: [{ bearerAuth: [], transactionPin: [] }] };

@@ -120,3 +120,36 @@ export async function newUser(app: FastifyInstance, over: Partial<Record<string,
 }
 
 export const auth = (u: { token: string }, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${u.token}`, ...extra });
+
+export const TEST_PIN = '2580';
+export const GOOD_CARD = { number: '4084 0840 8408 4081', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '408' };
+
+export async function setPin(app: FastifyInstance, u: TestUser, pin = TEST_PIN): Promise<void> {
+  const res = await app.inject({ method: 'PUT', url: '/api/user/user/users/set-pin', headers: auth(u, { transactionPin: pin }), payload: { pin } });
+  if (res.statusCode !== 200) throw new Error(`set pin failed: ${res.body}`);
+}
+
+/** Adds money to the wallet with the sandbox's good test card. */
+export async function fundWallet(app: FastifyInstance, u: TestUser, amount: number): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/api/wallet/fund/card', headers: auth(u), payload: { amount, card: GOOD_CARD } });
+  if (res.statusCode !== 200) throw new Error(`funding failed: ${res.body}`);
+}
+
+export async function balancesOf(app: FastifyInstance, u: TestUser) {
+  const res = await app.inject({ method: 'GET', url: '/api/wallet/wallet-balances', headers: auth(u) });
+  return (res.json() as { data: { walletBalance: number; savingsBalance: number; lockedBalance: number; businessWalletBalance: number } }).data;
+}
+
+/** A verified user with a PIN and, optionally, money in the wallet. */
+export async function payer(app: FastifyInstance, amount = 0): Promise<TestUser> {
+  const u = await newUser(app);
+  await setPin(app, u);
+  if (amount > 0) await fundWallet(app, u, amount);
+  return u;
+}
+
+export type HistoryEntry = { reference: string; type: string; direction: string; amount: number; fee: number; status: string; failureReason: string | null; counterparty: { name: string } };
+export async function historyOf(app: FastifyInstance, u: TestUser, filter: Record<string, unknown> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(u), payload: filter });
+  return res.json() as { data: HistoryEntry[]; pagination: { total: number; next: { page: number } | null } };
+}

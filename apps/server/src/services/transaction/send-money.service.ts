@@ -52,7 +52,7 @@ export async function completeSendMoney(db: Db, userId: string, reference: strin
       await transfer(tx, [
         { id: intent.id, debitAccountId: from, creditAccountId: to, amount: intent.amount, kind: 'send_money', reference },
         ...(intent.fee > 0n
-          ? [{ id: derivedId(intent.id, 'fee'), debitAccountId: from, creditAccountId: systemAccount(db, 'fees'), amount: intent.fee, kind: 'fee', reference }]
+          ? [{ id: derivedId(intent.id, 'fee'), debitAccountId: from, creditAccountId: systemAccount(db, 'fees', intent.id), amount: intent.fee, kind: 'fee', reference }]
           : []),
       ]);
       const [sender] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);

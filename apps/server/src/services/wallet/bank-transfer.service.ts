@@ -97,9 +97,9 @@ export async function completeBankTransfer(deps: WalletDeps, userId: string, ref
     await assertWithinDailyLimit(tx, userId, intent.amount + intent.fee);
     const wallet = await userAccount(tx, userId, 'wallet');
     await transfer(tx, [
-      { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'bank_payout'), amount: intent.amount, kind: 'bank_transfer', reference, pending: true },
+      { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'bank_payout', intent.id), amount: intent.amount, kind: 'bank_transfer', reference, pending: true },
       ...(intent.fee > 0n
-        ? [{ id: feeLeg(intent), debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'fees'), amount: intent.fee, kind: 'fee', reference, pending: true }]
+        ? [{ id: feeLeg(intent), debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'fees', intent.id), amount: intent.fee, kind: 'fee', reference, pending: true }]
         : []),
     ]);
     await recordHistory(tx, [

@@ -30,7 +30,7 @@ async function creditWallet(
 ): Promise<boolean> {
   const wallet = await userAccount(tx, p.userId, 'wallet');
   const { created } = await transfer(tx, [
-    { id: p.transferId, debitAccountId: systemAccount(deps.db, p.source), creditAccountId: wallet, amount: p.amount, kind: `fund.${p.source}`, reference: p.reference },
+    { id: p.transferId, debitAccountId: systemAccount(deps.db, p.source, p.transferId), creditAccountId: wallet, amount: p.amount, kind: `fund.${p.source}`, reference: p.reference },
   ]);
   if (created) {
     await recordHistory(tx, [
