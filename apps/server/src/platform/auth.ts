@@ -76,13 +76,35 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/**
+ * Recently verified PINs, so a person paying several times in a row does not pay argon2's cost
+ * each time. The entry is a keyed hash of user, PIN and the stored PIN hash: changing the PIN
+ * invalidates it, and a wrong PIN never matches, so wrong tries still take the full path and count.
+ */
+const PIN_CACHE_MS = 10 * 60_000;
+const PIN_CACHE_MAX = 10_000;
+const verifiedPins = new Map<string, number>();
+function rememberPin(key: string): void {
+  if (verifiedPins.size >= PIN_CACHE_MAX) verifiedPins.delete(verifiedPins.keys().next().value!);
+  verifiedPins.set(key, Date.now() + PIN_CACHE_MS);
+}
+function pinRecentlyVerified(key: string): boolean {
+  const until = verifiedPins.get(key);
+  if (until === undefined) return false;
+  if (until < Date.now()) {
+    verifiedPins.delete(key);
+    return false;
+  }
+  return true;
+}
+
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 
 /**
  * Checks a transaction PIN. Wrong PINs count; the fifth in a row locks PIN use for 30 minutes.
  * The counter is changed with a single conditional UPDATE so concurrent wrong tries all count.
  */
-export async function checkPin(db: Tx, userId: string, pin: string): Promise<void> {
+export async function checkPin(db: Tx, userId: string, pin: string, secret: string): Promise<void> {
   const [u] = await db
     .select({ pinHash: users.pinHash, tries: users.pinFailedAttempts, lockedUntil: users.pinLockedUntil })
     .from(users)
@@ -97,7 +119,9 @@ export async function checkPin(db: Tx, userId: string, pin: string): Promise<voi
       `Too many wrong PIN attempts. PIN use is locked; try again in ${minutesLeft(u.lockedUntil)} minutes.`,
     );
   }
-  if (await verifySecret(u.pinHash, pin)) {
+  const cacheKey = keyedHash(secret, `pin:${userId}:${pin}:${u.pinHash}`);
+  if (pinRecentlyVerified(cacheKey) || (await verifySecret(u.pinHash, pin))) {
+    rememberPin(cacheKey);
     if (u.tries > 0 || u.lockedUntil) {
       await db.update(users).set({ pinFailedAttempts: 0, pinLockedUntil: null }).where(eq(users.id, userId));
     }
@@ -127,5 +151,5 @@ export async function requirePin(this: FastifyInstance, req: FastifyRequest): Pr
   const pin = Array.isArray(raw) ? raw[0] : raw;
   if (!pin) throw new AppError(400, 'PIN_REQUIRED', 'Enter your transaction PIN (header transactionPin)');
   if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
-  await checkPin(this.db, auth.userId, pin);
+  await checkPin(this.db, auth.userId, pin, this.config.secret);
 }

@@ -54,7 +54,7 @@ export async function updatePin(deps: UserDeps, userId: string, newPin: string, 
   }
   const oldPin = oldFromHeader ?? oldFromQuery;
   if (!oldPin) throw badRequest('Enter your current PIN (header oldTransactionPin)', 'PIN_REQUIRED');
-  await checkPin(deps.db, userId, oldPin);
+  await checkPin(deps.db, userId, oldPin, deps.config.secret);
   if (oldPin === newPin) throw badRequest('Choose a new PIN different from the current one', 'PIN_UNCHANGED');
   assertStrongPin(newPin);
   const hash = await hashSecret(newPin);

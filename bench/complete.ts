@@ -1,0 +1,214 @@
+/**
+ * Drives POST /api/transaction/api/v1/complete on PostgreSQL at increasing concurrency and, in the
+ * same run, measures PostgreSQL's own pgbench TPC-B-like rate on this machine. Writes RESULTS.md.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run complete -w @owo/bench
+ *
+ * Settings: BENCH_LEVELS (default 1,4,16,32,64), BENCH_SECONDS per level (default 10),
+ * BENCH_USERS (default 40), BENCH_PORT (default 3400).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.DATABASE_URL;
+if (!ADMIN_URL) {
+  console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own databases).');
+  process.exit(2);
+}
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,4,16,32,64').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = Number(process.env.BENCH_USERS ?? 40);
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PIN = '2580';
+const DB = 'owo_bench';
+const PGB = 'owo_pgbench';
+
+const dbUrl = (name: string) => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+type Json = { status: boolean; message: string; data: Record<string, unknown> };
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; json: Json }> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { code: res.status, json: (await res.json()) as Json };
+}
+
+async function startServer() {
+  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: new URL('../apps/server/', import.meta.url),
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl(DB),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SERVE_WEB: 'false',
+      RATE_LIMIT_SIGNUP: '100000',
+      DATA_DIR: os.tmpdir() + '/owo-bench',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.kill(-child.pid!, 'SIGTERM');
+  throw new Error('server did not start');
+}
+
+type User = { id: string; token: string };
+async function makeUser(i: number): Promise<User> {
+  const phone = `0803${String(9_000_000 + i).padStart(7, '0')}`;
+  const email = `bench${i}@owo.test`;
+  const s = await call('POST', '/api/user/users/signup', { firstName: 'Bench', lastName: 'User', email, phoneNumber: phone, password: 'benchpass1' });
+  if (s.code !== 201) throw new Error(`signup: ${s.json.message}`);
+  const out = await call('GET', `/api/dev/outbox?to=%2B234${phone.slice(1)}`);
+  const otp = /\b(\d{6})\b/.exec(String((out.json.data as unknown as { body: string }[])[0]?.body))?.[1];
+  await call('POST', '/api/user/users/verify-mobile', { phoneNumber: phone, otp });
+  const l = await call('POST', '/api/user/users/login', { username: email, password: 'benchpass1' });
+  const user = { id: String(l.json.data.id), token: String(l.json.data.accessToken) };
+  const auth = { authorization: `Bearer ${user.token}` };
+  await call('PUT', '/api/user/user/users/set-pin', { pin: PIN }, { ...auth, transactionPin: PIN });
+  const f = await call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } }, auth);
+  if (f.code !== 200) throw new Error(`fund: ${f.json.message}`);
+  return user;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function level(users: User[], concurrency: number) {
+  // Previews are made first; only completes are timed.
+  const need = Math.max(200, concurrency * 40);
+  const previews: { user: User; reference: string }[] = [];
+  let made = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (made < need) {
+        made++;
+        const from = users[Math.floor(Math.random() * users.length)]!;
+        let to = users[Math.floor(Math.random() * users.length)]!;
+        if (to === from) to = users[(users.indexOf(from) + 1) % users.length]!;
+        const r = await call('POST', '/api/transaction/api/v1/initiate', { type: 'sendMoney', recipientId: to.id, amount: 100 + Math.floor(Math.random() * 900) }, { authorization: `Bearer ${from.token}` });
+        if (r.code === 200) previews.push({ user: from, reference: String(r.json.data.reference) });
+      }
+    }),
+  );
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline && next < previews.length) {
+        const p = previews[next++]!;
+        const t0 = performance.now();
+        const r = await call('POST', '/api/transaction/api/v1/complete', { reference: p.reference }, { authorization: `Bearer ${p.user.token}`, transactionPin: PIN, 'idempotency-key': `bench-${p.reference}` });
+        latencies.push(performance.now() - t0);
+        if (r.code !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { concurrency, completed: latencies.length - errors, errors, tps: (latencies.length - errors) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), ranOut: next >= previews.length };
+}
+
+function pgbench(): { tps: number; clients: number } {
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', dbUrl(PGB)], { stdio: 'ignore' });
+  let best = { tps: 0, clients: 0 };
+  for (const clients of [8, 16, 32]) {
+    const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', dbUrl(PGB)], { encoding: 'utf8' });
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    console.log(`pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps`);
+    if (tps > best.tps) best = { tps, clients };
+  }
+  return best;
+}
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB}`);
+  const server = await startServer();
+  const results: Awaited<ReturnType<typeof level>>[] = [];
+  let check = '';
+  try {
+    const users: User[] = [];
+    for (let i = 0; i < USERS; i += 8) users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
+    console.log(`${users.length} funded users ready`);
+    for (const c of LEVELS) {
+      const r = await level(users, c);
+      results.push(r);
+      console.log(`complete at concurrency ${c}: ${r.tps.toFixed(0)} transfers/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`);
+    }
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
+  console.log(check.trim());
+
+  await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${PGB}`);
+  const pgb = pgbench();
+  await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
+  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+
+  const best = results.reduce((a, b) => (b.tps > a.tps ? b : a));
+  const ratio = best.tps / pgb.tps;
+  const rows = results.map((r) => `| ${r.concurrency} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`).join('\n');
+  const md = `# Benchmark: POST /api/v1/complete on PostgreSQL
+
+Recorded by \`bench/complete.ts\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB,
+Node ${process.version}, one server process, PostgreSQL on the same machine, the load generator on the
+same machine too (it competes for the same two cores). ${USERS} funded users; each request completes a
+previewed send-money payment (PIN check, idempotency key, limit check, ledger transfer, two history
+rows) chosen at random between users. ${SECONDS} s per level.
+
+| concurrency | transfers/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|
+${rows}
+
+PostgreSQL's own \`pgbench\` TPC-B-like rate on the same machine (scale 10, best of 8/16/32 clients,
+prepared statements): **${pgb.tps.toFixed(0)} tps** (${pgb.clients} clients).
+
+Best complete rate: **${best.tps.toFixed(0)} transfers/s** at concurrency ${best.concurrency}, that is
+**${(ratio * 100).toFixed(0)}%** of pgbench's rate (aim: at least 50%).
+
+Ledger check after the run:
+
+\`\`\`
+${check.trim()}
+\`\`\`
+`;
+  writeFileSync(new URL('./RESULTS.md', import.meta.url), md);
+  console.log(md);
+}
+
+await main();
