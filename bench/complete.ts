@@ -157,7 +157,6 @@ async function main() {
   await admin(`CREATE DATABASE ${DB}`);
   const server = await startServer();
   const results: Awaited<ReturnType<typeof level>>[] = [];
-  let check = '';
   try {
     const users: User[] = [];
     for (let i = 0; i < USERS; i += 8) users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
@@ -171,7 +170,7 @@ async function main() {
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
   }
-  check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
+  const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
   console.log(check.trim());
 
   await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);

@@ -46,3 +46,44 @@ export async function makePng(page: Page): Promise<Buffer> {
   });
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
+
+export type ApiUser = { id: string; token: string; email: string; phone: string; password: string; firstName: string; lastName: string };
+let made = 0;
+
+/** Creates a verified user through the API (sign-up, texted code, verify, log in), optionally with a PIN and money. */
+export async function createUser(
+  request: APIRequestContext,
+  opts: { firstName?: string; lastName?: string; pin?: string; fundKobo?: number } = {},
+): Promise<ApiUser> {
+  const n = `${Date.now()}${made++}`;
+  const phone = `0805${n.slice(-7)}`;
+  const user = { firstName: opts.firstName ?? 'Kemi', lastName: opts.lastName ?? 'Adeleke', email: `e2e${n}@example.ng`, phone, password: 'Lagos2026pay' };
+  const s = await request.post('/api/user/users/signup', { data: { ...user, phoneNumber: phone } });
+  expect(s.status(), await s.text()).toBe(201);
+  const otp = await readCode(request, e164(phone));
+  expect((await request.post('/api/user/users/verify-mobile', { data: { phoneNumber: phone, otp } })).status()).toBe(200);
+  const l = await request.post('/api/user/users/login', { data: { username: user.email, password: user.password } });
+  const { id, accessToken } = ((await l.json()) as { data: { id: string; accessToken: string } }).data;
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (opts.pin) {
+    const r = await request.put('/api/user/user/users/set-pin', { headers: { ...headers, transactionPin: opts.pin }, data: { pin: opts.pin } });
+    expect(r.status()).toBe(200);
+  }
+  if (opts.fundKobo) {
+    const r = await request.post('/api/wallet/fund/card', {
+      headers,
+      data: { amount: opts.fundKobo, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } },
+    });
+    expect(r.status()).toBe(200);
+  }
+  return { id, token: accessToken, ...user };
+}
+
+/** Logs in through the login screen and waits for Home. */
+export async function logIn(page: Page, user: { email: string; password: string; firstName: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(user.firstName) })).toBeVisible();
+}

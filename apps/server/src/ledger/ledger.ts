@@ -167,6 +167,17 @@ export async function userAccount(tx: Tx, userId: string, code: UserCode, ref = 
   return row!.id;
 }
 
+/** The wallets of several users in one query, keyed by owner. */
+export async function walletAccounts(tx: Tx, userIds: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, ownerId: ledgerAccounts.ownerId })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.ownerId, userIds), eq(ledgerAccounts.code, 'wallet'), eq(ledgerAccounts.ref, '')));
+  const map = new Map(rows.map((r) => [r.ownerId!, r.id]));
+  for (const id of userIds) if (!map.has(id)) map.set(id, await userAccount(tx, id, 'wallet'));
+  return map;
+}
+
 const systemIds = new WeakMap<object, Map<SystemCode, string[]>>();
 
 /** Creates the system account shards if missing; run at boot. */

@@ -18,13 +18,14 @@ export type NewHistory = {
   failureReason?: string | null;
 };
 
-/** Writes history rows; a row already written for the same user, reference and direction is left alone. */
-export async function recordHistory(tx: Tx, rows: NewHistory[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx
+/** Writes history rows and returns those written; a row already there for the same user, reference and direction is left alone. */
+export async function recordHistory(tx: Tx, rows: NewHistory[]): Promise<HistoryRow[]> {
+  if (rows.length === 0) return [];
+  return tx
     .insert(transactions)
     .values(rows.map((r) => ({ id: newId(), fee: 0n, narration: null, failureReason: null, ...r })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
 }
 
 export async function setHistoryStatus(tx: Tx, reference: string, status: TxStatus, failureReason: string | null = null): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Preview, Receipt } from '@owo/contracts';
-import { eq } from 'drizzle-orm';
-import { InsufficientFunds, systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import { inArray } from 'drizzle-orm';
+import { InsufficientFunds, systemAccount, transfer, userBalances, walletAccounts } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -15,7 +15,9 @@ const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName}
 /** Checks what can be checked before the PIN (recipient, balance, limit) and returns a preview valid for 10 minutes. */
 export async function initiateSendMoney(db: Db, userId: string, input: { recipientId: string; amount: number; narration?: string }): Promise<Preview> {
   if (input.recipientId === userId) throw badRequest('You cannot send money to yourself', 'SELF_TRANSFER');
-  const [recipient] = await db.select().from(users).where(eq(users.id, input.recipientId)).limit(1);
+  const people = await db.select().from(users).where(inArray(users.id, [input.recipientId, userId]));
+  const recipient = people.find((p) => p.id === input.recipientId);
+  const sender = people.find((p) => p.id === userId);
   if (!recipient || !recipient.phoneVerifiedAt) throw notFound('Recipient not found', 'RECIPIENT_NOT_FOUND');
   const amount = BigInt(input.amount);
   const fee = sendMoneyFee(amount);
@@ -30,6 +32,7 @@ export async function initiateSendMoney(db: Db, userId: string, input: { recipie
       fee,
       narration: input.narration || null,
       counterparty: { id: recipient.id, name: fullName(recipient), bankName: null, accountNumber: null },
+      details: { senderName: sender ? fullName(sender) : 'Owo user' },
     });
     return toPreview(intent);
   });
@@ -47,16 +50,16 @@ export async function completeSendMoney(db: Db, userId: string, reference: strin
       const total = intent.amount + intent.fee;
       await assertWithinDailyLimit(tx, userId, total);
       const recipientId = intent.counterparty.id!;
-      const from = await userAccount(tx, userId, 'wallet');
-      const to = await userAccount(tx, recipientId, 'wallet');
+      const wallets = await walletAccounts(tx, [userId, recipientId]);
+      const from = wallets.get(userId)!;
+      const to = wallets.get(recipientId)!;
       await transfer(tx, [
         { id: intent.id, debitAccountId: from, creditAccountId: to, amount: intent.amount, kind: 'send_money', reference },
         ...(intent.fee > 0n
           ? [{ id: derivedId(intent.id, 'fee'), debitAccountId: from, creditAccountId: systemAccount(db, 'fees', intent.id), amount: intent.fee, kind: 'fee', reference }]
           : []),
       ]);
-      const [sender] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-      await recordHistory(tx, [
+      const [mine] = await recordHistory(tx, [
         { userId, reference, type: 'sendMoney', direction: 'debit', amount: intent.amount, fee: intent.fee, status: 'successful', narration: intent.narration, counterparty: intent.counterparty },
         {
           userId: recipientId,
@@ -66,10 +69,11 @@ export async function completeSendMoney(db: Db, userId: string, reference: strin
           amount: intent.amount,
           status: 'successful',
           narration: intent.narration,
-          counterparty: { id: userId, name: sender ? fullName(sender) : 'Owo user', bankName: null, accountNumber: null },
+          counterparty: { id: userId, name: intent.details.senderName ?? 'Owo user', bankName: null, accountNumber: null },
         },
       ]);
       await markIntent(tx, intent.id, 'completed');
+      if (mine) return { ...toHistoryItem(mine), total: Number(mine.amount + mine.fee) };
     }
     const row = await historyFor(tx, userId, reference, 'debit');
     if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
