@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './user.js';
 export * from './upload.js';
 export * from './money.js';
+export * from './savings.js';

@@ -42,6 +42,14 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   WEBHOOK_SECRET: z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters').optional(),
   PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().positive().default(30),
+  LOCK_RATES: z
+    .string()
+    .regex(/^\d+:\d+(\.\d+)?(,\d+:\d+(\.\d+)?)*$/, 'LOCK_RATES is days:percent pairs, e.g. 30:8,90:10')
+    .default('30:8,60:9,90:10,180:12,365:14'),
+  LOCK_TAX_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  LOAN_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(7),
+  LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
+  SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = {
@@ -68,6 +76,11 @@ export type Config = {
   /** Verifies inbound provider webhooks (bank-transfer funding). */
   webhookSecret: string;
   payoutReconcileMs: number;
+  /** Yearly interest (percent) by locked-fund duration in days. */
+  lockRates: { durationDays: number; interestRate: number }[];
+  lockTaxPercent: number;
+  loans: { minAccountDays: number; inflowDays: number };
+  schedulerMs: number;
 };
 
 /** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
@@ -111,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret,
     webhookSecret: e.WEBHOOK_SECRET ?? createHmac('sha256', secret).update('webhooks').digest('hex'),
     payoutReconcileMs: e.PAYOUT_RECONCILE_SECONDS * 1000,
+    lockRates: e.LOCK_RATES.split(',')
+      .map((pair) => pair.split(':'))
+      .map(([d, r]) => ({ durationDays: Number(d), interestRate: Number(r) }))
+      .sort((a, b) => a.durationDays - b.durationDays),
+    lockTaxPercent: e.LOCK_TAX_PERCENT,
+    loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
+    schedulerMs: e.SCHEDULER_SECONDS * 1000,
     services: services as ServiceName[],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,

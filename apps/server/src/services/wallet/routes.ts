@@ -14,6 +14,9 @@ import type { WalletDeps } from './deps.js';
 import { deleteCard, fundByBank, fundByCard, fundBySavedCard, handleBankTransferWebhook, listCards, signWebhook, virtualAccount } from './funding.service.js';
 import { BANK_CATEGORIES, sandboxBankRail } from './providers/banks.js';
 import { sandboxCardAcquirer } from './providers/cards.js';
+import { savingsRoutes } from './routes-savings.js';
+import { runDueSavings } from './savings.service.js';
+import { collectDueLoans } from './loans.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,14 +177,23 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
     });
   }
 
-  // Settle bank transfers whose outcome was unknown.
-  let timer: NodeJS.Timeout | null = null;
+  await app.register(savingsRoutes(deps));
+
+  // Background work. Its state lives in the database (pending payouts, next_run_at, due dates),
+  // so a restart loses nothing; tests call these functions with their own clock instead.
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    const t = setInterval(() => void job().catch((err: unknown) => app.log.error({ err }, `${name} failed`)), ms);
+    t.unref();
+    timers.push(t);
+  };
   app.addHook('onReady', async () => {
     if (app.config.env === 'test') return;
-    timer = setInterval(() => void reconcileBankTransfers(deps).catch((err: unknown) => app.log.error({ err }, 'payout reconcile failed')), app.config.payoutReconcileMs);
-    timer.unref();
+    every(app.config.payoutReconcileMs, 'payout reconcile', () => reconcileBankTransfers(deps));
+    every(app.config.schedulerMs, 'automatic savings', () => runDueSavings(deps));
+    every(app.config.schedulerMs, 'loan collection', () => collectDueLoans(deps));
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    for (const t of timers) clearInterval(t);
   });
 };

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,4 +31,88 @@ export const virtualAccounts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('virtual_accounts_number_key').on(t.accountNumber)],
+);
+
+const kobo = (name: string) => bigint(name, { mode: 'bigint' }).notNull();
+
+/** A savings target; its money sits in its own ledger account (code savings, ref = id). */
+export const savingsTargets = pgTable(
+  'savings_targets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    targetAmount: kobo('target_amount'),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    autoAmount: bigint('auto_amount', { mode: 'bigint' }),
+    autoFrequency: text('auto_frequency', { enum: ['daily', 'weekly', 'monthly'] }),
+    /** The persistent schedule: the next automatic saving, or null when none is due. */
+    nextRunAt: ts('next_run_at'),
+    status: text('status', { enum: ['active', 'withdrawn'] }).notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('savings_targets_user_idx').on(t.userId, t.createdAt), index('savings_targets_due_idx').on(t.nextRunAt).where(sql`${t.nextRunAt} IS NOT NULL`)],
+);
+
+/** Each automatic saving attempt, once per target and slot, successful or not (never retried). */
+export const savingsRuns = pgTable(
+  'savings_runs',
+  {
+    id: uuid('id').primaryKey(),
+    targetId: uuid('target_id').notNull().references(() => savingsTargets.id),
+    scheduledFor: ts('scheduled_for').notNull(),
+    status: text('status', { enum: ['successful', 'failed'] }).notNull(),
+    reason: text('reason'),
+    amount: kobo('amount'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('savings_runs_slot_key').on(t.targetId, t.scheduledFor)],
+);
+
+export const lockedFunds = pgTable(
+  'locked_funds',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    amount: kobo('amount'),
+    rateBps: integer('rate_bps').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    interest: kobo('interest'),
+    tax: kobo('tax'),
+    maturityDate: ts('maturity_date').notNull(),
+    status: text('status', { enum: ['active', 'paid'] }).notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [index('locked_funds_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    loanTypeId: text('loan_type_id').notNull(),
+    name: text('name').notNull(),
+    principal: kobo('principal'),
+    interest: kobo('interest'),
+    repaid: kobo('repaid'),
+    status: text('status', { enum: ['active', 'repaid'] }).notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('loans_user_idx').on(t.userId, t.createdAt), uniqueIndex('loans_one_active_key').on(t.userId).where(sql`${t.status} = 'active'`)],
+);
+
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id').notNull().references(() => loans.id),
+    seq: integer('seq').notNull(),
+    dueDate: ts('due_date').notNull(),
+    amount: kobo('amount'),
+    paid: kobo('paid'),
+  },
+  (t) => [uniqueIndex('loan_instalments_seq_key').on(t.loanId, t.seq), index('loan_instalments_due_idx').on(t.dueDate)],
 );

@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import { derivedId, newId } from '../../platform/crypto.js';
+import type { Tx } from '../../platform/db.js';
+import { uniqueViolation } from '../../platform/db-errors.js';
+import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.js';
+import { newReference, recordHistory, transactions } from '../transaction/index.js';
+import { users } from '../user/index.js';
+import type { WalletDeps } from './deps.js';
+import { loanInstalments, loans } from './tables.js';
+
+export const LOAN_TYPES = [
+  { id: 'quick', name: 'Quick loan', description: 'A small loan for the month, repaid once after 30 days.', minAmount: 100_000, maxAmount: 2_000_000, tenorDays: 30, instalments: 1, interestRate: 5 },
+  { id: 'salary', name: 'Salary advance', description: 'Up to ₦100,000 until payday, repaid in one go after 30 days.', minAmount: 1_000_000, maxAmount: 10_000_000, tenorDays: 30, instalments: 1, interestRate: 7 },
+  { id: 'business', name: 'Business boost', description: 'Stock up your shop and repay in three monthly instalments.', minAmount: 5_000_000, maxAmount: 50_000_000, tenorDays: 90, instalments: 3, interestRate: 12 },
+] as const;
+
+/** What a person must have for a loan; each failure says which rule and why. */
+function notEligible(description: string): never {
+  throw new AppError(422, 'LOAN_NOT_ELIGIBLE', 'You are not eligible for this loan yet', description);
+}
+
+type LoanRow = typeof loans.$inferSelect;
+type InstalmentRow = typeof loanInstalments.$inferSelect;
+
+const instalmentStatus = (i: InstalmentRow, now: Date) =>
+  i.paid >= i.amount ? ('paid' as const) : i.dueDate.getTime() < now.getTime() - 86_400_000 ? ('overdue' as const) : i.dueDate <= now ? ('due' as const) : ('upcoming' as const);
+
+function toLoan(l: LoanRow, schedule: InstalmentRow[], now = new Date()) {
+  const totalDue = l.principal + l.interest;
+  return {
+    id: l.id,
+    loanTypeId: l.loanTypeId,
+    name: l.name,
+    principal: Number(l.principal),
+    interest: Number(l.interest),
+    totalDue: Number(totalDue),
+    repaid: Number(l.repaid),
+    outstanding: Number(totalDue - l.repaid),
+    status: l.status,
+    schedule: schedule.sort((a, b) => a.seq - b.seq).map((i) => ({ dueDate: i.dueDate.toISOString(), amount: Number(i.amount), paid: Number(i.paid), status: instalmentStatus(i, now) })),
+    createdAt: l.createdAt.toISOString(),
+  };
+}
+
+async function withSchedules(tx: Tx, rows: LoanRow[]) {
+  if (rows.length === 0) return [];
+  const inst = await tx.select().from(loanInstalments).where(inArray(loanInstalments.loanId, rows.map((r) => r.id)));
+  return rows.map((r) => toLoan(r, inst.filter((i) => i.loanId === r.id)));
+}
+
+export async function listLoans(deps: WalletDeps, userId: string) {
+  const rows = await deps.db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.createdAt));
+  return withSchedules(deps.db, rows);
+}
+
+/**
+ * Decides eligibility by clear rules (verified phone, account age, money that came in recently,
+ * no open loan), then disburses into the wallet with a repayment schedule.
+ */
+export async function createLoan(deps: WalletDeps, userId: string, body: { loanTypeId: string; amount: number }, now = new Date()) {
+  const type = LOAN_TYPES.find((t) => t.id === body.loanTypeId);
+  if (!type) throw badRequest('Unknown loan type', 'LOAN_TYPE_UNKNOWN');
+  if (body.amount < type.minAmount || body.amount > type.maxAmount) {
+    throw badRequest(`A ${type.name} is between ₦${(type.minAmount / 100).toLocaleString('en-NG')} and ₦${(type.maxAmount / 100).toLocaleString('en-NG')}`, 'LOAN_AMOUNT');
+  }
+  const amount = BigInt(body.amount);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.phoneVerifiedAt) notEligible('Verify your phone number first.');
+  const ageDays = (now.getTime() - user.createdAt.getTime()) / 86_400_000;
+  if (ageDays < deps.config.loans.minAccountDays) {
+    notEligible(`Your account must be at least ${deps.config.loans.minAccountDays} days old. Keep using Owo and try again soon.`);
+  }
+  const [open] = await deps.db.select({ id: loans.id }).from(loans).where(and(eq(loans.userId, userId), eq(loans.status, 'active'))).limit(1);
+  if (open) notEligible('You already have a loan open. Repay it first.');
+  const since = new Date(now.getTime() - deps.config.loans.inflowDays * 86_400_000);
+  const [inflow] = await deps.db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.direction, 'credit'),
+        eq(transactions.status, 'successful'),
+        inArray(transactions.type, ['funding', 'sendMoney']),
+        gte(transactions.createdAt, since),
+      ),
+    );
+  const cameIn = BigInt(inflow?.total ?? '0');
+  if (cameIn * 2n < amount) {
+    notEligible(`Money coming into your wallet over the last ${deps.config.loans.inflowDays} days must be at least half of the loan (₦${(Number(amount) / 200).toLocaleString('en-NG')}).`);
+  }
+
+  const interest = (amount * BigInt(Math.round(type.interestRate * 100))) / 10_000n;
+  const total = amount + interest;
+  const id = newId();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(loans).values({ id, userId, loanTypeId: type.id, name: type.name, principal: amount, interest, repaid: 0n }).returning();
+      const part = total / BigInt(type.instalments);
+      const step = type.tenorDays / type.instalments;
+      await tx.insert(loanInstalments).values(
+        Array.from({ length: type.instalments }, (_, i) => ({
+          id: newId(),
+          loanId: id,
+          seq: i + 1,
+          dueDate: new Date(now.getTime() + Math.round(step * (i + 1)) * 86_400_000),
+          amount: i === type.instalments - 1 ? total - part * BigInt(type.instalments - 1) : part,
+          paid: 0n,
+        })),
+      );
+      const wallet = await userAccount(tx, userId, 'wallet');
+      const reference = newReference();
+      await transfer(tx, [{ id: derivedId(id, 'disburse'), debitAccountId: systemAccount(deps.db, 'loans', id), creditAccountId: wallet, amount, kind: 'loan.disburse', reference }]);
+      await recordHistory(tx, [
+        { userId, reference, type: 'loan', direction: 'credit', amount, status: 'successful', narration: `${type.name} disbursed`, counterparty: { id, name: type.name, bankName: null, accountNumber: null } },
+      ]);
+      return (await withSchedules(tx, [row!]))[0]!;
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) notEligible('You already have a loan open. Repay it first.');
+    throw err;
+  }
+}
+
+/** Takes `amount` (or less) of what is owed from the wallet, oldest instalment first. Returns what was collected. */
+async function collect(deps: WalletDeps, tx: Tx, loan: LoanRow, amount: bigint, transferId: string, narration: string): Promise<bigint> {
+  const owed = loan.principal + loan.interest - loan.repaid;
+  const take = amount < owed ? amount : owed;
+  if (take <= 0n) return 0n;
+  const wallet = await userAccount(tx, loan.userId, 'wallet');
+  const reference = newReference();
+  await transfer(tx, [{ id: transferId, debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'loans', loan.id), amount: take, kind: 'loan.repay', reference }]);
+  let left = take;
+  const inst = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.seq));
+  for (const i of inst) {
+    if (left === 0n) break;
+    const need = i.amount - i.paid;
+    if (need <= 0n) continue;
+    const pay = need < left ? need : left;
+    await tx.update(loanInstalments).set({ paid: i.paid + pay }).where(eq(loanInstalments.id, i.id));
+    left -= pay;
+  }
+  const repaid = loan.repaid + take;
+  await tx.update(loans).set({ repaid, status: repaid >= loan.principal + loan.interest ? 'repaid' : 'active' }).where(eq(loans.id, loan.id));
+  await recordHistory(tx, [
+    { userId: loan.userId, reference, type: 'loan', direction: 'debit', amount: take, status: 'successful', narration, counterparty: { id: loan.id, name: loan.name, bankName: null, accountNumber: null } },
+  ]);
+  return take;
+}
+
+export async function repayLoan(deps: WalletDeps, userId: string, loanId: string, amount?: number) {
+  return deps.db.transaction(async (tx) => {
+    const [loan] = await tx.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).for('update');
+    if (!loan) throw notFound('Loan not found', 'LOAN_NOT_FOUND');
+    if (loan.status === 'repaid') throw unprocessable('This loan is already repaid', 'LOAN_REPAID');
+    const owed = loan.principal + loan.interest - loan.repaid;
+    const want = amount === undefined ? owed : BigInt(amount);
+    if (want > owed) throw badRequest(`You owe ₦${(Number(owed) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} on this loan`, 'LOAN_OVERPAY');
+    await collect(deps, tx, loan, want, newId(), 'Loan repayment');
+    const [row] = await tx.select().from(loans).where(eq(loans.id, loan.id));
+    return (await withSchedules(tx, [row!]))[0]!;
+  });
+}
+
+/**
+ * Collects instalments that have fallen due from the wallet, as much as the wallet holds; what
+ * could not be collected stays owed (and shows as overdue). Returns the loans it touched.
+ */
+export async function collectDueLoans(deps: WalletDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .selectDistinct({ loanId: loanInstalments.loanId })
+    .from(loanInstalments)
+    .innerJoin(loans, eq(loans.id, loanInstalments.loanId))
+    .where(and(eq(loans.status, 'active'), lte(loanInstalments.dueDate, now), sql`${loanInstalments.paid} < ${loanInstalments.amount}`))
+    .limit(200);
+  let touched = 0;
+  for (const { loanId } of due) {
+    await deps.db.transaction(async (tx) => {
+      const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
+      if (!loan || loan.status !== 'active') return;
+      const inst = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loanId), lte(loanInstalments.dueDate, now)));
+      const dueNow = inst.reduce((s, i) => s + (i.amount - i.paid), 0n);
+      const available = (await userBalances(tx, loan.userId)).get('wallet')?.available ?? 0n;
+      const take = dueNow < available ? dueNow : available;
+      if (take > 0n) {
+        // One collection per loan per minute of the clock: a retried run cannot take twice.
+        await collect(deps, tx, loan, take, derivedId('collect', loanId, now.toISOString().slice(0, 16)), 'Automatic loan repayment');
+        touched++;
+      }
+    });
+  }
+  return touched;
+}

@@ -1,0 +1,135 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../ledger/index.js';
+import { auth, balancesOf, createTestApp, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { users } from '../user/index.js';
+import type { WalletDeps } from './deps.js';
+import { collectDueLoans } from './loans.service.js';
+import { loanInstalments } from './tables.js';
+import { sandboxBankRail } from './providers/banks.js';
+import { sandboxCardAcquirer } from './providers/cards.js';
+
+let t: TestContext;
+let deps: WalletDeps;
+beforeAll(async () => {
+  t = await createTestApp();
+  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer } };
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  await t.close();
+});
+
+type Loan = { id: string; principal: number; interest: number; totalDue: number; repaid: number; outstanding: number; status: string; schedule: { dueDate: string; amount: number; paid: number; status: string }[] };
+const apply = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/wallet/e-comm/api/loan/create', headers: auth(u), payload: body });
+const myLoans = async (u: TestUser) => json(await t.app.inject({ method: 'GET', url: '/api/wallet/e-comm/api/loan', headers: auth(u) })).data as Loan[];
+const repay = (u: TestUser, id: string, body?: object, pin = TEST_PIN) =>
+  t.app.inject({ method: 'POST', url: `/api/wallet/e-comm/api/loan/${id}/repay`, headers: auth(u, { transactionPin: pin }), ...(body ? { payload: body } : {}) });
+/** An account old enough to borrow. */
+const aged = async (u: TestUser, days = 40) => t.db.update(users).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(users.id, u.id));
+
+describe('loan types', () => {
+  it('lists limits, tenor and interest', async () => {
+    const u = await payer(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/wallet/e-comm/api/loan/types', headers: auth(u) });
+    const types = json(res).data as { id: string; minAmount: number; maxAmount: number; tenorDays: number; interestRate: number }[];
+    expect(types.map((x) => x.id)).toEqual(['quick', 'salary', 'business']);
+    expect(types[0]).toMatchObject({ minAmount: 100_000, maxAmount: 2_000_000, tenorDays: 30, interestRate: 5 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/e-comm/api/loan/types' })).statusCode).toBe(401);
+  });
+});
+
+describe('applying', () => {
+  it('refuses by clear rules, with the reason in description', async () => {
+    const young = await payer(t.app, 2_000_000);
+    const r1 = await apply(young, { loanTypeId: 'quick', amount: 500_000 });
+    expect(r1.statusCode).toBe(422);
+    expect(json(r1)).toMatchObject({ message: 'You are not eligible for this loan yet', description: 'Your account must be at least 7 days old. Keep using Owo and try again soon.' });
+
+    const quiet = await payer(t.app, 100_000);
+    await aged(quiet);
+    const r2 = await apply(quiet, { loanTypeId: 'quick', amount: 500_000 });
+    expect((r2.json() as { description: string }).description).toMatch(/^Money coming into your wallet over the last 28 days must be at least half of the loan/);
+
+    expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 50 })).message).toBe('The smallest amount is ₦1.00');
+    expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 5_000_000 })).message).toBe('A Quick loan is between ₦1,000 and ₦20,000');
+    expect(json(await apply(quiet, { loanTypeId: 'mortgage', amount: 500_000 })).message).toBe('Unknown loan type');
+    expect(await myLoans(quiet)).toEqual([]);
+  });
+
+  it('disburses into the wallet with a schedule; only one open loan at a time', async () => {
+    const u = await payer(t.app, 1_000_000);
+    await aged(u);
+    const res = await apply(u, { loanTypeId: 'quick', amount: 1_000_000 });
+    expect(res.statusCode).toBe(201);
+    const loan = json(res).data as Loan;
+    expect(loan).toMatchObject({ principal: 1_000_000, interest: 50_000, totalDue: 1_050_000, outstanding: 1_050_000, status: 'active' });
+    expect(loan.schedule).toHaveLength(1);
+    expect(loan.schedule[0]).toMatchObject({ amount: 1_050_000, paid: 0, status: 'upcoming' });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+    const again = await apply(u, { loanTypeId: 'quick', amount: 100_000 });
+    expect((again.json() as { description: string }).description).toBe('You already have a loan open. Repay it first.');
+  });
+
+  it('concurrent applications open at most one loan', async () => {
+    const u = await payer(t.app, 4_000_000);
+    await aged(u);
+    const results = await Promise.all(Array.from({ length: 4 }, () => apply(u, { loanTypeId: 'quick', amount: 1_000_000 })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(await myLoans(u)).toHaveLength(1);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(5_000_000);
+  });
+});
+
+describe('repaying', () => {
+  it('repays part then all with the PIN; someone else cannot', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const other = await payer(t.app, 1_000_000);
+    await aged(u);
+    const loan = json(await apply(u, { loanTypeId: 'quick', amount: 400_000 })).data as Loan;
+    expect((await repay(other, loan.id, { amount: 1_000 })).statusCode).toBe(404);
+    expect((await repay(u, loan.id, { amount: 1_000 }, '0000')).statusCode).toBe(403);
+    expect(json(await repay(u, loan.id, { amount: 500_000 })).code).toBe('LOAN_OVERPAY');
+    const part = json(await repay(u, loan.id, { amount: 100_000 })).data as Loan;
+    expect(part).toMatchObject({ repaid: 100_000, outstanding: 320_000, status: 'active' });
+    const all = json(await repay(u, loan.id)).data as Loan;
+    expect(all).toMatchObject({ repaid: 420_000, outstanding: 0, status: 'repaid' });
+    expect(all.schedule[0]).toMatchObject({ status: 'paid' });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000 + 400_000 - 420_000);
+    expect(json(await repay(u, loan.id)).code).toBe('LOAN_REPAID');
+  });
+
+  it('the scheduler collects what falls due; what the wallet cannot cover stays owed and shows overdue', async () => {
+    const u = await payer(t.app, 10_000_000);
+    await aged(u);
+    const loan = json(await apply(u, { loanTypeId: 'business', amount: 6_000_000 })).data as Loan;
+    expect(loan.schedule.map((s) => s.amount)).toEqual([2_240_000, 2_240_000, 2_240_000]);
+    // Spend most of the money so the wallet cannot cover an instalment.
+    const spend = await t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(u), payload: { bankCode: '058', accountNumber: '0123456789', amount: 14_000_000 } });
+    await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: auth(u, { transactionPin: TEST_PIN }), payload: { reference: (json(spend).data as { reference: string }).reference } });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(1_995_000);
+
+    const firstDue = new Date(loan.schedule[0]!.dueDate);
+    await collectDueLoans(deps, new Date(firstDue.getTime() - 60_000));
+    expect((await myLoans(u))[0]!.repaid).toBe(0); // not due yet
+    expect(await collectDueLoans(deps, firstDue)).toBeGreaterThanOrEqual(1);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(0);
+    let [now] = await myLoans(u);
+    expect(now).toMatchObject({ repaid: 1_995_000, outstanding: 6_720_000 - 1_995_000 });
+    expect(now!.schedule[0]).toMatchObject({ paid: 1_995_000 });
+    // Nothing left to take: nothing happens, the rest stays owed.
+    await collectDueLoans(deps, new Date(firstDue.getTime() + 2 * 86_400_000));
+    [now] = await myLoans(u);
+    expect(now!.repaid).toBe(1_995_000);
+    // Seen today, an instalment due three days ago and not fully paid is overdue.
+    await t.db.update(loanInstalments).set({ dueDate: sql`now() - interval '3 days'` }).where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.seq, 1)));
+    [now] = await myLoans(u);
+    expect(now!.schedule.map((s) => s.status)).toEqual(['overdue', 'upcoming', 'upcoming']);
+
+    await t.app.inject({ method: 'POST', url: '/api/wallet/fund/card', headers: auth(u), payload: { amount: 1_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } } });
+    expect(await collectDueLoans(deps, new Date())).toBeGreaterThanOrEqual(1);
+    [now] = await myLoans(u);
+    expect(now!.schedule[0]).toMatchObject({ paid: 2_240_000, status: 'paid' });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000 - 245_000);
+  });
+});
