@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, SERVICE_URLS, api, apiRequest, buildUrl, configureApiClient, errorMessage } from './client';
+import { ApiError, NO_TOKEN_MESSAGE, SERVICE_URLS, api, apiRequest, buildUrl, configureApiClient, errorMessage } from './client';
 import { userApi } from './user';
 
 function mockFetch(status: number, body: unknown) {
@@ -114,5 +114,16 @@ describe('api client', () => {
     const err = await userApi.getUser('x').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 502, code: 'HTTP_502' });
     expect(errorMessage(err, 'fallback')).toBe('fallback');
+  });
+
+  it("refuses a token-only call without a token: 'Authorization failed, no token!'", async () => {
+    const onNoToken = vi.fn();
+    configureApiClient({ getToken: () => null, onNoToken });
+    const f = mockFetch(200, { status: true, message: 'ok', data: null });
+    const err = await apiRequest('wallet', '/initiate', { body: {}, requireToken: true }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'NO_TOKEN', message: NO_TOKEN_MESSAGE });
+    expect(NO_TOKEN_MESSAGE).toBe('Authorization failed, no token!');
+    expect(onNoToken).toHaveBeenCalledTimes(1);
+    expect(f).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import type { Pagination } from '@owo/contracts';
+import { toast } from 'sonner';
 
 /** Each service has its own base URL (the spec's separate staging hosts). */
 export const SERVICE_URLS = {
@@ -37,13 +38,23 @@ export interface ApiResult<T> {
   pagination?: Pagination;
 }
 
+/** Spec sections 5 and 8: budget and transfer actions never leave without a token. */
+export const NO_TOKEN_MESSAGE = 'Authorization failed, no token!';
+export const NO_TOKEN_CODE = 'NO_TOKEN';
+
 interface ClientHooks {
   getToken: () => string | null;
   /** Called when any call answers 401 SESSION_INVALID. */
   onSessionInvalid: () => void;
+  /** Called when a call that requires a token is made without one (before anything is sent). */
+  onNoToken: () => void;
 }
 
-const hooks: ClientHooks = { getToken: () => null, onSessionInvalid: () => undefined };
+const showNoTokenToast = () => {
+  toast.error(NO_TOKEN_MESSAGE, { id: NO_TOKEN_CODE });
+};
+
+const hooks: ClientHooks = { getToken: () => null, onSessionInvalid: () => undefined, onNoToken: showNoTokenToast };
 
 /** Wires the client to the session store (kept as hooks so the client has no store import). */
 export function configureApiClient(next: Partial<ClientHooks>): void {
@@ -63,6 +74,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /** Refuse to send without a token: raises the 'Authorization failed, no token!' toast and throws NO_TOKEN. */
+  requireToken?: boolean;
   signal?: AbortSignal;
 }
 
@@ -114,6 +127,10 @@ export function unwrapEnvelope<T>(status: number, body: unknown): ApiResult<T> {
 }
 
 export async function apiRequest<T>(service: ServiceName, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  if (opts.requireToken && !hooks.getToken()) {
+    hooks.onNoToken();
+    throw new ApiError(401, NO_TOKEN_CODE, NO_TOKEN_MESSAGE);
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(opts), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

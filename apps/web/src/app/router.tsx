@@ -13,6 +13,8 @@ const EditProfilePage = lazy(() => import('../features/account/EditProfilePage')
 const PinPage = lazy(() => import('../features/account/PinPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
+const PayPage = lazy(() => import('../features/pay/PayPage'));
+const HistoryPage = lazy(() => import('../features/wallet/HistoryPage'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
@@ -39,7 +41,13 @@ export function createAppRouter() {
       ),
       children: [
         { path: '/', element: <HomePage /> },
-        { path: '/pay', element: <ComingSoonPage area="pay" /> },
+        { path: '/pay', element: <PayPage /> },
+        { path: '/pay/send', element: <PayPage /> },
+        { path: '/pay/bank', element: <PayPage /> },
+        { path: '/pay/fund', element: <PayPage /> },
+        { path: '/pay/limit', element: <PayPage /> },
+        { path: '/history', element: <HistoryPage /> },
+        { path: '/history/:reference', element: <HistoryPage /> },
         { path: '/connect', element: <ComingSoonPage area="connect" /> },
         { path: '/chat', element: <ComingSoonPage area="chat" /> },
         { path: '/shop', element: <ComingSoonPage area="shop" /> },

@@ -55,7 +55,14 @@ export function indexedDbKeyStore(dbName = 'owo-secure', storeName = 'keys', key
     },
     async set(key) {
       const db = await open();
-      await idbRequest(db.transaction(storeName, 'readwrite').objectStore(storeName).put(key, keyName));
+      const tx = db.transaction(storeName, 'readwrite');
+      tx.objectStore(storeName).put(key, keyName);
+      // Resolve only once the write is committed, so a reload right after login still finds the key.
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+        tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+      });
     },
   };
 }
@@ -111,7 +118,8 @@ export function createSecureStorage(opts: SecureStorageOptions = {}): SecureStor
   const getKey = (): Promise<CryptoKey> => {
     if (!subtle) return Promise.reject(new Error('Web Crypto is unavailable'));
     keyPromise ??= (async () => {
-      const existing = await keyStore.get().catch(() => undefined);
+      // A failed read is not "no key": making a new key here would orphan the stored token.
+      const existing = await keyStore.get();
       if (existing) return existing;
       const key = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
       await keyStore.set(key).catch(() => undefined);

@@ -10,3 +10,4 @@ export { ProgressBar } from './ProgressBar';
 export { Sheet } from './Sheet';
 export { PageLoader, Skeleton, Spinner } from './Spinner';
 export { Tabs } from './Tabs';
+export { SelectField } from './Select';

@@ -16,6 +16,7 @@ export type NewHistory = {
   narration?: string | null;
   counterparty: Counterparty;
   failureReason?: string | null;
+  token?: string | null;
 };
 
 /** Writes history rows and returns those written; a row already there for the same user, reference and direction is left alone. */
@@ -28,8 +29,11 @@ export async function recordHistory(tx: Tx, rows: NewHistory[]): Promise<History
     .returning();
 }
 
-export async function setHistoryStatus(tx: Tx, reference: string, status: TxStatus, failureReason: string | null = null): Promise<void> {
-  await tx.update(transactions).set({ status, failureReason, updatedAt: new Date() }).where(eq(transactions.reference, reference));
+export async function setHistoryStatus(tx: Tx, reference: string, status: TxStatus, failureReason: string | null = null, token?: string | null): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ status, failureReason, updatedAt: new Date(), ...(token !== undefined ? { token } : {}) })
+    .where(eq(transactions.reference, reference));
 }
 
 export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
@@ -43,6 +47,7 @@ export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
   narration: r.narration,
   counterparty: r.counterparty,
   failureReason: r.failureReason,
+  token: r.token,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

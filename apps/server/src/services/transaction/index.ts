@@ -6,5 +6,6 @@ export { recordHistory, setHistoryStatus, historyFor, toHistoryItem, type NewHis
 export { createIntent, lockIntent, markIntent, newReference, toPreview, type Intent } from './intents.js';
 export { assertWithinDailyLimit, getSpendingLimit, setSpendingLimit } from './limits.js';
 export { paymentIntents, transactions } from './tables.js';
+export { registerPaymentType, type PaymentHandler } from './payment-types.js';
 
 export const transactionService: ServiceModule = { name: 'transaction', plugin: transactionRoutes };

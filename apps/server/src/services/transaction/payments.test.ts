@@ -180,6 +180,14 @@ describe('POST /api/v1/transactions (history)', () => {
     expect((await historyOf(t.app, a, { from: future })).pagination.total).toBe(0);
     expect((await historyOf(t.app, b)).pagination.total).toBe(3);
 
+    const one = all.data[0]!;
+    const single = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(a) });
+    expect(json(single).data).toMatchObject({ reference: one.reference, direction: 'debit', amount: 30_000 });
+    const theirSide = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(b) });
+    expect(json(theirSide).data).toMatchObject({ direction: 'credit' });
+    const stranger = await payer(t.app);
+    expect((await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(stranger) })).statusCode).toBe(404);
+
     const bad = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(a), payload: { status: 'lost' } });
     expect(bad.statusCode).toBe(400);
     const badDate = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(a), payload: { from: 'yesterday' } });

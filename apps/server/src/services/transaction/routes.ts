@@ -6,8 +6,13 @@ import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../.
 import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { pageInfo } from '../../platform/pagination.js';
-import { listHistory } from './history.js';
+import { historyFor, listHistory, toHistoryItem } from './history.js';
+import { z } from 'zod';
+import { paymentIntents } from './tables.js';
+import { paymentHandler } from './payment-types.js';
 import { completeSendMoney, initiateSendMoney } from './send-money.service.js';
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '../../platform/errors.js';
 
 const tags = ['transaction'];
 
@@ -16,8 +21,13 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/api/v1/initiate', {
     ...bearer,
-    schema: { tags, summary: 'Preview a payment (send money now; bills later): returns a reference valid for 10 minutes', ...bearerDoc, body: c.initiateBody, response: { 200: c.previewResponse, ...errorResponses, 422: c.errorBody } },
-  }, async (req) => ok(await initiateSendMoney(app.db, authOf(req).userId, req.body), 'Confirm the payment'));
+    schema: { tags, summary: 'Preview a payment (sendMoney, or a bill: airtime, data, electricity, tv, betting): returns a reference valid for 10 minutes', ...bearerDoc, body: c.initiateBody, response: { 200: c.previewResponse, ...errorResponses, 422: c.errorBody } },
+  }, async (req) => {
+    const { userId } = authOf(req);
+    const body = req.body;
+    const preview = body.type === 'sendMoney' ? await initiateSendMoney(app.db, userId, body) : await paymentHandler(body.type).initiate(app.db, userId, body);
+    return ok(preview, 'Confirm the payment');
+  });
 
   app.post('/api/v1/complete', {
     ...bearerPin,
@@ -30,9 +40,27 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
     },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'transaction.complete', async () =>
-      ok(await completeSendMoney(app.db, userId, req.body.reference), 'Transfer successful'),
-    );
+    return withIdempotency(app.db, req, reply, userId, 'transaction.complete', async () => {
+      const [intent] = await app.db
+        .select({ type: paymentIntents.type })
+        .from(paymentIntents)
+        .where(and(eq(paymentIntents.reference, req.body.reference), eq(paymentIntents.userId, userId)))
+        .limit(1);
+      if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+      if (intent.type === 'sendMoney') return ok(await completeSendMoney(app.db, userId, req.body.reference), 'Transfer successful');
+      const r = await paymentHandler(intent.type).complete(app.db, userId, req.body.reference);
+      return ok(r, r.status === 'successful' ? 'Payment successful' : r.status === 'pending' ? 'Payment is processing' : (r.failureReason ?? 'Payment failed'));
+    });
+  });
+
+  app.get('/api/v1/transactions/:reference', {
+    ...bearer,
+    schema: { tags, summary: 'One of your transactions by reference (your side of it)', ...bearerDoc, params: z.object({ reference: c.referenceField }), response: { 200: c.receiptResponse, ...errorResponses } },
+  }, async (req) => {
+    const { userId } = authOf(req);
+    const row = (await historyFor(app.db, userId, req.params.reference, 'debit')) ?? (await historyFor(app.db, userId, req.params.reference, 'credit'));
+    if (!row) throw notFound('Transaction not found', 'TRANSACTION_NOT_FOUND');
+    return ok({ ...toHistoryItem(row), total: Number(row.direction === 'debit' ? row.amount + row.fee : row.amount) }, 'Transaction');
   });
 
   app.post('/api/v1/transactions', {

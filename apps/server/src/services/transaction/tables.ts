@@ -41,6 +41,8 @@ export const transactions = pgTable(
     narration: text('narration'),
     counterparty: jsonb('counterparty').$type<Counterparty>().notNull(),
     failureReason: text('failure_reason'),
+    /** A code the customer needs, such as an electricity token. */
+    token: text('token'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

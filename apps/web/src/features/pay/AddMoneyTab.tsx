@@ -1,0 +1,409 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy, CreditCard, FlaskConical, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type CardDetails, type SavedCard, walletApi } from '../../api/wallet';
+import { cn } from '../../lib/cn';
+import { parseNairaToKobo } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { CodeInput } from '../../ui/CodeInput';
+import { EmptyState } from '../../ui/EmptyState';
+import { Field } from '../../ui/Field';
+import { Skeleton } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Tabs';
+import { QueryError } from '../account/QueryError';
+import { invalidateMoney, useSavedCards, useVirtualAccount, walletKeys } from '../wallet/queries';
+import { AmountField } from './AmountField';
+import { AccountNameStatus, BankSelect, useAccountName } from './bank-fields';
+import { MoneyError, errorCode, toastError } from './errors';
+import { type CardFormInput, type CardFormOutput, type FundBankForm, type SavedCardForm, cardForm, fundBankForm, savedCardForm } from './schemas';
+import { useAttemptKey } from './use-attempt-key';
+
+type Method = 'card' | 'transfer' | 'bank' | 'saved';
+const METHODS = [
+  { id: 'card', label: 'Card' },
+  { id: 'transfer', label: 'Bank transfer' },
+  { id: 'bank', label: 'Bank account' },
+  { id: 'saved', label: 'Saved card' },
+] as const satisfies ReadonlyArray<{ id: Method; label: string }>;
+
+export const cardLabel = (c: Pick<SavedCard, 'brand' | 'last4'>) => `${c.brand} \u2022\u2022\u2022\u2022 ${c.last4}`;
+const formatCardNumber = (v: string) =>
+  v
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function useFunded() {
+  const queryClient = useQueryClient();
+  return (message: string) => {
+    toast.success(message || 'Wallet funded');
+    void invalidateMoney(queryClient);
+  };
+}
+
+function CardFundForm() {
+  const funded = useFunded();
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey();
+  const { register, handleSubmit, watch, reset, formState, control } = useForm<CardFormInput, unknown, CardFormOutput>({
+    resolver: zodResolver(cardForm),
+    defaultValues: { number: '', expiryMonth: '', expiryYear: '', cvv: '', amount: '', saveCard: false },
+  });
+  const fund = useMutation({
+    mutationFn: (body: { amount: number; card: CardDetails; saveCard: boolean }) => walletApi.fundCard(body, attempt.keyFor(body)),
+    onSuccess: (res, body) => {
+      attempt.done();
+      funded(res.message);
+      reset();
+      if (body.saveCard) void queryClient.invalidateQueries({ queryKey: walletKeys.cards });
+    },
+    onError: toastError,
+  });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={handleSubmit((v) => {
+        fund.mutate({
+          amount: parseNairaToKobo(v.amount) ?? 0,
+          card: { number: v.number, expiryMonth: Number(v.expiryMonth), expiryYear: v.expiryYear, cvv: v.cvv },
+          saveCard: v.saveCard,
+        });
+      })}
+    >
+      <Card className="flex flex-col gap-5">
+        <Controller
+          control={control}
+          name="number"
+          render={({ field, fieldState }) => (
+            <Field
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="0000 0000 0000 0000"
+              className="tabular-nums tracking-wide"
+              error={fieldState.error?.message}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
+            />
+          )}
+        />
+        <div className="grid grid-cols-3 gap-3">
+          <Field label="Expiry month" inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" maxLength={2} error={formState.errors.expiryMonth?.message} {...register('expiryMonth')} />
+          <Field label="Expiry year" inputMode="numeric" autoComplete="cc-exp-year" placeholder="YY" maxLength={4} error={formState.errors.expiryYear?.message} {...register('expiryYear')} />
+          <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" type="password" placeholder="•••" maxLength={4} error={formState.errors.cvv?.message} {...register('cvv')} />
+        </div>
+        <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px]">
+          <input type="checkbox" className="size-5 accent-brand-600" {...register('saveCard')} />
+          Save this card
+        </label>
+      </Card>
+      <MoneyError error={fund.error} />
+      <Button type="submit" size="lg" block loading={fund.isPending}>
+        Fund wallet
+      </Button>
+      <p className="text-center text-xs text-subtle">Test card: 4084 0840 8408 4081 · any future expiry · any CVV</p>
+    </form>
+  );
+}
+
+function BankTransferPanel() {
+  const va = useVirtualAccount();
+  const queryClient = useQueryClient();
+  const [simOpen, setSimOpen] = useState(false);
+  const [simAmount, setSimAmount] = useState('');
+  const simKobo = parseNairaToKobo(simAmount);
+  const simulate = useMutation({
+    mutationFn: (amount: number) => walletApi.simulateBankTransfer(amount),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Transfer received');
+      setSimAmount('');
+      setSimOpen(false);
+      void invalidateMoney(queryClient);
+    },
+    onError: toastError,
+  });
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success('Account number copied');
+    } catch {
+      toast.error('Copy failed. Press and hold the number to copy it.');
+    }
+  };
+  if (va.isPending)
+    return (
+      <Card className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your account details">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-10 w-56" />
+        <Skeleton className="h-4 w-40" />
+      </Card>
+    );
+  if (va.isError) return <QueryError error={va.error} onRetry={() => void va.refetch()} title="We couldn't load your account number" />;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="flex flex-col gap-4">
+        <p className="text-[15px] text-muted">Transfer to this account from any bank app. Your wallet is credited automatically.</p>
+        <div className="rounded-2xl bg-brand-soft p-4">
+          <p className="text-xs font-semibold tracking-wide text-brand-fg uppercase">Account number</p>
+          <p className="mt-1 font-mono text-[32px] leading-tight font-bold tracking-wider text-fg" data-testid="virtual-account-number">
+            {va.data.accountNumber}
+          </p>
+          <dl className="mt-3 grid gap-1 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted">Bank</dt>
+              <dd className="text-right font-semibold">{va.data.bankName}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted">Account name</dt>
+              <dd className="text-right font-semibold">{va.data.accountName}</dd>
+            </div>
+          </dl>
+        </div>
+        <Button variant="secondary" size="lg" block icon={<Copy className="size-5" aria-hidden="true" />} onClick={() => void copy(va.data.accountNumber)}>
+          Copy account number
+        </Button>
+      </Card>
+      <div className="flex flex-col items-center gap-3">
+        <button
+          type="button"
+          aria-expanded={simOpen}
+          onClick={() => setSimOpen((o) => !o)}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted underline underline-offset-4 hover:text-fg"
+        >
+          <FlaskConical className="size-4" aria-hidden="true" />
+          Simulate a transfer (test mode)
+        </button>
+        {simOpen ? (
+          <Card className="flex w-full flex-col gap-4 border-dashed">
+            <AmountField label="Amount to simulate (₦)" value={simAmount} typed={simAmount} onChange={(e) => setSimAmount(e.target.value)} />
+            <Button block loading={simulate.isPending} disabled={simKobo === null || simKobo < 100} onClick={() => simKobo && simulate.mutate(simKobo)}>
+              Send test transfer
+            </Button>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function BankAccountFundForm() {
+  const funded = useFunded();
+  const attempt = useAttemptKey();
+  const { register, handleSubmit, watch, reset, formState } = useForm<FundBankForm>({
+    resolver: zodResolver(fundBankForm),
+    defaultValues: { bankCode: '', accountNumber: '', amount: '' },
+  });
+  const lookup = useAccountName(watch('bankCode'), watch('accountNumber'));
+  const fund = useMutation({
+    mutationFn: (body: { amount: number; bankCode: string; accountNumber: string }) => walletApi.fundBank(body, attempt.keyFor(body)),
+    onSuccess: (res) => {
+      attempt.done();
+      funded(res.message);
+      reset();
+    },
+    onError: toastError,
+  });
+  const account = register('accountNumber');
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={handleSubmit((v) => fund.mutate({ amount: parseNairaToKobo(v.amount) ?? 0, bankCode: v.bankCode, accountNumber: v.accountNumber }))}
+    >
+      <Card className="flex flex-col gap-5">
+        <p className="text-[15px] text-muted">We&apos;ll debit your own bank account once and credit your wallet straight away.</p>
+        <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
+        <Field
+          label="Account number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          placeholder="10 digits"
+          error={formState.errors.accountNumber?.message}
+          {...account}
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
+            void account.onChange(e);
+          }}
+        />
+        <AccountNameStatus lookup={lookup} />
+        <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
+      </Card>
+      <MoneyError error={fund.error} />
+      <Button type="submit" size="lg" block loading={fund.isPending}>
+        Fund wallet
+      </Button>
+    </form>
+  );
+}
+
+function SavedCardRow({ card, checked, onRemove, removing, radio }: { card: SavedCard; checked: boolean; onRemove: () => void; removing: boolean; radio: ReactNode }) {
+  const id = useId();
+  return (
+    <li className={cn('flex items-center gap-3 rounded-2xl border p-3 transition-colors', checked ? 'border-brand-fg bg-brand-soft/60' : 'border-line')}>
+      <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
+        {radio}
+        <span className="flex size-10 items-center justify-center rounded-xl bg-surface-2 text-brand-fg" aria-hidden="true">
+          <CreditCard className="size-5" />
+        </span>
+        <span className="flex flex-col">
+          <span id={`${id}-label`} className="font-semibold whitespace-nowrap">
+            {cardLabel(card)}
+          </span>
+          <span className="text-xs text-muted" aria-hidden="true">
+            Expires {String(card.expiryMonth).padStart(2, '0')}/{String(card.expiryYear).slice(-2)}
+          </span>
+        </span>
+      </label>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-danger-fg hover:bg-danger-soft"
+        aria-describedby={`${id}-label`}
+        loading={removing}
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+        onClick={onRemove}
+      >
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+function SavedCardFundForm({ onAddCard }: { onAddCard: () => void }) {
+  const cards = useSavedCards();
+  const queryClient = useQueryClient();
+  const funded = useFunded();
+  const attempt = useAttemptKey();
+  const { register, handleSubmit, watch, reset, formState, control, setValue } = useForm<SavedCardForm>({
+    resolver: zodResolver(savedCardForm),
+    defaultValues: { cardId: '', amount: '', pin: '' },
+  });
+  const cardId = watch('cardId');
+  const fund = useMutation({
+    mutationFn: (v: { amount: number; cardId: string; pin: string }) =>
+      walletApi.fundSavedCard({ amount: v.amount, cardId: v.cardId }, v.pin, attempt.keyFor({ amount: v.amount, cardId: v.cardId })),
+    onSuccess: (res) => {
+      attempt.done();
+      funded(res.message);
+      reset({ cardId, amount: '', pin: '' });
+    },
+    onError: (err) => {
+      toastError(err);
+      if (errorCode(err) === 'PIN_INCORRECT') setValue('pin', '');
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => walletApi.deleteCard(id),
+    onSuccess: (res, id) => {
+      toast.success(res.message || 'Card removed');
+      if (id === cardId) setValue('cardId', '');
+      void queryClient.invalidateQueries({ queryKey: walletKeys.cards });
+    },
+    onError: toastError,
+  });
+
+  if (cards.isPending)
+    return (
+      <Card className="flex flex-col gap-3" aria-busy="true" aria-label="Loading saved cards">
+        <Skeleton className="h-16 w-full rounded-2xl" />
+        <Skeleton className="h-16 w-full rounded-2xl" />
+      </Card>
+    );
+  if (cards.isError) return <QueryError error={cards.error} onRetry={() => void cards.refetch()} title="We couldn't load your cards" />;
+  if (cards.data.length === 0)
+    return (
+      <Card>
+        <EmptyState
+          icon={<CreditCard className="size-9" strokeWidth={1.8} />}
+          title="No saved cards"
+          action={
+            <Button block variant="secondary" onClick={onAddCard}>
+              Add money with a card
+            </Button>
+          }
+        >
+          Tick “Save this card” when you fund with a card and it will appear here.
+        </EmptyState>
+      </Card>
+    );
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={handleSubmit((v) => fund.mutate({ amount: parseNairaToKobo(v.amount) ?? 0, cardId: v.cardId, pin: v.pin }))}
+    >
+      <Card className="flex flex-col gap-5">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Choose a card</legend>
+          <ul className="flex flex-col gap-2">
+            {cards.data.map((c) => (
+              <SavedCardRow
+                key={c.id}
+                card={c}
+                checked={cardId === c.id}
+                removing={remove.isPending && remove.variables === c.id}
+                onRemove={() => remove.mutate(c.id)}
+                radio={<input type="radio" value={c.id} className="size-5 accent-brand-600" {...register('cardId')} />}
+              />
+            ))}
+          </ul>
+          {formState.errors.cardId ? <p className="mt-1.5 text-sm text-danger-fg">{formState.errors.cardId.message}</p> : null}
+        </fieldset>
+        <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
+        <Controller
+          control={control}
+          name="pin"
+          render={({ field, fieldState }) => (
+            <CodeInput
+              label="Transaction PIN"
+              length={4}
+              mask
+              error={fieldState.error?.message}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      </Card>
+      <MoneyError error={fund.error} />
+      <Button type="submit" size="lg" block loading={fund.isPending}>
+        Fund wallet
+      </Button>
+    </form>
+  );
+}
+
+export default function AddMoneyTab() {
+  const [method, setMethod] = useState<Method>('card');
+  return (
+    <div className="flex flex-col gap-4">
+      <Tabs label="Funding method" tabs={METHODS} value={method} onChange={setMethod} className="grid grid-cols-2 gap-1" />
+      <div role="tabpanel">
+        {method === 'card' ? (
+          <CardFundForm />
+        ) : method === 'transfer' ? (
+          <BankTransferPanel />
+        ) : method === 'bank' ? (
+          <BankAccountFundForm />
+        ) : (
+          <SavedCardFundForm onAddCard={() => setMethod('card')} />
+        )}
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Preview, Receipt } from '@owo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { walletApi } from '../../api/wallet';
+import { parseNairaToKobo } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { useBalances } from '../wallet/queries';
+import { AmountField, balanceHint } from './AmountField';
+import { AccountNameStatus, BankSelect, useAccountName } from './bank-fields';
+import { MoneyError, toastError } from './errors';
+import { type BankForm, bankForm } from './schemas';
+import { TransferDialog } from './TransferDialog';
+
+const EMPTY: BankForm = { bankCode: '', accountNumber: '', amount: '', narration: '' };
+
+export default function BankTransferTab() {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const { register, handleSubmit, watch, reset, formState } = useForm<BankForm>({ resolver: zodResolver(bankForm), defaultValues: EMPTY });
+  const bankCode = watch('bankCode');
+  const accountNumber = watch('accountNumber');
+  const lookup = useAccountName(bankCode, accountNumber);
+  const balances = useBalances();
+
+  const initiate = useMutation({
+    mutationFn: (v: BankForm) =>
+      walletApi.initiateBankTransfer({
+        bankCode: v.bankCode,
+        accountNumber: v.accountNumber,
+        amount: parseNairaToKobo(v.amount) ?? 0,
+        narration: v.narration || undefined,
+      }),
+    onSuccess: (res) => setPreview(res.data),
+    onError: toastError,
+  });
+  const closePreview = useCallback(() => setPreview(null), []);
+  const done = useCallback(
+    (receipt: Receipt) => {
+      setPreview(null);
+      // A reversed transfer keeps the details so the user can try again (or pick another bank).
+      if (receipt.status !== 'reversed' && receipt.status !== 'failed') reset(EMPTY);
+    },
+    [reset],
+  );
+
+  const account = register('accountNumber');
+  return (
+    <>
+      <form onSubmit={handleSubmit((v) => initiate.mutate(v))} noValidate className="flex flex-col gap-5">
+        <Card className="flex flex-col gap-5">
+          <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
+          <Field
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            placeholder="10 digits"
+            error={formState.errors.accountNumber?.message}
+            {...account}
+            onChange={(e) => {
+              e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
+              void account.onChange(e);
+            }}
+          />
+          <AccountNameStatus lookup={lookup} />
+          <AmountField typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
+          <Field label="Narration (optional)" maxLength={100} placeholder="What's it for?" error={formState.errors.narration?.message} {...register('narration')} />
+        </Card>
+        <MoneyError error={initiate.error} />
+        <Button type="submit" size="lg" block loading={initiate.isPending} disabled={lookup.ready && (lookup.isError || lookup.isFetching)}>
+          Continue
+        </Button>
+      </form>
+      <TransferDialog
+        preview={preview}
+        onClose={closePreview}
+        onDone={done}
+        complete={walletApi.completeBankTransfer}
+        checkStatus={walletApi.transferStatus}
+      />
+    </>
+  );
+}

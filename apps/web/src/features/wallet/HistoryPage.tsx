@@ -1,0 +1,167 @@
+import type { HistoryItem, TxStatus, TxType } from '@owo/contracts';
+import { ReceiptText, SlidersHorizontal } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { HistoryFilters } from '../../api/transaction';
+import { QueryError } from '../account/QueryError';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
+import { Field } from '../../ui/Field';
+import { PageHeader } from '../../ui/PageHeader';
+import { SelectField } from '../../ui/Select';
+import { useHistory } from './queries';
+import { ReceiptSheet } from './ReceiptSheet';
+import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
+import { TX_STATUS_LABELS, TX_TYPE_LABELS } from './tx-format';
+
+interface FilterForm {
+  type: '' | TxType;
+  direction: '' | 'debit' | 'credit';
+  status: '' | TxStatus;
+  from: string;
+  to: string;
+}
+const EMPTY: FilterForm = { type: '', direction: '', status: '', from: '', to: '' };
+
+/** yyyy-mm-dd (local) -> ISO instant at the start or end of that local day. */
+function dayBoundary(date: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d, 0, 0, 0, 0);
+  return at.toISOString();
+}
+
+function toFilters(f: FilterForm): HistoryFilters {
+  const out: HistoryFilters = {};
+  if (f.type) out.type = f.type;
+  if (f.direction) out.direction = f.direction;
+  if (f.status) out.status = f.status;
+  const from = dayBoundary(f.from, false);
+  const to = dayBoundary(f.to, true);
+  if (from) out.from = from;
+  if (to) out.to = to;
+  return out;
+}
+
+export default function HistoryPage() {
+  const [form, setForm] = useState<FilterForm>(EMPTY);
+  const [showFilters, setShowFilters] = useState(true);
+  const rangeError = form.from && form.to && form.from > form.to ? '“From” must be on or before “To”.' : undefined;
+  const filters = useMemo(() => toFilters(rangeError ? { ...form, from: '', to: '' } : form), [form, rangeError]);
+  const history = useHistory(filters);
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = history.data?.pages[0]?.total ?? 0;
+  const filtered = JSON.stringify(form) !== JSON.stringify(EMPTY);
+  // /history/:reference opens that receipt (from the loaded list, or the row that linked here).
+  const { reference } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const linked = (location.state as { receipt?: HistoryItem } | null)?.receipt;
+  const selected = reference ? (items.find((i) => i.reference === reference) ?? (linked?.reference === reference ? linked : null)) : null;
+  const closeReceipt = useCallback(() => void navigate('/history'), [navigate]);
+  const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  return (
+    <>
+      <PageHeader
+        title="History"
+        back="/"
+        backLabel="Back to home"
+        action={
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showFilters}
+            aria-controls="history-filters"
+            icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
+            onClick={() => setShowFilters((s) => !s)}
+          >
+            Filters
+          </Button>
+        }
+      />
+
+      {showFilters ? (
+        <Card id="history-filters" className="mb-4 flex flex-col gap-3" role="group" aria-label="Filters">
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField label="Type" value={form.type} onChange={(e) => set('type', e.target.value as FilterForm['type'])}>
+              <option value="">All types</option>
+              {(Object.keys(TX_TYPE_LABELS) as TxType[]).map((t) => (
+                <option key={t} value={t}>
+                  {TX_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Direction" value={form.direction} onChange={(e) => set('direction', e.target.value as FilterForm['direction'])}>
+              <option value="">All</option>
+              <option value="credit">Money in</option>
+              <option value="debit">Money out</option>
+            </SelectField>
+          </div>
+          <SelectField label="Status" value={form.status} onChange={(e) => set('status', e.target.value as FilterForm['status'])}>
+            <option value="">All statuses</option>
+            {(Object.keys(TX_STATUS_LABELS) as TxStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {TX_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="From" type="date" value={form.from} max={form.to || undefined} onChange={(e) => set('from', e.target.value)} error={rangeError} />
+            <Field label="To" type="date" value={form.to} min={form.from || undefined} onChange={(e) => set('to', e.target.value)} />
+          </div>
+          {filtered ? (
+            <Button variant="ghost" size="sm" className="self-start" onClick={() => setForm(EMPTY)}>
+              Clear filters
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+
+      {history.isPending ? (
+        <Card padded={false} className="divide-y divide-line overflow-hidden" aria-busy="true" aria-label="Loading transactions">
+          {Array.from({ length: 6 }, (_, i) => (
+            <TransactionRowSkeleton key={i} />
+          ))}
+        </Card>
+      ) : history.isError ? (
+        <QueryError error={history.error} onRetry={() => void history.refetch()} title="We couldn't load your transactions" />
+      ) : items.length === 0 ? (
+        <Card>
+          <EmptyState icon={<ReceiptText className="size-9" strokeWidth={1.8} />} title={filtered ? 'No matching transactions' : 'No transactions yet'}>
+            {filtered ? 'Try other filters or clear them.' : 'Money you add, send or receive will show up here.'}
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <p className="mb-2 px-1 text-sm text-muted" aria-live="polite">
+            Showing {items.length} of {total} transaction{total === 1 ? '' : 's'}
+          </p>
+          <Card padded={false} className="overflow-hidden">
+            <ul className="divide-y divide-line">
+              {items.map((item) => (
+                <li key={item.reference}>
+                  <TransactionRow item={item} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+          {history.hasNextPage ? (
+            <Button variant="outline" block className="mt-4" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+              Load more
+            </Button>
+          ) : null}
+          {history.isFetchNextPageError ? <p className="mt-2 text-center text-sm text-danger-fg">We couldn&apos;t load more. Try again.</p> : null}
+        </>
+      )}
+
+      <ReceiptSheet item={selected} onClose={closeReceipt} />
+      {reference && !selected && !history.isPending ? (
+        <p role="status" className="mt-4 text-center text-sm text-muted">
+          We couldn&apos;t find receipt {reference} in your history.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { CircleAlert, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { cn } from '../../lib/cn';
+import { formatNaira } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { Sheet } from '../../ui/Sheet';
+import { type ReceiptData, receiptLines, shareReceipt } from './receipt-image';
+import { StatusBadge } from './StatusBadge';
+
+/** All details of one transaction (used in the receipt dialog). */
+export function ReceiptDetails({ item }: { item: ReceiptData }) {
+  const reason = item.status === 'reversed' || item.status === 'failed' ? item.failureReason : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col items-center gap-2 rounded-2xl bg-surface-2 px-4 py-5 text-center">
+        <p className={cn('text-3xl font-bold tracking-tight tabular-nums', item.direction === 'credit' && 'text-brand-fg')}>
+          {item.direction === 'credit' ? '+' : '-'}
+          {formatNaira(item.amount)}
+        </p>
+        <StatusBadge status={item.status} className="text-xs" />
+      </div>
+      {reason ? (
+        <div role="note" className="flex gap-3 rounded-2xl bg-danger-soft p-4 text-sm text-danger-fg">
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>
+            <span className="font-semibold">{item.status === 'reversed' ? 'Reversed: ' : 'Failed: '}</span>
+            {reason}
+            {item.status === 'reversed' && !/returned|back/i.test(reason) ? ' The money is back in your wallet.' : null}
+          </p>
+        </div>
+      ) : null}
+      <dl className="divide-y divide-line">
+        {receiptLines(item).map(([label, value]) => (
+          <div key={label} className="flex items-start justify-between gap-4 py-2.5 text-sm">
+            <dt className="shrink-0 text-muted">{label}</dt>
+            <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function ShareReceiptButton({ item }: { item: ReceiptData }) {
+  const [busy, setBusy] = useState(false);
+  const onShare = async () => {
+    setBusy(true);
+    try {
+      const how = await shareReceipt(item);
+      if (how === 'downloaded') toast.success('Receipt saved as an image');
+    } catch {
+      toast.error('We could not create the receipt image. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" block size="lg" loading={busy} icon={<Share2 className="size-5" aria-hidden="true" />} onClick={() => void onShare()}>
+      Share receipt
+    </Button>
+  );
+}
+
+/** The receipt dialog: heading "Receipt", every detail and a share button. */
+export function ReceiptSheet({ item, onClose }: { item: ReceiptData | null; onClose: () => void }) {
+  return (
+    <Sheet open={item !== null} onClose={onClose} title="Receipt">
+      {item ? (
+        <div className="-mx-1 max-h-[70dvh] overflow-y-auto px-1">
+          <ReceiptDetails item={item} />
+          <div className="mt-5">
+            <ShareReceiptButton item={item} />
+          </div>
+        </div>
+      ) : null}
+    </Sheet>
+  );
+}

@@ -1,0 +1,77 @@
+import type { HistoryItem } from '@owo/contracts';
+import { ArrowDownLeft, ArrowUpRight, Building2, CreditCard } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { formatNaira } from '../../lib/money';
+import { StatusBadge } from './StatusBadge';
+import { counterpartyName, formatShortDate, signedAmount, TX_TYPE_LABELS } from './tx-format';
+
+function TxIcon({ item }: { item: HistoryItem }) {
+  const Icon = item.type === 'funding' ? CreditCard : item.type === 'bankTransfer' ? Building2 : item.direction === 'credit' ? ArrowDownLeft : ArrowUpRight;
+  return (
+    <span
+      className={cn(
+        'flex size-11 shrink-0 items-center justify-center rounded-2xl',
+        item.direction === 'credit' ? 'bg-brand-soft text-brand-fg' : 'bg-surface-2 text-fg',
+      )}
+      aria-hidden="true"
+    >
+      <Icon className="size-5" />
+    </span>
+  );
+}
+
+export const receiptPath = (reference: string) => `/history/${encodeURIComponent(reference)}`;
+
+/**
+ * One history row: counterparty, type and date, signed amount, and a status badge unless successful.
+ * A link to /history/:reference (the receipt), carrying the item so the receipt opens at once.
+ */
+export function TransactionRow({ item }: { item: HistoryItem }) {
+  const id = useId();
+  const amount = signedAmount(item);
+  const muted = item.status === 'reversed' || item.status === 'failed';
+  const body = (
+    <>
+      <TxIcon item={item} />
+      <span className="flex min-w-0 flex-1 flex-col text-left">
+        <span id={`${id}-name`} className="truncate font-semibold text-fg">
+          {counterpartyName(item)}
+        </span>
+        <span className="truncate text-sm text-muted">
+          {TX_TYPE_LABELS[item.type]} · {formatShortDate(item.createdAt)}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <span
+          className={cn(
+            'font-semibold tabular-nums',
+            muted ? 'text-subtle line-through' : amount > 0 ? 'text-brand-fg' : 'text-fg',
+          )}
+        >
+          {formatNaira(amount, { sign: true })}
+        </span>
+        {item.status !== 'successful' ? <StatusBadge status={item.status} /> : null}
+      </span>
+    </>
+  );
+  return (
+    <Link to={receiptPath(item.reference)} state={{ receipt: item }} className="flex min-h-16 w-full items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-2">
+      {body}
+    </Link>
+  );
+}
+
+export function TransactionRowSkeleton() {
+  return (
+    <div className="flex min-h-16 items-center gap-3 px-4 py-3" aria-hidden="true">
+      <span className="size-11 shrink-0 animate-pulse rounded-2xl bg-surface-2" />
+      <span className="flex flex-1 flex-col gap-2">
+        <span className="h-4 w-2/3 animate-pulse rounded bg-surface-2" />
+        <span className="h-3 w-1/3 animate-pulse rounded bg-surface-2" />
+      </span>
+      <span className="h-4 w-16 animate-pulse rounded bg-surface-2" />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { HistoryItem, TxStatus, TxType } from '@owo/contracts';
+
+export const TX_TYPE_LABELS: Record<TxType, string> = {
+  sendMoney: 'Send money',
+  bankTransfer: 'Bank transfer',
+  funding: 'Wallet funding',
+  airtime: 'Airtime',
+  data: 'Data',
+  electricity: 'Electricity',
+  tv: 'TV',
+  betting: 'Betting',
+  savings: 'Savings',
+  lockedFund: 'Locked funds',
+  loan: 'Loan',
+};
+
+export const TX_STATUS_LABELS: Record<TxStatus, string> = {
+  successful: 'Successful',
+  pending: 'Pending',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+export const DIRECTION_LABELS = { credit: 'Money in', debit: 'Money out' } as const;
+
+/** The signed amount a row shows: money in is positive, money out negative. */
+export function signedAmount(item: Pick<HistoryItem, 'amount' | 'direction'>): number {
+  return item.direction === 'credit' ? item.amount : -item.amount;
+}
+
+export function counterpartyName(item: Pick<HistoryItem, 'counterparty' | 'type'>): string {
+  return item.counterparty.name || TX_TYPE_LABELS[item.type];
+}
+
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString('en-NG', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+}
+
+export function formatShortDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const today = new Date();
+  const sameDay = d.toDateString() === today.toDateString();
+  return sameDay
+    ? d.toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit', hour12: true })
+    : d.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' });
+}
