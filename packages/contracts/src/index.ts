@@ -3,3 +3,5 @@ export * from './user.js';
 export * from './upload.js';
 export * from './money.js';
 export * from './savings.js';
+export * from './bills.js';
+export * from './payments.js';

@@ -45,6 +45,7 @@ export const historyItem = z.object({
   narration: z.string().nullable(),
   counterparty,
   failureReason: z.string().nullable(),
+  token: z.string().nullable().describe('the electricity token (or other vend code), when there is one'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -70,7 +71,7 @@ export const initiateSendMoney = z.object({
   amount: amountKobo,
   narration: narrationField,
 });
-export const initiateBody = z.discriminatedUnion('type', [initiateSendMoney], { error: 'type must be sendMoney' });
+
 
 export const preview = z.object({
   reference: z.string(),
