@@ -53,7 +53,8 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 async function startServer() {
-  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+  const nodeFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
     cwd: new URL('../apps/server/', import.meta.url),
     env: {
       ...process.env,
