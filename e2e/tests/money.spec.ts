@@ -62,7 +62,7 @@ test('send to a bank account: success, then a failing account is reversed', asyn
   await page.goto('/pay/bank');
   await page.getByLabel('Bank').selectOption({ label: 'Guaranty Trust Bank' });
   await page.getByLabel('Account number').fill('0123456789');
-  await expect(page.getByText('Oluwaseun Adeyemi')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Tobi Olawale' })).toBeVisible();
   await page.getByLabel('Amount (₦)').fill('2000');
   await page.getByRole('button', { name: 'Continue' }).click();
   await shot(page, '25-bank-preview');
