@@ -71,6 +71,14 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists every bills call of routes.tsv, and the customer check', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const rows = contractRows(['bills']);
+    expect(rows.length).toBe(9);
+    expect(rows.filter((r) => !doc.paths[`/api/${r.svc}${r.path}`]?.[r.method.toLowerCase()])).toEqual([]);
+    expect(doc.paths['/api/bills/bills/validate-customer']?.get).toBeDefined();
+  });
+
   it('serves the docs UI', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

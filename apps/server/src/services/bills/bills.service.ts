@@ -1,0 +1,230 @@
+import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { InsufficientFunds, resolvePending, systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { toE164 } from '../../platform/phone.js';
+import {
+  assertWithinDailyLimit,
+  createIntent,
+  historyFor,
+  lockIntent,
+  markIntent,
+  paymentIntents,
+  recordHistory,
+  setHistoryStatus,
+  toHistoryItem,
+  toPreview,
+} from '../transaction/index.js';
+import { BILLERS, findBiller, packagesFor, type Biller } from './providers/catalogue.js';
+import { sandboxVendor, type BillVendor, type VendResult } from './providers/vendor.js';
+import { billBeneficiaries } from './tables.js';
+
+export const BILL_TYPES: BillCategory[] = ['airtime', 'data', 'electricity', 'tv', 'betting'];
+
+let vendor: BillVendor = sandboxVendor;
+/** Swaps the vendor (a real adapter in production, a stub in a test). */
+export function useBillVendor(v: BillVendor): void {
+  vendor = v;
+}
+
+export const billersOf = (category: BillCategory) => BILLERS.filter((b) => b.category === category);
+
+export function packagesOf(billerId: string, billerGroupId: string, categories: BillCategory[]) {
+  const b = findBiller(billerId, billerGroupId);
+  if (!b || !categories.includes(b.category)) throw notFound('Biller not found', 'BILLER_NOT_FOUND');
+  return packagesFor(b);
+}
+
+const NOT_FOUND_TEXT: Partial<Record<BillCategory, string>> = {
+  electricity: 'We could not find this meter number. Check it and the distribution company.',
+  tv: 'We could not find this smartcard or IUC number.',
+  betting: 'We could not find this betting account ID.',
+};
+
+/** The customer check before paying electricity, TV or betting: the name (and a meter's address). */
+export async function validateCustomer(billerId: string, billerGroupId: string, customerNumber: string, packageId?: string) {
+  const b = findBiller(billerId, billerGroupId);
+  if (!b) throw notFound('Biller not found', 'BILLER_NOT_FOUND');
+  const found = await vendor.validate(b, customerNumber, packageId);
+  if (!found) throw notFound(NOT_FOUND_TEXT[b.category] ?? 'We could not find this customer', 'CUSTOMER_NOT_FOUND');
+  return { customerNumber, customerName: found.customerName, address: found.address };
+}
+
+type BillBody = Extract<InitiateBody, { type: BillCategory }>;
+
+const LIMITS: Record<BillCategory, { min: number; max: number }> = {
+  airtime: { min: 5_000, max: 5_000_000 },
+  data: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  electricity: { min: 100_000, max: 50_000_000 },
+  tv: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  betting: { min: 10_000, max: 50_000_000 },
+};
+const naira = (k: number) => `₦${(k / 100).toLocaleString('en-NG')}`;
+
+/** Works out what is being bought and for how much, and checks the customer, before the PIN. */
+async function quote(body: BillBody): Promise<{ biller: Biller; amount: bigint; customerNumber: string; customerName: string | null; address: string | null; packageName: string | null }> {
+  const biller = findBiller(body.billerId, body.billerGroupId);
+  if (!biller) throw notFound('Biller not found', 'BILLER_NOT_FOUND');
+  if (biller.category !== body.type) throw badRequest(`${biller.name} does not sell ${body.type}`, 'BILLER_MISMATCH');
+  let customerNumber = body.customerNumber;
+  if (body.type === 'airtime' || body.type === 'data') {
+    const e164 = toE164(body.customerNumber);
+    if (!e164) throw badRequest('Enter a valid Nigerian phone number', 'PHONE_INVALID');
+    customerNumber = `0${e164.slice(4)}`;
+  }
+  const packages = packagesFor(biller);
+  const pkg = body.packageId ? packages.find((p) => p.packageId === body.packageId) : undefined;
+  if (packages.length > 0 && !pkg) throw badRequest(body.packageId ? 'That package is not available' : 'Choose a package', 'PACKAGE_INVALID');
+  let amount: number;
+  if (pkg?.amount != null) amount = pkg.amount;
+  else {
+    if (body.amount === undefined) throw badRequest('Enter an amount', 'AMOUNT_REQUIRED');
+    amount = body.amount;
+    const { min, max } = LIMITS[body.type];
+    if (amount < min || amount > max) throw badRequest(`The amount must be between ${naira(min)} and ${naira(max)}`, 'AMOUNT_RANGE');
+  }
+  let customerName: string | null = null;
+  let address: string | null = null;
+  if (body.type === 'electricity' || body.type === 'tv' || body.type === 'betting') {
+    const c = await validateCustomer(body.billerId, body.billerGroupId, customerNumber, body.packageId);
+    customerName = c.customerName;
+    address = c.address;
+  }
+  return { biller, amount: BigInt(amount), customerNumber, customerName, address, packageName: pkg?.name ?? null };
+}
+
+export async function initiateBill(db: Db, userId: string, body: BillBody): Promise<Preview> {
+  const q = await quote(body);
+  const available = (await userBalances(db, userId)).get('wallet')?.available ?? 0n;
+  if (available < q.amount) throw new InsufficientFunds('wallet');
+  return db.transaction(async (tx) => {
+    await assertWithinDailyLimit(tx, userId, q.amount);
+    const intent = await createIntent(tx, {
+      userId,
+      type: body.type,
+      amount: q.amount,
+      fee: 0n,
+      narration: body.narration || q.packageName,
+      counterparty: { id: null, name: q.customerName ? `${q.biller.name} · ${q.customerName}` : q.biller.name, bankName: null, accountNumber: q.customerNumber },
+      details: {
+        billerId: q.biller.billerId,
+        billerGroupId: q.biller.billerGroupId,
+        ...(body.packageId ? { packageId: body.packageId } : {}),
+        ...(q.customerName ? { customerName: q.customerName } : {}),
+        ...(q.address ? { address: q.address } : {}),
+      },
+    });
+    return toPreview(intent);
+  });
+}
+
+async function receiptOf(db: Db, userId: string, reference: string): Promise<Receipt> {
+  const row = await historyFor(db, userId, reference, 'debit');
+  if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
+}
+
+/** Applies a vend outcome once: post (keeping the token), or void so the money returns by itself. */
+async function settle(db: Db, intentId: string, result: VendResult): Promise<void> {
+  if (result.status === 'pending') return;
+  await db.transaction(async (tx) => {
+    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+    if (!intent || intent.status !== 'processing') return;
+    if (result.status === 'successful') {
+      await resolvePending(tx, [intent.id], 'post');
+      await setHistoryStatus(tx, intent.reference, 'successful', null, result.token ?? null);
+      await markIntent(tx, intent.id, 'completed');
+      await tx
+        .insert(billBeneficiaries)
+        .values({ userId: intent.userId, label: intent.details.billerId!, customerNumber: intent.counterparty.accountNumber!, customerName: intent.details.customerName ?? null })
+        .onConflictDoUpdate({ target: [billBeneficiaries.userId, billBeneficiaries.label, billBeneficiaries.customerNumber], set: { lastUsedAt: new Date() } });
+    } else {
+      const reason = result.reason ?? 'The purchase failed. Your money has been returned.';
+      await resolvePending(tx, [intent.id], 'void', reason);
+      await setHistoryStatus(tx, intent.reference, 'reversed', reason);
+      await markIntent(tx, intent.id, 'failed');
+    }
+  });
+}
+
+const vendArgs = (intent: { reference: string; details: Record<string, string>; counterparty: { accountNumber: string | null }; amount: bigint }) => ({
+  reference: intent.reference,
+  biller: findBiller(intent.details.billerId!, intent.details.billerGroupId!)!,
+  customerNumber: intent.counterparty.accountNumber!,
+  packageId: intent.details.packageId,
+  amount: intent.amount,
+});
+
+/** Reserve (pending debit), vend outside the transaction, then post or void. Only one caller vends. */
+export async function completeBill(db: Db, userId: string, reference: string): Promise<Receipt> {
+  const started = await db.transaction(async (tx) => {
+    const { intent, done } = await lockIntent(tx, userId, reference, BILL_TYPES);
+    if (done) return null;
+    await assertWithinDailyLimit(tx, userId, intent.amount);
+    const wallet = await userAccount(tx, userId, 'wallet');
+    await transfer(tx, [
+      { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(db, 'biller', intent.id), amount: intent.amount, kind: `bill.${intent.type}`, reference, pending: true },
+    ]);
+    await recordHistory(tx, [
+      { userId, reference, type: intent.type as BillCategory, direction: 'debit', amount: intent.amount, status: 'pending', narration: intent.narration, counterparty: intent.counterparty },
+    ]);
+    await markIntent(tx, intent.id, 'processing');
+    return intent;
+  });
+  if (started) {
+    let result: VendResult;
+    try {
+      result = await vendor.vend(vendArgs(started));
+    } catch {
+      result = { status: 'pending' };
+    }
+    await settle(db, started.id, result);
+  }
+  return receiptOf(db, userId, reference);
+}
+
+/** Asks the vendor about a purchase still processing and settles it. */
+export async function checkBill(db: Db, userId: string, reference: string): Promise<Receipt> {
+  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))).limit(1);
+  if (!intent || !BILL_TYPES.includes(intent.type as BillCategory)) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', 'This payment has not been confirmed yet');
+  if (intent.status === 'processing') await settle(db, intent.id, await vendor.status(vendArgs(intent)));
+  return receiptOf(db, userId, reference);
+}
+
+export async function reconcileBills(db: Db, olderThanMs = 30_000): Promise<number> {
+  const stale = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.status, 'processing'), lt(paymentIntents.completedAt, new Date(Date.now() - olderThanMs))))
+    .limit(100);
+  let n = 0;
+  for (const intent of stale.filter((i) => BILL_TYPES.includes(i.type as BillCategory))) {
+    try {
+      await settle(db, intent.id, await vendor.status(vendArgs(intent)));
+      n++;
+    } catch {
+      /* next round */
+    }
+  }
+  return n;
+}
+
+export async function beneficiaries(db: Db, userId: string, label: string) {
+  const rows = await db
+    .select()
+    .from(billBeneficiaries)
+    .where(and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label)))
+    .orderBy(desc(billBeneficiaries.lastUsedAt))
+    .limit(20);
+  return rows.map((r) => ({ label: r.label, customerNumber: r.customerNumber, customerName: r.customerName, lastUsedAt: r.lastUsedAt.toISOString() }));
+}
+
+export async function removeBeneficiary(db: Db, userId: string, label: string, customerNumber: string) {
+  const gone = await db
+    .delete(billBeneficiaries)
+    .where(and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label), eq(billBeneficiaries.customerNumber, customerNumber)))
+    .returning({ n: billBeneficiaries.customerNumber });
+  if (gone.length === 0) throw notFound('Beneficiary not found', 'BENEFICIARY_NOT_FOUND');
+}
