@@ -1,23 +1,22 @@
 import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { InsufficientFunds, resolvePending, systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import { InsufficientFunds, systemAccount, userBalances } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import {
   assertWithinDailyLimit,
+  completeExternal,
   createIntent,
-  historyFor,
-  lockIntent,
-  markIntent,
   paymentIntents,
-  recordHistory,
-  setHistoryStatus,
-  toHistoryItem,
+  receiptFor,
+  settleExternal,
   toPreview,
+  type ExternalPayment,
+  type Intent,
 } from '../transaction/index.js';
 import { BILLERS, findBiller, packagesFor, type Biller } from './providers/catalogue.js';
-import { sandboxVendor, type BillVendor, type VendResult } from './providers/vendor.js';
+import { sandboxVendor, type BillVendor } from './providers/vendor.js';
 import { billBeneficiaries } from './tables.js';
 
 export const BILL_TYPES: BillCategory[] = ['airtime', 'data', 'electricity', 'tv', 'betting'];
@@ -119,36 +118,7 @@ export async function initiateBill(db: Db, userId: string, body: BillBody): Prom
   });
 }
 
-async function receiptOf(db: Db, userId: string, reference: string): Promise<Receipt> {
-  const row = await historyFor(db, userId, reference, 'debit');
-  if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-  return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
-}
-
-/** Applies a vend outcome once: post (keeping the token), or void so the money returns by itself. */
-async function settle(db: Db, intentId: string, result: VendResult): Promise<void> {
-  if (result.status === 'pending') return;
-  await db.transaction(async (tx) => {
-    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
-    if (!intent || intent.status !== 'processing') return;
-    if (result.status === 'successful') {
-      await resolvePending(tx, [intent.id], 'post');
-      await setHistoryStatus(tx, intent.reference, 'successful', null, result.token ?? null);
-      await markIntent(tx, intent.id, 'completed');
-      await tx
-        .insert(billBeneficiaries)
-        .values({ userId: intent.userId, label: intent.details.billerId!, customerNumber: intent.counterparty.accountNumber!, customerName: intent.details.customerName ?? null })
-        .onConflictDoUpdate({ target: [billBeneficiaries.userId, billBeneficiaries.label, billBeneficiaries.customerNumber], set: { lastUsedAt: new Date() } });
-    } else {
-      const reason = result.reason ?? 'The purchase failed. Your money has been returned.';
-      await resolvePending(tx, [intent.id], 'void', reason);
-      await setHistoryStatus(tx, intent.reference, 'reversed', reason);
-      await markIntent(tx, intent.id, 'failed');
-    }
-  });
-}
-
-const vendArgs = (intent: { reference: string; details: Record<string, string>; counterparty: { accountNumber: string | null }; amount: bigint }) => ({
+const vendArgs = (intent: Intent) => ({
   reference: intent.reference,
   biller: findBiller(intent.details.billerId!, intent.details.billerGroupId!)!,
   customerNumber: intent.counterparty.accountNumber!,
@@ -156,32 +126,25 @@ const vendArgs = (intent: { reference: string; details: Record<string, string>; 
   amount: intent.amount,
 });
 
-/** Reserve (pending debit), vend outside the transaction, then post or void. Only one caller vends. */
-export async function completeBill(db: Db, userId: string, reference: string): Promise<Receipt> {
-  const started = await db.transaction(async (tx) => {
-    const { intent, done } = await lockIntent(tx, userId, reference, BILL_TYPES);
-    if (done) return null;
-    await assertWithinDailyLimit(tx, userId, intent.amount);
-    const wallet = await userAccount(tx, userId, 'wallet');
-    await transfer(tx, [
-      { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(db, 'biller', intent.id), amount: intent.amount, kind: `bill.${intent.type}`, reference, pending: true },
-    ]);
-    await recordHistory(tx, [
-      { userId, reference, type: intent.type as BillCategory, direction: 'debit', amount: intent.amount, status: 'pending', narration: intent.narration, counterparty: intent.counterparty },
-    ]);
-    await markIntent(tx, intent.id, 'processing');
-    return intent;
-  });
-  if (started) {
-    let result: VendResult;
-    try {
-      result = await vendor.vend(vendArgs(started));
-    } catch {
-      result = { status: 'pending' };
-    }
-    await settle(db, started.id, result);
-  }
-  return receiptOf(db, userId, reference);
+/** A bill as an outside payment: one pending leg to the biller account; success keeps the token and the number as a beneficiary. */
+const vend = (db: Db): ExternalPayment => ({
+  types: BILL_TYPES,
+  legs: (intent, wallet) => [
+    { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(db, 'biller', intent.id), amount: intent.amount, kind: `bill.${intent.type}`, reference: intent.reference, pending: true },
+  ],
+  call: (intent) => vendor.vend(vendArgs(intent)),
+  onSuccess: async (tx, intent) => {
+    await tx
+      .insert(billBeneficiaries)
+      .values({ userId: intent.userId, label: intent.details.billerId!, customerNumber: intent.counterparty.accountNumber!, customerName: intent.details.customerName ?? null })
+      .onConflictDoUpdate({ target: [billBeneficiaries.userId, billBeneficiaries.label, billBeneficiaries.customerNumber], set: { lastUsedAt: new Date() } });
+  },
+  failureText: 'The purchase failed. Your money has been returned.',
+});
+
+/** Reserve (pending debit), vend outside the transaction, then post or void. */
+export function completeBill(db: Db, userId: string, reference: string): Promise<Receipt> {
+  return completeExternal(db, vend(db), userId, reference);
 }
 
 /** Asks the vendor about a purchase still processing and settles it. */
@@ -189,8 +152,8 @@ export async function checkBill(db: Db, userId: string, reference: string): Prom
   const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))).limit(1);
   if (!intent || !BILL_TYPES.includes(intent.type as BillCategory)) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
   if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', 'This payment has not been confirmed yet');
-  if (intent.status === 'processing') await settle(db, intent.id, await vendor.status(vendArgs(intent)));
-  return receiptOf(db, userId, reference);
+  if (intent.status === 'processing') await settleExternal(db, vend(db), intent.id, await vendor.status(vendArgs(intent)));
+  return receiptFor(db, userId, reference);
 }
 
 export async function reconcileBills(db: Db, olderThanMs = 30_000): Promise<number> {
@@ -202,7 +165,7 @@ export async function reconcileBills(db: Db, olderThanMs = 30_000): Promise<numb
   let n = 0;
   for (const intent of stale.filter((i) => BILL_TYPES.includes(i.type as BillCategory))) {
     try {
-      await settle(db, intent.id, await vendor.status(vendArgs(intent)));
+      await settleExternal(db, vend(db), intent.id, await vendor.status(vendArgs(intent)));
       n++;
     } catch {
       /* next round */

@@ -7,5 +7,6 @@ export { createIntent, lockIntent, markIntent, newReference, toPreview, type Int
 export { assertWithinDailyLimit, getSpendingLimit, setSpendingLimit } from './limits.js';
 export { paymentIntents, transactions } from './tables.js';
 export { registerPaymentType, type PaymentHandler } from './payment-types.js';
+export { completeExternal, receiptFor, settleExternal, type ExternalPayment, type Outcome } from './external.js';
 
 export const transactionService: ServiceModule = { name: 'transaction', plugin: transactionRoutes };

@@ -1,0 +1,85 @@
+import type { Receipt, TxType } from '@owo/contracts';
+import { eq } from 'drizzle-orm';
+import { resolvePending, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { historyFor, recordHistory, setHistoryStatus, toHistoryItem } from './history.js';
+import { lockIntent, markIntent, type Intent } from './intents.js';
+import { assertWithinDailyLimit } from './limits.js';
+import { paymentIntents } from './tables.js';
+
+/** What an outside system (bank rail, bill vendor) said about a payment. */
+export type Outcome = { status: 'successful' | 'pending' | 'failed'; reason?: string; token?: string | null };
+
+/** Your side of a payment, as a receipt. */
+export async function receiptFor(db: Tx, userId: string, reference: string): Promise<Receipt> {
+  const row = await historyFor(db, userId, reference, 'debit');
+  if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
+}
+
+export type ExternalPayment = {
+  types: TxType[];
+  /** The pending legs out of the wallet; their ids must derive from the intent. */
+  legs: (intent: Intent, wallet: string) => TransferInput[];
+  /** The outside call, made after the reservation has committed. */
+  call: (intent: Intent) => Promise<Outcome>;
+  /** Extra work when the payment succeeds, in the settling transaction. */
+  onSuccess?: (tx: Tx, intent: Intent) => Promise<void>;
+  failureText: string;
+};
+
+/**
+ * Applies an outcome once: success posts the reserved money, failure voids it (it is back in the
+ * wallet by itself) with the reason in the history; pending changes nothing.
+ */
+export async function settleExternal(db: Db, p: ExternalPayment, intentId: string, outcome: Outcome): Promise<void> {
+  if (outcome.status === 'pending') return;
+  await db.transaction(async (tx) => {
+    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+    if (!intent || intent.status !== 'processing') return;
+    const legIds = p.legs(intent, '').map((l) => l.id);
+    if (outcome.status === 'successful') {
+      await resolvePending(tx, legIds, 'post');
+      await setHistoryStatus(tx, intent.reference, 'successful', null, outcome.token ?? null);
+      await markIntent(tx, intent.id, 'completed');
+      await p.onSuccess?.(tx, intent);
+    } else {
+      const reason = outcome.reason ?? p.failureText;
+      await resolvePending(tx, legIds, 'void', reason);
+      await setHistoryStatus(tx, intent.reference, 'reversed', reason);
+      await markIntent(tx, intent.id, 'failed');
+    }
+  });
+}
+
+/**
+ * Completes a payment that waits on an outside system: in one transaction lock the intent, check
+ * the daily limit, reserve the money with pending transfers and write a pending history row; then
+ * make the outside call (only the caller that moved the intent to processing makes it); then
+ * settle. An error from the call leaves it pending for a status check. Returns the receipt.
+ */
+export async function completeExternal(db: Db, p: ExternalPayment, userId: string, reference: string): Promise<Receipt> {
+  const started = await db.transaction(async (tx) => {
+    const { intent, done } = await lockIntent(tx, userId, reference, p.types);
+    if (done) return null;
+    await assertWithinDailyLimit(tx, userId, intent.amount + intent.fee);
+    const wallet = await userAccount(tx, userId, 'wallet');
+    await transfer(tx, p.legs(intent, wallet));
+    await recordHistory(tx, [
+      { userId, reference, type: intent.type as TxType, direction: 'debit', amount: intent.amount, fee: intent.fee, status: 'pending', narration: intent.narration, counterparty: intent.counterparty },
+    ]);
+    await markIntent(tx, intent.id, 'processing');
+    return intent;
+  });
+  if (started) {
+    let outcome: Outcome;
+    try {
+      outcome = await p.call(started);
+    } catch {
+      outcome = { status: 'pending' };
+    }
+    await settleExternal(db, p, started.id, outcome);
+  }
+  return receiptFor(db, userId, reference);
+}
