@@ -15,6 +15,10 @@ const ChangePasswordPage = lazy(() => import('../features/account/ChangePassword
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const PayPage = lazy(() => import('../features/pay/PayPage'));
 const HistoryPage = lazy(() => import('../features/wallet/HistoryPage'));
+const SavingsPage = lazy(() => import('../features/savings/SavingsPage'));
+const TargetDetailPage = lazy(() => import('../features/savings/TargetDetailPage'));
+const LoansPage = lazy(() => import('../features/loans/LoansPage'));
+const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
@@ -44,10 +48,15 @@ export function createAppRouter() {
         { path: '/pay', element: <PayPage /> },
         { path: '/pay/send', element: <PayPage /> },
         { path: '/pay/bank', element: <PayPage /> },
+        { path: '/pay/bills', element: <PayPage /> },
         { path: '/pay/fund', element: <PayPage /> },
         { path: '/pay/limit', element: <PayPage /> },
         { path: '/history', element: <HistoryPage /> },
         { path: '/history/:reference', element: <HistoryPage /> },
+        { path: '/savings', element: <SavingsPage /> },
+        { path: '/savings/targets/:id', element: <TargetDetailPage /> },
+        { path: '/loans', element: <LoansPage /> },
+        { path: '/statement', element: <StatementPage /> },
         { path: '/connect', element: <ComingSoonPage area="connect" /> },
         { path: '/chat', element: <ComingSoonPage area="chat" /> },
         { path: '/shop', element: <ComingSoonPage area="shop" /> },

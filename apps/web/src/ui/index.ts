@@ -11,3 +11,8 @@ export { Sheet } from './Sheet';
 export { PageLoader, Skeleton, Spinner } from './Spinner';
 export { Tabs } from './Tabs';
 export { SelectField } from './Select';
+export { Badge } from './Badge';
+export { Checkbox } from './Checkbox';
+export { DetailList, DetailRow } from './DetailList';
+export { PinStep } from './PinStep';
+export { SuccessHero } from './SuccessHero';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChevronRight, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronRight, FileText, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatPhone } from '../../lib/phone';
 import { Avatar } from '../../ui/Avatar';
@@ -93,6 +93,13 @@ export default function AccountMenuPage() {
             subtitle={user ? (user.hasPin ? 'Change your 4-digit PIN' : 'Not set yet') : 'Approves your payments'}
           />
           <MenuLink to="/account/password" icon={<KeyRound className="size-5" />} title="Change password" subtitle="Keep your account secure" />
+        </ul>
+      </Card>
+
+      <h2 className="mb-2 px-1 text-xs font-semibold tracking-[0.14em] text-subtle uppercase">Wallet</h2>
+      <Card padded={false} className="mb-6 overflow-hidden">
+        <ul className="divide-y divide-line">
+          <MenuLink to="/statement" icon={<FileText className="size-5" />} title="Statement" subtitle="Email yourself an account statement" />
         </ul>
       </Card>
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowDownToLine, ChevronRight, History, Landmark, ReceiptText, Send, ShieldCheck } from 'lucide-react';
+import { ArrowDownToLine, ChevronRight, HandCoins, History, Landmark, PiggyBank, ReceiptText, Send, ShieldCheck } from 'lucide-react';
+import { useId } from 'react';
 import { useProfile } from '../account/use-profile';
 import { QueryError } from '../account/QueryError';
 import { useRecentTransactions } from '../wallet/queries';
@@ -20,6 +21,35 @@ const ACTIONS = [
   { label: 'To bank', to: '/pay/bank', icon: Landmark },
   { label: 'History', to: '/history', icon: History },
 ] as const;
+
+const MONEY_LINKS = [
+  { label: 'Savings', hint: 'Save & earn', to: '/savings', icon: PiggyBank },
+  { label: 'Loans', hint: 'Quick cash', to: '/loans', icon: HandCoins },
+] as const;
+
+function MoneyLink({ label, hint, to, icon: Icon }: (typeof MONEY_LINKS)[number]) {
+  const id = useId();
+  return (
+    <Link
+      to={to}
+      aria-labelledby={`${id}-l`}
+      aria-describedby={`${id}-h`}
+      className="flex min-h-16 items-center gap-3 rounded-2xl bg-surface p-3 shadow-sm ring-1 ring-line transition-colors hover:bg-surface-2"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand-fg" aria-hidden="true">
+        <Icon className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span id={`${id}-l`} className="text-sm font-semibold text-fg">
+          {label}
+        </span>
+        <span id={`${id}-h`} className="truncate text-xs text-muted">
+          {hint}
+        </span>
+      </span>
+    </Link>
+  );
+}
 
 function RecentTransactions() {
   const recent = useRecentTransactions(5);
@@ -108,6 +138,16 @@ export default function HomePage() {
                 </span>
                 {label}
               </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <nav aria-label="Save and borrow" className="mt-4">
+        <ul className="grid grid-cols-2 gap-3">
+          {MONEY_LINKS.map((l) => (
+            <li key={l.to}>
+              <MoneyLink {...l} />
             </li>
           ))}
         </ul>

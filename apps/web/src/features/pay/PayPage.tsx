@@ -1,17 +1,23 @@
+import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import AddMoneyTab from './AddMoneyTab';
 import BankTransferTab from './BankTransferTab';
 import SendMoneyTab from './SendMoneyTab';
 import SpendingLimitTab from './SpendingLimitTab';
 
+// Bills is its own chunk: it is only loaded when the tab is opened.
+const BillsTab = lazy(() => import('../bills/BillsTab'));
+
 /** Spec: the Pay tabs, default 'sendMoney'. Each tab has its own path. */
-export type PayTab = 'sendMoney' | 'toBank' | 'addMoney' | 'spendingLimit';
+export type PayTab = 'sendMoney' | 'toBank' | 'bills' | 'addMoney' | 'spendingLimit';
 
 export const PAY_TABS = [
   { id: 'sendMoney', label: 'Send money', path: '/pay/send' },
   { id: 'toBank', label: 'To bank', path: '/pay/bank' },
+  { id: 'bills', label: 'Bills', path: '/pay/bills' },
   { id: 'addMoney', label: 'Add money', path: '/pay/fund' },
   { id: 'spendingLimit', label: 'Spending limit', path: '/pay/limit' },
 ] as const satisfies ReadonlyArray<{ id: PayTab; label: string; path: string }>;
@@ -40,7 +46,19 @@ export default function PayPage() {
         className="mb-5"
       />
       <section role="tabpanel">
-        {tab === 'sendMoney' ? <SendMoneyTab /> : tab === 'toBank' ? <BankTransferTab /> : tab === 'addMoney' ? <AddMoneyTab /> : <SpendingLimitTab />}
+        {tab === 'sendMoney' ? (
+          <SendMoneyTab />
+        ) : tab === 'toBank' ? (
+          <BankTransferTab />
+        ) : tab === 'bills' ? (
+          <Suspense fallback={<PageLoader />}>
+            <BillsTab />
+          </Suspense>
+        ) : tab === 'addMoney' ? (
+          <AddMoneyTab />
+        ) : (
+          <SpendingLimitTab />
+        )}
       </section>
     </>
   );

@@ -157,11 +157,6 @@ export default function HistoryPage() {
       )}
 
       <ReceiptSheet item={selected} onClose={closeReceipt} />
-      {reference && !selected && !history.isPending ? (
-        <p role="status" className="mt-4 text-center text-sm text-muted">
-          We couldn&apos;t find receipt {reference} in your history.
-        </p>
-      ) : null}
     </>
   );
 }

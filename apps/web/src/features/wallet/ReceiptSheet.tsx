@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
+import { receiptsApi } from '../../api/receipts';
 import { cn } from '../../lib/cn';
 import { formatNaira } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
+import { Spinner } from '../../ui/Spinner';
 import { type ReceiptData, receiptLines, shareReceipt } from './receipt-image';
 import { StatusBadge } from './StatusBadge';
 
@@ -62,18 +66,47 @@ export function ShareReceiptButton({ item }: { item: ReceiptData }) {
   );
 }
 
+/**
+ * A receipt opened by link (/history/:reference) that is not in the loaded history pages: fetched on
+ * its own from GET /api/transaction/api/v1/transactions/{reference}.
+ */
+function useLinkedReceipt(known: ReceiptData | null) {
+  const { reference } = useParams();
+  const wanted = !known && reference ? reference : null;
+  const query = useQuery({
+    queryKey: ['transactions', 'receipt', wanted],
+    queryFn: async ({ signal }) => (await receiptsApi.get(wanted ?? '', signal)).data,
+    enabled: wanted !== null,
+    retry: false,
+  });
+  return { wanted, loading: wanted !== null && query.isPending, failed: wanted !== null && query.isError, item: wanted ? (query.data ?? null) : null };
+}
+
 /** The receipt dialog: heading "Receipt", every detail and a share button. */
 export function ReceiptSheet({ item, onClose }: { item: ReceiptData | null; onClose: () => void }) {
+  const linked = useLinkedReceipt(item);
+  const shown = item ?? linked.item;
   return (
-    <Sheet open={item !== null} onClose={onClose} title="Receipt">
-      {item ? (
+    <>
+    {linked.failed ? (
+      <p role="status" className="mt-4 text-center text-sm text-muted">
+        We couldn&apos;t find receipt {linked.wanted} in your history.
+      </p>
+    ) : null}
+    <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt">
+      {shown ? (
         <div className="-mx-1 max-h-[70dvh] overflow-y-auto px-1">
-          <ReceiptDetails item={item} />
+          <ReceiptDetails item={shown} />
           <div className="mt-5">
-            <ShareReceiptButton item={item} />
+            <ShareReceiptButton item={shown} />
           </div>
         </div>
-      ) : null}
+      ) : (
+        <div className="flex min-h-40 items-center justify-center text-brand-fg">
+          <Spinner className="scale-150" label="Loading receipt" />
+        </div>
+      )}
     </Sheet>
+    </>
   );
 }

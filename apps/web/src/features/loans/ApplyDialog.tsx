@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { type Loan, type LoanType, loansApi } from '../../api/loans';
+import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { DetailList, DetailRow } from '../../ui/DetailList';
+import { Sheet } from '../../ui/Sheet';
+import { AmountField } from '../pay/AmountField';
+import { toastLoanError } from './errors';
+import { invalidateLoans } from './queries';
+import { PinSetupHint } from '../savings/PinSetupHint';
+
+/** Interest is flat for the whole tenor, in percent, rounded down to the kobo like the server. */
+export const loanInterest = (type: LoanType, kobo: number) => Math.floor((kobo * type.interestRate) / 100);
+
+export function validateLoanAmount(type: LoanType, text: string): string | null {
+  if (!text.trim()) return 'Enter an amount';
+  const kobo = parseNairaToKobo(text);
+  if (kobo === null) return 'Enter an amount like 1,500 or 1500.50';
+  if (kobo < type.minAmount || kobo > type.maxAmount) return `Choose an amount between ${formatNaira(type.minAmount)} and ${formatNaira(type.maxAmount)}`;
+  return null;
+}
+
+/** "Apply for <name>": amount within the type's limits, then "Apply now". */
+export function ApplyDialog({ type, onClose, onApproved }: { type: LoanType | null; onClose: () => void; onApproved: (loan: Loan) => void }) {
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    setAmount('');
+    setError(undefined);
+  }, [type]);
+
+  const apply = useMutation({
+    mutationFn: (v: { loanTypeId: string; amount: number }) => loansApi.apply(v),
+    onSuccess: (res) => {
+      void invalidateLoans(queryClient);
+      toast.success(res.message || 'Loan approved and paid into your wallet');
+      onApproved(res.data);
+    },
+    onError: toastLoanError,
+  });
+
+  const latest = useRef({ pending: false, onClose, reset: apply.reset });
+  latest.current = { pending: apply.isPending, onClose, reset: apply.reset };
+  const close = useCallback(() => {
+    if (latest.current.pending) return;
+    latest.current.reset();
+    latest.current.onClose();
+  }, []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!type || apply.isPending) return;
+    const problem = validateLoanAmount(type, amount);
+    setError(problem ?? undefined);
+    if (problem) return;
+    apply.mutate({ loanTypeId: type.id, amount: parseNairaToKobo(amount) ?? 0 });
+  };
+
+  const kobo = type ? parseNairaToKobo(amount) : null;
+  const valid = type && kobo !== null && !validateLoanAmount(type, amount);
+  return (
+    <Sheet open={type !== null} onClose={close} title={type ? `Apply for ${type.name}` : 'Apply'}>
+      {type ? (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <p className="text-[15px] text-muted">{type.description}</p>
+          <AmountField
+            autoFocus
+            value={amount}
+            typed={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              if (error) setError(undefined);
+            }}
+            error={error}
+            hint={`Between ${formatNaira(type.minAmount)} and ${formatNaira(type.maxAmount)}`}
+          />
+          {valid && kobo !== null ? (
+            <DetailList label="Loan summary">
+              <DetailRow label="You receive">{formatNaira(kobo)}</DetailRow>
+              <DetailRow label={`Interest (${type.interestRate}%)`}>{formatNaira(loanInterest(type, kobo))}</DetailRow>
+              <DetailRow label="Repay in">
+                {type.tenorDays} days · {type.instalments === 1 ? 'one payment' : `${type.instalments} instalments`}
+              </DetailRow>
+              <DetailRow label="Total to repay" strong>
+                {formatNaira(kobo + loanInterest(type, kobo))}
+              </DetailRow>
+            </DetailList>
+          ) : null}
+          <PinSetupHint error={apply.error} />
+          <Button type="submit" size="lg" block loading={apply.isPending}>
+            Apply now
+          </Button>
+          <p className="text-center text-xs text-subtle">Approved loans are paid into your wallet at once.</p>
+        </form>
+      ) : null}
+    </Sheet>
+  );
+}

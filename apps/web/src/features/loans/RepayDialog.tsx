@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { type Loan, loansApi } from '../../api/loans';
+import { errorCode } from '../pay/errors';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { formatNaira, koboToNairaInput, parseNairaToKobo } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { PinStep } from '../../ui/PinStep';
+import { Sheet } from '../../ui/Sheet';
+import { PinSetupHint } from '../savings/PinSetupHint';
+import { AmountField, balanceHint } from '../pay/AmountField';
+import { nairaAmount } from '../pay/schemas';
+import { useBalances } from '../wallet/queries';
+import { toastLoanError } from './errors';
+import { invalidateLoans } from './queries';
+
+/** "Repay loan": amount (prefilled with what is owed), then the PIN ("Transaction PIN", "Confirm"). */
+export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const balances = useBalances();
+  const [step, setStep] = useState<{ name: 'amount' } | { name: 'pin'; amount: number }>({ name: 'amount' });
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pin, setPin] = useState('');
+  const key = useRef('');
+
+  useEffect(() => {
+    setStep({ name: 'amount' });
+    setAmount(loan ? koboToNairaInput(loan.outstanding) : '');
+    setError(undefined);
+    setPin('');
+  }, [loan]);
+
+  const latest = useRef({ pending: false, onClose, reset: () => undefined as void });
+  const repay = useMutation({
+    mutationFn: (v: { id: string; amount: number | undefined; pin: string }) => loansApi.repay(v.id, v.amount, v.pin, key.current),
+    onSuccess: (res) => {
+      void invalidateLoans(queryClient);
+      toast.success(res.message || 'Repayment received');
+      latest.current.reset();
+      latest.current.onClose();
+    },
+    onError: (err) => {
+      toastLoanError(err);
+      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+    },
+  });
+  latest.current = { pending: repay.isPending, onClose, reset: repay.reset };
+  const close = useCallback(() => {
+    if (latest.current.pending) return;
+    latest.current.reset();
+    latest.current.onClose();
+  }, []);
+
+  const submitAmount = (e: FormEvent) => {
+    e.preventDefault();
+    if (!loan) return;
+    const parsed = nairaAmount(loan.outstanding, formatNaira(loan.outstanding)).safeParse(amount);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    key.current = newIdempotencyKey();
+    repay.reset();
+    setPin('');
+    setStep({ name: 'pin', amount: parseNairaToKobo(amount) ?? 0 });
+  };
+
+  return (
+    <Sheet open={loan !== null} onClose={close} title="Repay loan">
+      {!loan ? null : step.name === 'amount' ? (
+        <form onSubmit={submitAmount} noValidate className="flex flex-col gap-5">
+          <p className="text-[15px] text-muted">
+            You owe <span className="font-semibold text-fg">{formatNaira(loan.outstanding)}</span> on your {loan.name}.
+          </p>
+          <AmountField
+            autoFocus
+            value={amount}
+            typed={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              if (error) setError(undefined);
+            }}
+            error={error}
+            hint={balanceHint(balances.data?.walletBalance)}
+          />
+          <Button type="submit" size="lg" block>
+            Continue
+          </Button>
+        </form>
+      ) : (
+        <PinStep
+          pin={pin}
+          onPinChange={setPin}
+          loading={repay.isPending}
+          onBack={() => setStep({ name: 'amount' })}
+          onSubmit={(p) => repay.mutate({ id: loan.id, amount: step.amount >= loan.outstanding ? undefined : step.amount, pin: p })}
+          error={<PinSetupHint error={repay.error} />}
+        >
+          Enter your PIN to pay <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> from your wallet towards your {loan.name}.
+        </PinStep>
+      )}
+    </Sheet>
+  );
+}

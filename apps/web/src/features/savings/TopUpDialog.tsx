@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type SavingsTarget, savingsApi } from '../../api/savings';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { DetailList, DetailRow } from '../../ui/DetailList';
+import { PinStep } from '../../ui/PinStep';
+import { Sheet } from '../../ui/Sheet';
+import { SuccessHero } from '../../ui/SuccessHero';
+import { AmountField, balanceHint } from '../pay/AmountField';
+import { errorCode, toastError } from '../pay/errors';
+import { PinSetupHint } from './PinSetupHint';
+import { useBalances } from '../wallet/queries';
+import { invalidateSavings } from './queries';
+import { type AmountForm, amountForm } from './schemas';
+
+type Step = { name: 'amount' } | { name: 'pin'; amount: number } | { name: 'done'; amount: number; target: SavingsTarget; message: string };
+
+/** "Top up": amount, then the PIN modal ("Transaction PIN", "Confirm"), then "Top-up successful". */
+export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const balances = useBalances();
+  const [step, setStep] = useState<Step>({ name: 'amount' });
+  const [pin, setPin] = useState('');
+  const key = useRef('');
+  const { register, handleSubmit, watch, formState, reset } = useForm<AmountForm>({ resolver: zodResolver(amountForm), defaultValues: { amount: '' } });
+
+  useEffect(() => {
+    if (!open) return;
+    setStep({ name: 'amount' });
+    setPin('');
+    reset({ amount: '' });
+  }, [open, reset]);
+
+  const topUp = useMutation({
+    mutationFn: (v: { amount: number; pin: string }) => savingsApi.topUp({ targetId: target.id, amount: v.amount }, v.pin, key.current),
+    onSuccess: (res, v) => {
+      void invalidateSavings(queryClient);
+      toast.success(res.message || 'Savings topped up');
+      setStep({ name: 'done', amount: v.amount, target: res.data, message: res.message });
+    },
+    onError: (err) => {
+      toastError(err);
+      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+    },
+  });
+
+  const latest = useRef({ pending: false, onClose, reset: topUp.reset });
+  latest.current = { pending: topUp.isPending, onClose, reset: topUp.reset };
+  const close = useCallback(() => {
+    if (latest.current.pending) return;
+    latest.current.reset();
+    latest.current.onClose();
+  }, []);
+
+  const title = step.name === 'done' ? 'Top-up successful' : 'Top up';
+  return (
+    <Sheet open={open} onClose={close} title={title}>
+      {step.name === 'amount' ? (
+        <form
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={handleSubmit((v) => {
+            key.current = newIdempotencyKey();
+            topUp.reset();
+            setPin('');
+            setStep({ name: 'pin', amount: parseNairaToKobo(v.amount) ?? 0 });
+          })}
+        >
+          <p className="text-[15px] text-muted">
+            Move money from your wallet into <span className="font-semibold text-fg">{target.name}</span>.
+          </p>
+          <AmountField autoFocus typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
+          <Button type="submit" size="lg" block>
+            Continue
+          </Button>
+        </form>
+      ) : step.name === 'pin' ? (
+        <PinStep
+          pin={pin}
+          onPinChange={setPin}
+          loading={topUp.isPending}
+          onBack={() => setStep({ name: 'amount' })}
+          onSubmit={(p) => topUp.mutate({ amount: step.amount, pin: p })}
+          error={<PinSetupHint error={topUp.error} />}
+        >
+          Enter your PIN to move <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> into{' '}
+          <span className="font-semibold text-fg">{target.name}</span>.
+        </PinStep>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <SuccessHero figure={formatNaira(step.amount)}>
+            added to <span className="font-semibold text-fg">{step.target.name}</span>
+          </SuccessHero>
+          <DetailList>
+            <DetailRow label="Saved so far">
+              {formatNaira(step.target.savedAmount)} of {formatNaira(step.target.targetAmount)}
+            </DetailRow>
+            <DetailRow label="Progress">{Math.round(step.target.progress)}%</DetailRow>
+          </DetailList>
+          <Button size="lg" block onClick={close} autoFocus>
+            Done
+          </Button>
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,214 @@
+import { useMutation } from '@tanstack/react-query';
+import { FileText, MailCheck } from 'lucide-react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { NO_TOKEN_CODE, NO_TOKEN_MESSAGE, authToken } from '../../api/client';
+import { type StatementResult, savingsApi } from '../../api/savings';
+import { formatNaira } from '../../lib/money';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { DetailList, DetailRow } from '../../ui/DetailList';
+import { Field } from '../../ui/Field';
+import { PageHeader } from '../../ui/PageHeader';
+import { PinStep } from '../../ui/PinStep';
+import { Sheet } from '../../ui/Sheet';
+import { SuccessHero } from '../../ui/SuccessHero';
+import { useProfile } from '../account/use-profile';
+import { errorCode, toastError } from '../pay/errors';
+import { PinSetupHint } from '../savings/PinSetupHint';
+import { formatDate, isoDay } from '../savings/format';
+
+export const EMAIL_MISMATCH_MESSAGE = 'Email verification failed!';
+
+/** The typed email matches the account's (trimmed, case-insensitive). */
+export function sameEmail(typed: string, actual: string | null | undefined): boolean {
+  return Boolean(actual) && typed.trim().toLowerCase() === (actual ?? '').trim().toLowerCase();
+}
+
+type Range = { from: string; to: string };
+type Step = { name: 'email' } | { name: 'pin'; email: string } | { name: 'done'; result: StatementResult; message: string };
+
+function StatementDialog({ range, onClose }: { range: Range | null; onClose: () => void }) {
+  const profile = useProfile();
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [pin, setPin] = useState('');
+
+  const send = useMutation({
+    mutationFn: (v: { range: Range; email: string; pin: string }) => savingsApi.statement({ ...v.range, email: v.email }, v.pin),
+    onSuccess: (res) => {
+      toast.success(res.message || `Your statement is on its way to ${res.data.sentTo}`);
+      setStep({ name: 'done', result: res.data, message: res.message });
+    },
+    onError: (err) => {
+      toastError(err);
+      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+    },
+  });
+
+  const latest = useRef({ pending: false, onClose, reset: send.reset });
+  latest.current = { pending: send.isPending, onClose, reset: send.reset };
+  const close = useCallback(() => {
+    if (latest.current.pending) return;
+    latest.current.reset();
+    setStep({ name: 'email' });
+    setEmail('');
+    setEmailError(undefined);
+    setPin('');
+    latest.current.onClose();
+  }, []);
+
+  const checkEmail = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) {
+      setEmailError('Enter the email address on your account');
+      return;
+    }
+    const actual = profile.data?.email;
+    if (!actual) {
+      toast.error(profile.isError ? "We couldn't load your profile. Try again." : 'Still loading your profile. Try again in a moment.');
+      return;
+    }
+    if (!sameEmail(email, actual)) {
+      setEmailError(undefined);
+      toast.error(EMAIL_MISMATCH_MESSAGE);
+      return;
+    }
+    setEmailError(undefined);
+    send.reset();
+    setPin('');
+    setStep({ name: 'pin', email: email.trim().toLowerCase() });
+  };
+
+  const title = step.name === 'email' ? 'Confirm your email' : step.name === 'pin' ? 'Enter your PIN' : 'Statement sent';
+  return (
+    <Sheet open={range !== null} onClose={close} title={title}>
+      {!range ? null : step.name === 'email' ? (
+        <form onSubmit={checkEmail} noValidate className="flex flex-col gap-5">
+          <p className="text-[15px] text-muted">
+            We will email your statement for <span className="font-semibold text-fg">{formatDate(range.from)}</span> to{' '}
+            <span className="font-semibold text-fg">{formatDate(range.to)}</span>. Type the email address on your account to confirm it is you.
+          </p>
+          <Field
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={email}
+            error={emailError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" size="lg" block>
+            Continue
+          </Button>
+        </form>
+      ) : step.name === 'pin' ? (
+        <PinStep
+          pin={pin}
+          onPinChange={setPin}
+          submitLabel="Send statement"
+          loading={send.isPending}
+          onBack={() => setStep({ name: 'email' })}
+          onSubmit={(p) => send.mutate({ range, email: step.email, pin: p })}
+          error={<PinSetupHint error={send.error} />}
+        >
+          Enter your transaction PIN to send the statement to <span className="font-semibold text-fg">{step.email}</span>.
+        </PinStep>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <SuccessHero>
+            <p>
+              Your statement is on its way to <span className="font-semibold text-fg">{step.result.sentTo}</span>. It can take a few minutes to arrive.
+            </p>
+          </SuccessHero>
+          <DetailList>
+            <DetailRow label="Period">
+              {formatDate(range.from)} – {formatDate(range.to)}
+            </DetailRow>
+            <DetailRow label="Transactions">{step.result.transactions}</DetailRow>
+            <DetailRow label="Opening balance">{formatNaira(step.result.openingBalance)}</DetailRow>
+            <DetailRow label="Closing balance">{formatNaira(step.result.closingBalance)}</DetailRow>
+          </DetailList>
+          <Button size="lg" block onClick={close} autoFocus>
+            Done
+          </Button>
+        </div>
+      )}
+    </Sheet>
+  );
+}
+
+const firstOfMonth = () => `${isoDay().slice(0, 8)}01`;
+
+export default function StatementPage() {
+  const [from, setFrom] = useState(firstOfMonth);
+  const [to, setTo] = useState(() => isoDay());
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [range, setRange] = useState<Range | null>(null);
+  const closeDialog = useCallback(() => setRange(null), []);
+  const today = isoDay();
+
+  const request = (e: FormEvent) => {
+    e.preventDefault();
+    const next: { from?: string; to?: string } = {};
+    if (!from) next.from = 'Choose the first day';
+    if (!to) next.to = 'Choose the last day';
+    else if (to > today) next.to = 'The statement cannot end in the future';
+    if (from && to && from > to) next.from = '“From” must be on or before “To”';
+    setErrors(next);
+    if (next.from || next.to) return;
+    if (!authToken()) {
+      toast.error(NO_TOKEN_MESSAGE, { id: NO_TOKEN_CODE });
+      return;
+    }
+    setRange({ from, to });
+  };
+
+  return (
+    <>
+      <PageHeader title="Account statement" back="/account" backLabel="Back to account" />
+      <Card className="mb-4 flex items-start gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-fg" aria-hidden="true">
+          <FileText className="size-5" />
+        </span>
+        <p className="text-[15px] text-muted">Get a PDF of every transaction in a period, sent to the email on your account. Banks and embassies accept it as proof of income.</p>
+      </Card>
+      <form onSubmit={request} noValidate className="flex flex-col gap-5">
+        <Card className="flex flex-col gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="From" type="date" value={from} max={to || today} onChange={(e) => setFrom(e.target.value)} error={errors.from} />
+            <Field label="To" type="date" value={to} min={from || undefined} max={today} onChange={(e) => setTo(e.target.value)} error={errors.to} />
+          </div>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+            {[
+              { label: 'This month', from: firstOfMonth() },
+              { label: 'Last 3 months', from: isoDay(-90) },
+              { label: 'Last 12 months', from: isoDay(-365) },
+            ].map((r) => (
+              <button
+                key={r.label}
+                type="button"
+                onClick={() => {
+                  setFrom(r.from);
+                  setTo(today);
+                  setErrors({});
+                }}
+                className="min-h-9 rounded-full border border-line px-3 text-sm font-medium text-fg transition-colors hover:bg-surface-2"
+              >
+                {r.label}
+              </button>
+            ))}
+          </div>
+        </Card>
+        <Button type="submit" size="lg" block icon={<MailCheck className="size-5" aria-hidden="true" />}>
+          Request statement
+        </Button>
+      </form>
+      <StatementDialog range={range} onClose={closeDialog} />
+    </>
+  );
+}
