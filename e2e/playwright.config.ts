@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
+const DATA_DIR = new URL('./.data', import.meta.url).pathname;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 const chromiumArgs = [
@@ -37,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database per run; the built web app is served by the API server itself.
-    command: `rm -rf .data && DATA_DIR=.data PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 npx tsx ../apps/server/src/main.ts`,
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 npx tsx ../apps/server/src/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

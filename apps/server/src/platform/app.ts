@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await deps.db.execute(sql`select 1`);
     if (redis) await redis.ping();
-    return { status: true, message: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'not configured', services: config.services } };
+    return { status: true, message: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'not configured', services: deps.services.map((s) => s.name).filter((n) => config.services.includes(n)) } };
   });
 
   if (!config.isProduction) registerDevRoutes(app);

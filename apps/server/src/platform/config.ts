@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat'] as const;
@@ -15,7 +16,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -103,7 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative to where the command was typed (npm runs workspace scripts from the workspace folder);
+  // by default ./data at the repository root.
+  const dataDir = e.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
+    : fileURLToPath(new URL('../../../../data', import.meta.url));
   const secret = resolveSecret(e.APP_SECRET, isProduction, dataDir);
   const services = e.SERVICES
     ? e.SERVICES.split(',').map((s) => s.trim()).filter(Boolean)

@@ -42,6 +42,11 @@ describe('loadConfig', () => {
     expect(c.services).toEqual(['user', 'upload']);
     expect(c.seedDemo).toBe(true);
   });
+  it('keeps data in ./data at the repository root by default, and resolves DATA_DIR from where the command ran', () => {
+    const root = new URL('../../../../', import.meta.url).pathname;
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32) }).dataDir).toBe(`${root}data`);
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32), DATA_DIR: 'mine', INIT_CWD: '/srv/owo' }).dataDir).toBe('/srv/owo/mine');
+  });
   it('refuses bad settings clearly, and production without a secret', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SERVICES: 'user,nope', APP_SECRET: 'x'.repeat(32) })).toThrow('Unknown service in SERVICES: nope');
