@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './platform/app.js';
 import { loadConfig } from './platform/config.js';
@@ -6,28 +7,52 @@ import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
 import { allServices } from './services/index.js';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
-);
-const app = await buildApp({ config, db: database.db, services: allServices });
-
-if (config.seedDemo && (await seedDemo(database.db))) app.log.info('seeded demo data');
-app.notifier.start();
-
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
+const open = () => openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') });
 const where = `http://localhost:${config.port}`;
-console.log(`\nOwo is running at ${where}  (API docs: ${where}/api/docs)`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
-if (config.seedDemo) {
-  console.log(`Demo logins (password ${DEMO_PASSWORD}, transaction PIN ${DEMO_PIN}):`);
-  for (const u of DEMO_USERS) console.log(`  ${u.firstName} ${u.lastName}: ${u.email} or ${u.phoneNumber}`);
+const multi = config.workers > 1 && Boolean(config.databaseUrl);
+if (config.workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');
+
+function banner(kind: string) {
+  console.log(`\nOwo is running at ${where}  (API docs: ${where}/api/docs)`);
+  console.log(`Database: ${kind === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}${multi ? `, ${config.workers} server processes` : ''}`);
+  if (config.seedDemo) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}, transaction PIN ${DEMO_PIN}):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.firstName} ${u.lastName}: ${u.email} or ${u.phoneNumber}`);
+  }
+}
+
+if (multi && cluster.isPrimary) {
+  // Migrate and seed once, then start the workers; they share the port.
+  const database = await open();
+  if (config.seedDemo) await seedDemo(database.db);
+  await database.close();
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (code !== 0) {
+      console.error(`worker ${worker.process.pid} exited with ${code}; starting another`);
+      cluster.fork();
+    }
+  });
+  banner('postgres');
+  const stop = () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} else {
+  const database = await open();
+  const app = await buildApp({ config, db: database.db, services: allServices });
+  if (!multi && config.seedDemo && (await seedDemo(database.db))) app.log.info('seeded demo data');
+  app.notifier.start();
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  if (!multi) banner(database.kind);
 }

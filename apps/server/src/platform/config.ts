@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOAN_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(7),
   LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = {
@@ -82,6 +83,8 @@ export type Config = {
   lockTaxPercent: number;
   loans: { minAccountDays: number; inflowDays: number };
   schedulerMs: number;
+  /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
+  workers: number;
 };
 
 /** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockTaxPercent: e.LOCK_TAX_PERCENT,
     loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
+    workers: e.WORKERS,
     services: services as ServiceName[],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,
