@@ -1,20 +1,10 @@
 import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { InsufficientFunds, systemAccount, userBalances } from '../../ledger/index.js';
+import { systemAccount } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
-import {
-  assertWithinDailyLimit,
-  completeExternal,
-  createIntent,
-  paymentIntents,
-  receiptFor,
-  settleExternal,
-  toPreview,
-  type ExternalPayment,
-  type Intent,
-} from '../transaction/index.js';
+import { completeExternal, paymentIntents, previewPayment, receiptFor, settleExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
 import { BILLERS, findBiller, packagesFor, type Biller } from './providers/catalogue.js';
 import { sandboxVendor, type BillVendor } from './providers/vendor.js';
 import { billBeneficiaries } from './tables.js';
@@ -95,26 +85,20 @@ async function quote(body: BillBody): Promise<{ biller: Biller; amount: bigint; 
 
 export async function initiateBill(db: Db, userId: string, body: BillBody): Promise<Preview> {
   const q = await quote(body);
-  const available = (await userBalances(db, userId)).get('wallet')?.available ?? 0n;
-  if (available < q.amount) throw new InsufficientFunds('wallet');
-  return db.transaction(async (tx) => {
-    await assertWithinDailyLimit(tx, userId, q.amount);
-    const intent = await createIntent(tx, {
-      userId,
-      type: body.type,
-      amount: q.amount,
-      fee: 0n,
-      narration: body.narration || q.packageName,
-      counterparty: { id: null, name: q.customerName ? `${q.biller.name} · ${q.customerName}` : q.biller.name, bankName: null, accountNumber: q.customerNumber },
-      details: {
-        billerId: q.biller.billerId,
-        billerGroupId: q.biller.billerGroupId,
-        ...(body.packageId ? { packageId: body.packageId } : {}),
-        ...(q.customerName ? { customerName: q.customerName } : {}),
-        ...(q.address ? { address: q.address } : {}),
-      },
-    });
-    return toPreview(intent);
+  return previewPayment(db, {
+    userId,
+    type: body.type,
+    amount: q.amount,
+    fee: 0n,
+    narration: body.narration || q.packageName,
+    counterparty: { id: null, name: q.customerName ? `${q.biller.name} · ${q.customerName}` : q.biller.name, bankName: null, accountNumber: q.customerNumber },
+    details: {
+      billerId: q.biller.billerId,
+      billerGroupId: q.biller.billerGroupId,
+      ...(body.packageId ? { packageId: body.packageId } : {}),
+      ...(q.customerName ? { customerName: q.customerName } : {}),
+      ...(q.address ? { address: q.address } : {}),
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { transactionRoutes } from './routes.js';
 
 export { bankTransferFee } from './fees.js';
 export { recordHistory, setHistoryStatus, historyFor, toHistoryItem, type NewHistory } from './history.js';
-export { createIntent, lockIntent, markIntent, newReference, toPreview, type Intent } from './intents.js';
+export { createIntent, lockIntent, markIntent, newReference, previewPayment, toPreview, type Intent } from './intents.js';
 export { assertWithinDailyLimit, getSpendingLimit, setSpendingLimit } from './limits.js';
 export { paymentIntents, transactions } from './tables.js';
 export { registerPaymentType, type PaymentHandler } from './payment-types.js';

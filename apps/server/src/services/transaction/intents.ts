@@ -1,7 +1,9 @@
 import type { Counterparty, Preview, TxType } from '@owo/contracts';
 import { and, eq } from 'drizzle-orm';
 import { newId, randomDigits } from '../../platform/crypto.js';
-import type { Tx } from '../../platform/db.js';
+import { InsufficientFunds, userBalances } from '../../ledger/index.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { assertWithinDailyLimit } from './limits.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { paymentIntents } from './tables.js';
 
@@ -64,4 +66,17 @@ export async function lockIntent(tx: Tx, userId: string, reference: string, type
 
 export async function markIntent(tx: Tx, id: string, status: Intent['status']): Promise<void> {
   await tx.update(paymentIntents).set({ status, completedAt: status === 'initiated' ? null : new Date() }).where(eq(paymentIntents.id, id));
+}
+
+/**
+ * The preview step every payment shares: the wallet must cover amount and fee, the daily limit
+ * must allow it, then the intent is stored for 10 minutes and returned as a preview.
+ */
+export async function previewPayment(db: Db, i: Parameters<typeof createIntent>[1]): Promise<Preview> {
+  const available = (await userBalances(db, i.userId)).get('wallet')?.available ?? 0n;
+  if (available < i.amount + i.fee) throw new InsufficientFunds('wallet');
+  return db.transaction(async (tx) => {
+    await assertWithinDailyLimit(tx, i.userId, i.amount + i.fee);
+    return toPreview(await createIntent(tx, i));
+  });
 }

@@ -1,13 +1,13 @@
 import type { Preview, Receipt } from '@owo/contracts';
 import { inArray } from 'drizzle-orm';
-import { InsufficientFunds, systemAccount, transfer, userBalances, walletAccounts } from '../../ledger/index.js';
+import { systemAccount, transfer, walletAccounts } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { users } from '../user/index.js';
 import { sendMoneyFee } from './fees.js';
 import { historyFor, recordHistory, toHistoryItem } from './history.js';
-import { createIntent, lockIntent, markIntent, toPreview } from './intents.js';
+import { lockIntent, markIntent, previewPayment } from './intents.js';
 import { assertWithinDailyLimit } from './limits.js';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
@@ -21,20 +21,14 @@ export async function initiateSendMoney(db: Db, userId: string, input: { recipie
   if (!recipient || !recipient.phoneVerifiedAt) throw notFound('Recipient not found', 'RECIPIENT_NOT_FOUND');
   const amount = BigInt(input.amount);
   const fee = sendMoneyFee(amount);
-  const available = (await userBalances(db, userId)).get('wallet')?.available ?? 0n;
-  if (available < amount + fee) throw new InsufficientFunds('wallet');
-  return db.transaction(async (tx) => {
-    await assertWithinDailyLimit(tx, userId, amount + fee);
-    const intent = await createIntent(tx, {
-      userId,
-      type: 'sendMoney',
-      amount,
-      fee,
-      narration: input.narration || null,
-      counterparty: { id: recipient.id, name: fullName(recipient), bankName: null, accountNumber: null },
-      details: { senderName: sender ? fullName(sender) : 'Owo user' },
-    });
-    return toPreview(intent);
+  return previewPayment(db, {
+    userId,
+    type: 'sendMoney',
+    amount,
+    fee,
+    narration: input.narration || null,
+    counterparty: { id: recipient.id, name: fullName(recipient), bankName: null, accountNumber: null },
+    details: { senderName: sender ? fullName(sender) : 'Owo user' },
   });
 }
 

@@ -1,20 +1,9 @@
 import type { Preview, Receipt } from '@owo/contracts';
 import { and, eq, lt } from 'drizzle-orm';
-import { InsufficientFunds, systemAccount, userBalances } from '../../ledger/index.js';
+import { systemAccount } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import {
-  assertWithinDailyLimit,
-  bankTransferFee,
-  completeExternal,
-  createIntent,
-  paymentIntents,
-  receiptFor,
-  settleExternal,
-  toPreview,
-  type ExternalPayment,
-  type Intent,
-} from '../transaction/index.js';
+import { bankTransferFee, completeExternal, paymentIntents, previewPayment, receiptFor, settleExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 
@@ -35,20 +24,14 @@ export async function initiateBankTransfer(
   const account = await resolveAccount(deps, input.bankCode, input.accountNumber);
   const amount = BigInt(input.amount);
   const fee = bankTransferFee(amount);
-  const available = (await userBalances(deps.db, userId)).get('wallet')?.available ?? 0n;
-  if (available < amount + fee) throw new InsufficientFunds('wallet');
-  return deps.db.transaction(async (tx) => {
-    await assertWithinDailyLimit(tx, userId, amount + fee);
-    const intent = await createIntent(tx, {
-      userId,
-      type: 'bankTransfer',
-      amount,
-      fee,
-      narration: input.narration || null,
-      counterparty: { id: null, name: account.accountName, bankName: account.bankName, accountNumber: account.accountNumber },
-      details: { bankCode: account.bankCode },
-    });
-    return toPreview(intent);
+  return previewPayment(deps.db, {
+    userId,
+    type: 'bankTransfer',
+    amount,
+    fee,
+    narration: input.narration || null,
+    counterparty: { id: null, name: account.accountName, bankName: account.bankName, accountNumber: account.accountNumber },
+    details: { bankCode: account.bankCode },
   });
 }
 
