@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../ledger/index.js';
 import { auth, balancesOf, createTestApp, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { ngn } from './statement.service.js';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
 });
 afterAll(async () => {
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
