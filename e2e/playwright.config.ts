@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
-const DATA_DIR = new URL('./.data', import.meta.url).pathname;
+const DATA_DIR = new URL(`./.data-${PORT}`, import.meta.url).pathname;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 const chromiumArgs = [

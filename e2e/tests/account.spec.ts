@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { e164, makePng, newPhone, readCode, shot } from './helpers';
+import { createUser, e164, makePng, newPhone, readCode, shot } from './helpers';
 
 test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a login, log in again', async ({ page, request }) => {
   const phone = newPhone();
@@ -115,4 +115,18 @@ test('bad sign-up input is explained and the demo user can log in with a phone n
     await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   }
   await shot(page, '11-coming-soon');
+});
+
+test('a reload right after logging in keeps the session', async ({ page, request }) => {
+  const user = await createUser(request, { firstName: 'Dayo' });
+  for (let i = 0; i < 4; i++) {
+    await page.goto('/login');
+    await page.getByLabel('Email or phone number').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Dayo/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /Dayo/ })).toBeVisible();
+    await page.evaluate(() => localStorage.clear());
+  }
 });
