@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.js';
+import { envelope, paginated } from './common.js';
 import { amountKobo, kobo, narrationField } from './money.js';
 
 export const billCategory = z.enum(['airtime', 'data', 'electricity', 'tv', 'betting']);
@@ -38,4 +38,4 @@ export const initiateBill = z.object({
 });
 
 export const beneficiary = z.object({ label: z.string(), customerNumber: z.string(), customerName: z.string().nullable(), lastUsedAt: z.string() });
-export const beneficiariesResponse = envelope(z.array(beneficiary));
+export const beneficiariesResponse = paginated(beneficiary);

@@ -21,6 +21,12 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100').default(20),
 });
 
+/** Page and size for a person's own lists (targets, funds, loans, cards, beneficiaries). */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100').default(50),
+});
+
 export const pagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),

@@ -27,7 +27,7 @@ export const savingsTarget = z.object({
 });
 export type SavingsTarget = z.infer<typeof savingsTarget>;
 export const savingsTargetResponse = envelope(savingsTarget);
-export const savingsTargetsResponse = envelope(z.array(savingsTarget));
+export const savingsTargetsResponse = paginated(savingsTarget);
 export const topUpBody = z.object({ targetId: z.uuid('targetId is invalid'), amount: amountKobo });
 export const withdrawSavingsBody = z.object({ amount: amountKobo.optional().describe('kobo; the whole saved amount when left out') }).nullish();
 export const savingsTransactionsQuery = z.object({
@@ -69,7 +69,7 @@ export const lockedFund = z.object({
   paidAt: z.string().nullable(),
 });
 export const lockedFundResponse = envelope(lockedFund);
-export const lockedFundsResponse = envelope(z.array(lockedFund));
+export const lockedFundsResponse = paginated(lockedFund);
 
 // Statements
 export const statementBody = z
@@ -109,5 +109,5 @@ export const loan = z.object({
   createdAt: z.string(),
 });
 export const loanResponse = envelope(loan);
-export const loansResponse = envelope(z.array(loan));
+export const loansResponse = paginated(loan);
 export const repayLoanBody = z.object({ amount: amountKobo.optional().describe('kobo; all that is owed when left out') }).nullish();

@@ -2,6 +2,7 @@ import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contract
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { systemAccount } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
+import type { Page } from '../../platform/pagination.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import { completeExternal, paymentIntents, previewPayment, receiptFor, settleExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
@@ -158,14 +159,13 @@ export async function reconcileBills(db: Db, olderThanMs = 30_000): Promise<numb
   return n;
 }
 
-export async function beneficiaries(db: Db, userId: string, label: string) {
-  const rows = await db
-    .select()
-    .from(billBeneficiaries)
-    .where(and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label)))
-    .orderBy(desc(billBeneficiaries.lastUsedAt))
-    .limit(20);
-  return rows.map((r) => ({ label: r.label, customerNumber: r.customerNumber, customerName: r.customerName, lastUsedAt: r.lastUsedAt.toISOString() }));
+export async function beneficiaries(db: Db, userId: string, label: string, page: Page) {
+  const where = and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label));
+  const [rows, total] = await Promise.all([
+    db.select().from(billBeneficiaries).where(where).orderBy(desc(billBeneficiaries.lastUsedAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    db.$count(billBeneficiaries, where),
+  ]);
+  return { items: rows.map((r) => ({ label: r.label, customerNumber: r.customerNumber, customerName: r.customerName, lastUsedAt: r.lastUsedAt.toISOString() })), total };
 }
 
 export async function removeBeneficiary(db: Db, userId: string, label: string, customerNumber: string) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import { bearer, bearerDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
+import { paged } from '../../platform/pagination.js';
 import { beneficiaries, billersOf, checkBill, packagesOf, reconcileBills, removeBeneficiary, validateCustomer } from './bills.service.js';
 
 const tags = ['bills'];
@@ -48,8 +49,8 @@ export const billsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/beneficiary/:label', {
     ...bearer,
-    schema: { tags, summary: 'Numbers you paid before for this provider label (a billerId), most recent first', ...bearerDoc, params: labelParam, response: withErrors({ 200: c.beneficiariesResponse }) },
-  }, async (req) => ok(await beneficiaries(app.db, authOf(req).userId, req.params.label), 'Beneficiaries'));
+    schema: { tags, summary: 'Numbers you paid before for this provider label (a billerId), most recent first', ...bearerDoc, params: labelParam, querystring: c.listQuery, response: withErrors({ 200: c.beneficiariesResponse }) },
+  }, async (req) => paged('Beneficiaries', req.query, await beneficiaries(app.db, authOf(req).userId, req.params.label, req.query)));
 
   app.delete('/beneficiary/:label/:customerNumber', {
     ...bearer,

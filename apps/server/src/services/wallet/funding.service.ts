@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { systemAccount, transfer, userAccount, type SystemCode } from '../../ledger/index.js';
 import { derivedId, keyedHash, newId, randomDigits, sameHash } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
+import type { Page } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
 import { newReference, recordHistory, toHistoryItem } from '../transaction/index.js';
@@ -101,9 +102,13 @@ export async function fundBySavedCard(deps: WalletDeps, userId: string, body: { 
   return { reference, amount: body.amount, status: 'successful' as const, card: toSavedCard(card) };
 }
 
-export async function listCards(deps: WalletDeps, userId: string) {
-  const rows = await deps.db.select().from(savedCards).where(eq(savedCards.userId, userId)).orderBy(desc(savedCards.createdAt));
-  return rows.map(toSavedCard);
+export async function listCards(deps: WalletDeps, userId: string, page: Page) {
+  const where = eq(savedCards.userId, userId);
+  const [rows, total] = await Promise.all([
+    deps.db.select().from(savedCards).where(where).orderBy(desc(savedCards.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db.$count(savedCards, where),
+  ]);
+  return { items: rows.map(toSavedCard), total };
 }
 
 export async function deleteCard(deps: WalletDeps, userId: string, id: string) {

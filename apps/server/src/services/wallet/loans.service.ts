@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
+import type { Page } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.js';
 import { newReference, recordHistory, transactions } from '../transaction/index.js';
@@ -49,9 +50,13 @@ async function withSchedules(tx: Tx, rows: LoanRow[]) {
   return rows.map((r) => toLoan(r, inst.filter((i) => i.loanId === r.id)));
 }
 
-export async function listLoans(deps: WalletDeps, userId: string) {
-  const rows = await deps.db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.createdAt));
-  return withSchedules(deps.db, rows);
+export async function listLoans(deps: WalletDeps, userId: string, page: Page) {
+  const where = eq(loans.userId, userId);
+  const [rows, total] = await Promise.all([
+    deps.db.select().from(loans).where(where).orderBy(desc(loans.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db.$count(loans, where),
+  ]);
+  return { items: await withSchedules(deps.db, rows), total };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { systemAccount, transfer, userAccount } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
+import type { Page } from '../../platform/pagination.js';
 import { newReference, recordHistory } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { lockedFunds } from './tables.js';
@@ -74,9 +75,13 @@ export async function lockFunds(deps: WalletDeps, userId: string, body: { amount
   });
 }
 
-export async function listLocked(deps: WalletDeps, userId: string) {
-  const rows = await deps.db.select().from(lockedFunds).where(eq(lockedFunds.userId, userId)).orderBy(desc(lockedFunds.createdAt));
-  return rows.map(toFund);
+export async function listLocked(deps: WalletDeps, userId: string, page: Page) {
+  const where = eq(lockedFunds.userId, userId);
+  const [rows, total] = await Promise.all([
+    deps.db.select().from(lockedFunds).where(where).orderBy(desc(lockedFunds.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db.$count(lockedFunds, where),
+  ]);
+  return { items: rows.map(toFund), total };
 }
 
 /** At or after maturity: principal back from the locked account, net interest from the interest account. */

@@ -5,7 +5,7 @@ import { authOf } from '../../platform/auth.js';
 import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
-import { pageInfo } from '../../platform/pagination.js';
+import { paged, pageInfo } from '../../platform/pagination.js';
 import type { WalletDeps } from './deps.js';
 import { createLoan, LOAN_TYPES, listLoans, repayLoan } from './loans.service.js';
 import { listLocked, lockFunds, previewLock, withdrawLocked } from './locked.service.js';
@@ -35,8 +35,8 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
 
     app.get('/savings-target', {
       ...bearer,
-      schema: { tags, summary: 'Your savings targets with saved amount, progress and the last automatic saving', ...bearerDoc, response: withErrors({ 200: c.savingsTargetsResponse }) },
-    }, async (req) => ok(await listTargets(deps, authOf(req).userId), 'Savings targets'));
+      schema: { tags, summary: 'Your savings targets with saved amount, progress and the last automatic saving', ...bearerDoc, querystring: c.listQuery, response: withErrors({ 200: c.savingsTargetsResponse }) },
+    }, async (req) => paged('Savings targets', req.query, await listTargets(deps, authOf(req).userId, req.query)));
 
     app.get('/savings-target/transactions', {
       ...bearer,
@@ -70,8 +70,8 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
 
     app.get('/lockedfund', {
       ...bearer,
-      schema: { tags: lockTags, summary: 'Your locked funds', ...bearerDoc, response: withErrors({ 200: c.lockedFundsResponse }) },
-    }, async (req) => ok(await listLocked(deps, authOf(req).userId), 'Locked funds'));
+      schema: { tags: lockTags, summary: 'Your locked funds', ...bearerDoc, querystring: c.listQuery, response: withErrors({ 200: c.lockedFundsResponse }) },
+    }, async (req) => paged('Locked funds', req.query, await listLocked(deps, authOf(req).userId, req.query)));
 
     app.post('/lockedfund/withdraw/:id', {
       ...bearer,
@@ -94,8 +94,8 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
 
     app.get('/e-comm/api/loan', {
       ...bearer,
-      schema: { tags: loanTags, summary: 'Your loans with their schedule and what is owed', ...bearerDoc, response: withErrors({ 200: c.loansResponse }) },
-    }, async (req) => ok(await listLoans(deps, authOf(req).userId), 'Loans'));
+      schema: { tags: loanTags, summary: 'Your loans with their schedule and what is owed', ...bearerDoc, querystring: c.listQuery, response: withErrors({ 200: c.loansResponse }) },
+    }, async (req) => paged('Loans', req.query, await listLoans(deps, authOf(req).userId, req.query)));
 
     app.post('/e-comm/api/loan/create', {
       ...bearer,

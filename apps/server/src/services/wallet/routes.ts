@@ -8,6 +8,7 @@ import { badRequest } from '../../platform/errors.js';
 import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
+import { paged } from '../../platform/pagination.js';
 import { getSpendingLimit, setSpendingLimit } from '../transaction/index.js';
 import { checkBankTransfer, completeBankTransfer, initiateBankTransfer, reconcileBankTransfers, resolveAccount } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
@@ -121,8 +122,8 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
   });
   app.get('/cards', {
     ...bearer,
-    schema: { tags, summary: 'Your saved cards', ...bearerDoc, response: withErrors({ 200: c.savedCardsResponse }) },
-  }, async (req) => ok(await listCards(deps, authOf(req).userId), 'Saved cards'));
+    schema: { tags, summary: 'Your saved cards', ...bearerDoc, querystring: c.listQuery, response: withErrors({ 200: c.savedCardsResponse }) },
+  }, async (req) => paged('Saved cards', req.query, await listCards(deps, authOf(req).userId, req.query)));
   app.delete('/cards/:id', {
     ...bearer,
     schema: { tags, summary: 'Forget a saved card', ...bearerDoc, params: c.uuidParam, response: withErrors({ 200: c.messageOnly }) },

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { InsufficientFunds, ledgerAccounts, transfer, userAccount } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
+import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
 import { newReference, recordHistory, toHistoryItem, transactions } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
@@ -94,9 +95,13 @@ export async function createTarget(
   });
 }
 
-export async function listTargets(deps: WalletDeps, userId: string): Promise<SavingsTarget[]> {
-  const rows = await deps.db.select().from(savingsTargets).where(eq(savingsTargets.userId, userId)).orderBy(desc(savingsTargets.createdAt));
-  return toTargets(deps.db, userId, rows);
+export async function listTargets(deps: WalletDeps, userId: string, page: Page): Promise<{ items: SavingsTarget[]; total: number }> {
+  const where = eq(savingsTargets.userId, userId);
+  const [rows, total] = await Promise.all([
+    deps.db.select().from(savingsTargets).where(where).orderBy(desc(savingsTargets.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db.$count(savingsTargets, where),
+  ]);
+  return { items: await toTargets(deps.db, userId, rows), total };
 }
 
 async function ownTarget(tx: Tx, userId: string, id: string, lock = false) {

@@ -155,6 +155,15 @@ describe('balances report savings and locked sums', () => {
     await lock(u, { amount: 50_000, durationDays: 30 });
     await lock(u, { amount: 20_000, durationDays: 60 });
     expect(await balancesOf(t.app, u)).toEqual({ walletBalance: 170_000, savingsBalance: 60_000, lockedBalance: 70_000, businessWalletBalance: 0 });
+    // Lists are paginated.
+    const first = (await req(u, 'GET', '/savings-target?limit=1')).json() as { data: { id: string }[]; pagination: { total: number; next: { page: number } | null } };
+    expect(first.data.map((x) => x.id)).toEqual([b.id]);
+    expect(first.pagination).toMatchObject({ total: 2, next: { page: 2 } });
+    const second = (await req(u, 'GET', '/savings-target?limit=1&page=2')).json() as typeof first;
+    expect(second.data.map((x) => x.id)).toEqual([a.id]);
+    const funds = (await req(u, 'GET', '/lockedfund?limit=1')).json() as typeof first;
+    expect(funds.pagination).toMatchObject({ total: 2, next: { page: 2 } });
+    expect((await req(u, 'GET', '/lockedfund?limit=500')).statusCode).toBe(400);
     await newUser(t.app);
   });
 });
