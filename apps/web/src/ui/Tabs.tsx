@@ -9,10 +9,15 @@ interface TabsProps<T extends string> {
   className?: string;
 }
 
-/** Segmented tabs with roving focus (arrow keys). The panel gets id `${idBase}-panel-${value}`. */
-export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
-  const base = useId();
+/**
+ * Roving focus for a tab list: the left/right arrow keys select and focus the previous/next tab.
+ * Give each tab button `ref={setRef(i)}` and `onKeyDown={(e) => onKey(e, i)}`.
+ */
+export function useRovingTabs<T extends string>(tabs: ReadonlyArray<{ id: T }>, onChange: (id: T) => void) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const setRef = (i: number) => (el: HTMLButtonElement | null) => {
+    refs.current[i] = el;
+  };
   const onKey = (e: KeyboardEvent, i: number) => {
     const dir = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!dir) return;
@@ -24,6 +29,13 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
       refs.current[next]?.focus();
     }
   };
+  return { setRef, onKey };
+}
+
+/** Segmented tabs with roving focus (arrow keys). The panel gets id `${idBase}-panel-${value}`. */
+export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
+  const base = useId();
+  const { setRef, onKey } = useRovingTabs(tabs, onChange);
   return (
     <div role="tablist" aria-label={label} className={cn('flex rounded-2xl bg-surface-2 p-1', className)}>
       {tabs.map((t, i) => {
@@ -31,9 +43,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
         return (
           <button
             key={t.id}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
+            ref={setRef(i)}
             id={`${base}-tab-${t.id}`}
             type="button"
             role="tab"

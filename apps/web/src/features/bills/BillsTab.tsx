@@ -1,7 +1,7 @@
 import type { BillCategory, Preview, Receipt } from '@owo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type LucideIcon, Smartphone, Trophy, Tv, Wifi, Zap } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type BillPackage, type Biller, billsApi } from '../../api/bills';
 import { errorMessage } from '../../api/client';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
+import { useRovingTabs } from '../../ui/Tabs';
 import { useProfile } from '../account/use-profile';
 import { AmountField, balanceHint } from '../pay/AmountField';
 import { MoneyError, toastError } from '../pay/errors';
@@ -26,18 +27,7 @@ const ICONS: Record<BillCategory, LucideIcon> = { airtime: Smartphone, data: Wif
 
 /** Bill types as tabs with icons (roving focus with the arrow keys). Default 'Airtime'. */
 function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: BillCategory) => void }) {
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKey = (e: KeyboardEvent, i: number) => {
-    const dir = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!dir) return;
-    e.preventDefault();
-    const next = (i + dir + BILL_TYPES.length) % BILL_TYPES.length;
-    const t = BILL_TYPES[next];
-    if (t) {
-      onChange(t.id);
-      refs.current[next]?.focus();
-    }
-  };
+  const { setRef, onKey } = useRovingTabs(BILL_TYPES, onChange);
   return (
     <div role="tablist" aria-label="Bill type" className="grid grid-cols-5 gap-2">
       {BILL_TYPES.map((t, i) => {
@@ -46,9 +36,7 @@ function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: 
         return (
           <button
             key={t.id}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
+            ref={setRef(i)}
             type="button"
             role="tab"
             aria-selected={selected}
