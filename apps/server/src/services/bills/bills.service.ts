@@ -1,11 +1,11 @@
 import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { systemAccount } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
-import { completeExternal, paymentIntents, previewPayment, receiptFor, settleExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
+import { checkExternal, completeExternal, previewPayment, reconcileExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
 import { BILLERS, findBiller, packagesFor, type Biller } from './providers/catalogue.js';
 import { sandboxVendor, type BillVendor } from './providers/vendor.js';
 import { billBeneficiaries } from './tables.js';
@@ -118,6 +118,8 @@ const vend = (db: Db): ExternalPayment => ({
     { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(db, 'biller', intent.id), amount: intent.amount, kind: `bill.${intent.type}`, reference: intent.reference, pending: true },
   ],
   call: (intent) => vendor.vend(vendArgs(intent)),
+  status: (intent) => vendor.status(vendArgs(intent)),
+  notConfirmedText: 'This payment has not been confirmed yet',
   onSuccess: async (tx, intent) => {
     await tx
       .insert(billBeneficiaries)
@@ -133,30 +135,12 @@ export function completeBill(db: Db, userId: string, reference: string): Promise
 }
 
 /** Asks the vendor about a purchase still processing and settles it. */
-export async function checkBill(db: Db, userId: string, reference: string): Promise<Receipt> {
-  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))).limit(1);
-  if (!intent || !BILL_TYPES.includes(intent.type as BillCategory)) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-  if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', 'This payment has not been confirmed yet');
-  if (intent.status === 'processing') await settleExternal(db, vend(db), intent.id, await vendor.status(vendArgs(intent)));
-  return receiptFor(db, userId, reference);
+export function checkBill(db: Db, userId: string, reference: string): Promise<Receipt> {
+  return checkExternal(db, vend(db), userId, reference);
 }
 
-export async function reconcileBills(db: Db, olderThanMs = 30_000): Promise<number> {
-  const stale = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.status, 'processing'), lt(paymentIntents.completedAt, new Date(Date.now() - olderThanMs))))
-    .limit(100);
-  let n = 0;
-  for (const intent of stale.filter((i) => BILL_TYPES.includes(i.type as BillCategory))) {
-    try {
-      await settleExternal(db, vend(db), intent.id, await vendor.status(vendArgs(intent)));
-      n++;
-    } catch {
-      /* next round */
-    }
-  }
-  return n;
+export function reconcileBills(db: Db, olderThanMs = 30_000): Promise<number> {
+  return reconcileExternal(db, vend(db), olderThanMs);
 }
 
 export async function beneficiaries(db: Db, userId: string, label: string, page: Page) {

@@ -1,9 +1,9 @@
 import type { Receipt, TxType } from '@owo/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { resolvePending, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
-import { historyFor, recordHistory, setHistoryStatus, toHistoryItem } from './history.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { historyFor, recordHistory, setHistoryStatus, toReceipt } from './history.js';
 import { lockIntent, markIntent, type Intent } from './intents.js';
 import { assertWithinDailyLimit } from './limits.js';
 import { paymentIntents } from './tables.js';
@@ -15,7 +15,7 @@ export type Outcome = { status: 'successful' | 'pending' | 'failed'; reason?: st
 export async function receiptFor(db: Tx, userId: string, reference: string): Promise<Receipt> {
   const row = await historyFor(db, userId, reference, 'debit');
   if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-  return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
+  return toReceipt(row);
 }
 
 export type ExternalPayment = {
@@ -24,6 +24,10 @@ export type ExternalPayment = {
   legs: (intent: Intent, wallet: string) => TransferInput[];
   /** The outside call, made after the reservation has committed. */
   call: (intent: Intent) => Promise<Outcome>;
+  /** Asks the outside system what became of a payment left processing. */
+  status: (intent: Intent) => Promise<Outcome>;
+  /** The 409 message for a status check before the payment was confirmed. */
+  notConfirmedText: string;
   /** Extra work when the payment succeeds, in the settling transaction. */
   onSuccess?: (tx: Tx, intent: Intent) => Promise<void>;
   failureText: string;
@@ -82,4 +86,34 @@ export async function completeExternal(db: Db, p: ExternalPayment, userId: strin
     await settleExternal(db, p, started.id, outcome);
   }
   return receiptFor(db, userId, reference);
+}
+
+/** A status check by the payer: settles a payment left processing, and returns the receipt. */
+export async function checkExternal(db: Db, p: ExternalPayment, userId: string, reference: string): Promise<Receipt> {
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId), inArray(paymentIntents.type, p.types)))
+    .limit(1);
+  if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', p.notConfirmedText);
+  if (intent.status === 'processing') await settleExternal(db, p, intent.id, await p.status(intent));
+  return receiptFor(db, userId, reference);
+}
+
+/** Settles payments of these types left processing longer than `olderThanMs` (run on a timer). Returns how many it checked. */
+export async function reconcileExternal(db: Db, p: ExternalPayment, olderThanMs = 30_000): Promise<number> {
+  const stale = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.status, 'processing'), inArray(paymentIntents.type, p.types), lt(paymentIntents.completedAt, new Date(Date.now() - olderThanMs))))
+    .limit(100);
+  for (const intent of stale) {
+    try {
+      await settleExternal(db, p, intent.id, await p.status(intent));
+    } catch {
+      /* the outside system did not answer: next round */
+    }
+  }
+  return stale.length;
 }

@@ -1,5 +1,5 @@
-import type { Counterparty, HistoryItem, TxStatus, TxType } from '@owo/contracts';
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Counterparty, HistoryItem, Receipt, TxStatus, TxType } from '@owo/contracts';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { transactions } from './tables.js';
@@ -52,6 +52,9 @@ export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** A history row as a receipt: the total is what left (or reached) the wallet. */
+export const toReceipt = (r: HistoryRow): Receipt => ({ ...toHistoryItem(r), total: Number(r.direction === 'debit' ? r.amount + r.fee : r.amount) });
+
 export type HistoryFilter = {
   page: number;
   limit: number;
@@ -60,6 +63,8 @@ export type HistoryFilter = {
   status?: TxStatus;
   from?: string;
   to?: string;
+  /** Only movements with this counterparty (a savings target, say). */
+  counterpartyId?: string;
 };
 
 export async function listHistory(db: Tx, userId: string, f: HistoryFilter) {
@@ -69,6 +74,7 @@ export async function listHistory(db: Tx, userId: string, f: HistoryFilter) {
   if (f.status) conds.push(eq(transactions.status, f.status));
   if (f.from) conds.push(gte(transactions.createdAt, new Date(f.from)));
   if (f.to) conds.push(lte(transactions.createdAt, new Date(f.to)));
+  if (f.counterpartyId) conds.push(sql`${transactions.counterparty}->>'id' = ${f.counterpartyId}`);
   const where = and(...conds);
   const [rows, totals] = await Promise.all([
     db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset((f.page - 1) * f.limit),

@@ -6,7 +6,7 @@ import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../.
 import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { pageInfo } from '../../platform/pagination.js';
-import { historyFor, listHistory, toHistoryItem } from './history.js';
+import { historyFor, listHistory, toReceipt } from './history.js';
 import { z } from 'zod';
 import { paymentIntents } from './tables.js';
 import { paymentHandler } from './payment-types.js';
@@ -60,7 +60,7 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
     const { userId } = authOf(req);
     const row = (await historyFor(app.db, userId, req.params.reference, 'debit')) ?? (await historyFor(app.db, userId, req.params.reference, 'credit'));
     if (!row) throw notFound('Transaction not found', 'TRANSACTION_NOT_FOUND');
-    return ok({ ...toHistoryItem(row), total: Number(row.direction === 'debit' ? row.amount + row.fee : row.amount) }, 'Transaction');
+    return ok(toReceipt(row), 'Transaction');
   });
 
   app.post('/api/v1/transactions', {

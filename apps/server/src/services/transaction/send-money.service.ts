@@ -6,7 +6,8 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { users } from '../user/index.js';
 import { sendMoneyFee } from './fees.js';
-import { historyFor, recordHistory, toHistoryItem } from './history.js';
+import { recordHistory, toReceipt } from './history.js';
+import { receiptFor } from './external.js';
 import { lockIntent, markIntent, previewPayment } from './intents.js';
 import { assertWithinDailyLimit } from './limits.js';
 
@@ -67,10 +68,8 @@ export async function completeSendMoney(db: Db, userId: string, reference: strin
         },
       ]);
       await markIntent(tx, intent.id, 'completed');
-      if (mine) return { ...toHistoryItem(mine), total: Number(mine.amount + mine.fee) };
+      if (mine) return toReceipt(mine);
     }
-    const row = await historyFor(tx, userId, reference, 'debit');
-    if (!row) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-    return { ...toHistoryItem(row), total: Number(row.amount + row.fee) };
+    return receiptFor(tx, userId, reference);
   });
 }

@@ -1,9 +1,8 @@
 import type { Preview, Receipt } from '@owo/contracts';
-import { and, eq, lt } from 'drizzle-orm';
 import { systemAccount } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { bankTransferFee, completeExternal, paymentIntents, previewPayment, receiptFor, settleExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { bankTransferFee, checkExternal, completeExternal, previewPayment, reconcileExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 
@@ -55,6 +54,8 @@ const payout = (deps: WalletDeps): ExternalPayment => ({
       amount: intent.amount,
       narration: intent.narration,
     }),
+  status: (intent) => deps.providers.bank.status(intent.reference, intent.counterparty.accountNumber ?? ''),
+  notConfirmedText: 'This transfer has not been confirmed yet',
   failureText: 'The bank transfer failed. Your money has been returned.',
 });
 
@@ -64,31 +65,11 @@ export function completeBankTransfer(deps: WalletDeps, userId: string, reference
 }
 
 /** Asks the rail about a pending transfer of the caller and settles it. */
-export async function checkBankTransfer(deps: WalletDeps, userId: string, reference: string): Promise<Receipt> {
-  const [intent] = await deps.db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId), eq(paymentIntents.type, 'bankTransfer')))
-    .limit(1);
-  if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-  if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', 'This transfer has not been confirmed yet');
-  if (intent.status === 'processing') await settleExternal(deps.db, payout(deps), intent.id, await deps.providers.bank.status(reference, intent.counterparty.accountNumber ?? ''));
-  return receiptFor(deps.db, userId, reference);
+export function checkBankTransfer(deps: WalletDeps, userId: string, reference: string): Promise<Receipt> {
+  return checkExternal(deps.db, payout(deps), userId, reference);
 }
 
 /** Settles transfers left pending for longer than `olderThanMs` (run on a timer). */
-export async function reconcileBankTransfers(deps: WalletDeps, olderThanMs = 30_000): Promise<number> {
-  const stale = await deps.db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.status, 'processing'), eq(paymentIntents.type, 'bankTransfer'), lt(paymentIntents.completedAt, new Date(Date.now() - olderThanMs))))
-    .limit(100);
-  for (const intent of stale) {
-    try {
-      await settleExternal(deps.db, payout(deps), intent.id, await deps.providers.bank.status(intent.reference, intent.counterparty.accountNumber ?? ''));
-    } catch {
-      /* try again next round */
-    }
-  }
-  return stale.length;
+export function reconcileBankTransfers(deps: WalletDeps, olderThanMs = 30_000): Promise<number> {
+  return reconcileExternal(deps.db, payout(deps), olderThanMs);
 }

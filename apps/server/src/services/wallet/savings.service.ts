@@ -5,7 +5,7 @@ import { derivedId, newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
-import { newReference, recordHistory, toHistoryItem, transactions } from '../transaction/index.js';
+import { listHistory, newReference, recordHistory } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { savingsRuns, savingsTargets } from './tables.js';
 
@@ -206,15 +206,6 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
 }
 
 /** Savings movements from the history, optionally of one target. */
-export async function savingsTransactions(deps: WalletDeps, userId: string, q: { targetId?: string; page: number; limit: number }) {
-  const where = and(
-    eq(transactions.userId, userId),
-    eq(transactions.type, 'savings'),
-    q.targetId ? sql`${transactions.counterparty}->>'id' = ${q.targetId}` : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
-  ]);
-  return { items: rows.map(toHistoryItem), total: total?.n ?? 0 };
+export function savingsTransactions(deps: WalletDeps, userId: string, q: { targetId?: string; page: number; limit: number }) {
+  return listHistory(deps.db, userId, { type: 'savings', counterpartyId: q.targetId, page: q.page, limit: q.limit });
 }
