@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type Loan, type LoanType, loansApi } from '../../api/loans';
 import { formatNaira, parseNairaToKobo } from '../../lib/money';
@@ -10,6 +10,7 @@ import { AmountField } from '../pay/AmountField';
 import { toastLoanError } from './errors';
 import { invalidateLoans } from './queries';
 import { PinSetupHint } from '../savings/PinSetupHint';
+import { useGuardedClose } from '../../lib/use-guarded-close';
 
 /** Interest is flat for the whole tenor, in percent, rounded down to the kobo like the server. */
 export const loanInterest = (type: LoanType, kobo: number) => Math.floor((kobo * type.interestRate) / 100);
@@ -42,13 +43,7 @@ export function ApplyDialog({ type, onClose, onApproved }: { type: LoanType | nu
     onError: toastLoanError,
   });
 
-  const latest = useRef({ pending: false, onClose, reset: apply.reset });
-  latest.current = { pending: apply.isPending, onClose, reset: apply.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
-    latest.current.onClose();
-  }, []);
+  const close = useGuardedClose(apply.isPending, apply.reset, onClose);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

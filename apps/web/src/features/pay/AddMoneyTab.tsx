@@ -17,7 +17,7 @@ import { Tabs } from '../../ui/Tabs';
 import { QueryError } from '../account/QueryError';
 import { invalidateMoney, useSavedCards, useVirtualAccount, walletKeys } from '../wallet/queries';
 import { AmountField } from './AmountField';
-import { AccountNameStatus, BankSelect, useAccountName } from './bank-fields';
+import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
 import { MoneyError, errorCode, toastError } from './errors';
 import { type CardFormInput, type CardFormOutput, type FundBankForm, type SavedCardForm, cardForm, fundBankForm, savedCardForm } from './schemas';
 import { useAttemptKey } from './use-attempt-key';
@@ -222,19 +222,7 @@ function BankAccountFundForm() {
       <Card className="flex flex-col gap-5">
         <p className="text-[15px] text-muted">We&apos;ll debit your own bank account once and credit your wallet straight away.</p>
         <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
-        <Field
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={10}
-          placeholder="10 digits"
-          error={formState.errors.accountNumber?.message}
-          {...account}
-          onChange={(e) => {
-            e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
-            void account.onChange(e);
-          }}
-        />
+        <AccountNumberField error={formState.errors.accountNumber?.message} {...account} />
         <AccountNameStatus lookup={lookup} />
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
       </Card>

@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { useBalances } from '../wallet/queries';
 import { AmountField, balanceHint } from './AmountField';
-import { AccountNameStatus, BankSelect, useAccountName } from './bank-fields';
+import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
 import { MoneyError, toastError } from './errors';
 import { type BankForm, bankForm } from './schemas';
 import { TransferDialog } from './TransferDialog';
@@ -52,19 +52,7 @@ export default function BankTransferTab() {
       <form onSubmit={handleSubmit((v) => initiate.mutate(v))} noValidate className="flex flex-col gap-5">
         <Card className="flex flex-col gap-5">
           <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
-          <Field
-            label="Account number"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={10}
-            placeholder="10 digits"
-            error={formState.errors.accountNumber?.message}
-            {...account}
-            onChange={(e) => {
-              e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
-              void account.onChange(e);
-            }}
-          />
+          <AccountNumberField error={formState.errors.accountNumber?.message} {...account} />
           <AccountNameStatus lookup={lookup} />
           <AmountField typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
           <Field label="Narration (optional)" maxLength={100} placeholder="What's it for?" error={formState.errors.narration?.message} {...register('narration')} />

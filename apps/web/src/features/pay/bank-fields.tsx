@@ -3,7 +3,9 @@ import { BadgeCheck, CircleAlert } from 'lucide-react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { errorMessage } from '../../api/client';
 import { walletApi } from '../../api/wallet';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { useBanks } from '../wallet/queries';
@@ -11,6 +13,25 @@ import { useBanks } from '../wallet/queries';
 interface BankSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   error?: string;
   ref?: Ref<HTMLSelectElement>;
+}
+
+/** "Account number": ten digits; anything else typed is dropped as you type. */
+export function AccountNumberField({ error, ...registration }: UseFormRegisterReturn & { error?: string }) {
+  return (
+    <Field
+      label="Account number"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      placeholder="10 digits"
+      error={error}
+      {...registration}
+      onChange={(e) => {
+        e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
+        void registration.onChange(e);
+      }}
+    />
+  );
 }
 
 /** "Bank": a native select grouped by category with <optgroup>. */

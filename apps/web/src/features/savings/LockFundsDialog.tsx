@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type LockInput, type LockPreview, type LockedFund, savingsApi } from '../../api/savings';
@@ -21,6 +21,7 @@ import { useBalances } from '../wallet/queries';
 import { formatDate } from './format';
 import { FALLBACK_LOCK_RATES, invalidateSavings, rateLabel, useLockRates } from './queries';
 import { type LockForm, lockForm } from './schemas';
+import { useGuardedClose } from '../../lib/use-guarded-close';
 
 const DEFAULT_TITLE = 'Locked savings';
 
@@ -107,13 +108,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
     },
   });
 
-  const latest = useRef({ pending: false, onClose, reset: lock.reset });
-  latest.current = { pending: lock.isPending, onClose, reset: lock.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
-    latest.current.onClose();
-  }, []);
+  const close = useGuardedClose(lock.isPending, lock.reset, onClose);
 
   const e = formState.errors;
   return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
@@ -17,6 +17,7 @@ import { PinSetupHint } from './PinSetupHint';
 import { useBalances } from '../wallet/queries';
 import { invalidateSavings } from './queries';
 import { type AmountForm, amountForm } from './schemas';
+import { useGuardedClose } from '../../lib/use-guarded-close';
 
 type Step = { name: 'amount' } | { name: 'pin'; amount: number } | { name: 'done'; amount: number; target: SavingsTarget; message: string };
 
@@ -49,13 +50,7 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
     },
   });
 
-  const latest = useRef({ pending: false, onClose, reset: topUp.reset });
-  latest.current = { pending: topUp.isPending, onClose, reset: topUp.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
-    latest.current.onClose();
-  }, []);
+  const close = useGuardedClose(topUp.isPending, topUp.reset, onClose);
 
   const title = step.name === 'done' ? 'Top-up successful' : 'Top up';
   return (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira, parseNairaToKobo } from '../../lib/money';
@@ -13,6 +13,7 @@ import { toastError } from '../pay/errors';
 import { nairaAmount } from '../pay/schemas';
 import { PinSetupHint } from './PinSetupHint';
 import { invalidateSavings } from './queries';
+import { useGuardedClose } from '../../lib/use-guarded-close';
 
 type Done = { amount: number; target: SavingsTarget; message: string };
 
@@ -42,13 +43,7 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
     onError: toastError,
   });
 
-  const latest = useRef({ pending: false, onClose, reset: withdraw.reset });
-  latest.current = { pending: withdraw.isPending, onClose, reset: withdraw.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
-    latest.current.onClose();
-  }, []);
+  const close = useGuardedClose(withdraw.isPending, withdraw.reset, onClose);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
