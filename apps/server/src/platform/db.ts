@@ -45,6 +45,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       url = u.toString();
     }
     const pool = new pg.Pool({ connectionString: url, max: 20 });
+    // An idle connection the server drops (a restart, a terminated backend) must not crash the
+    // process: the pool discards it and opens another on the next query.
+    pool.on('error', (err) => console.warn(`database: an idle connection was closed (${err.message})`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     const close = async () => {
