@@ -8,7 +8,8 @@
  * BENCH_USERS (default 40), BENCH_PORT (default 3400).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 
@@ -43,13 +44,31 @@ async function admin(sql: string) {
 }
 
 type Json = { status: boolean; message: string; data: Record<string, unknown> };
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; json: Json }> {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
+// node:http with kept-alive connections: a lean client, so the load generator takes as little of
+// the CPU it shares with the server and PostgreSQL as it can (fetch took about twice as much).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; json: Json }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${BASE}${path}`,
+      { method, agent, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ code: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json });
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  return { code: res.status, json: (await res.json()) as Json };
 }
 
 async function startServer() {
@@ -101,11 +120,40 @@ async function makeUser(i: number): Promise<User> {
   return user;
 }
 
+/**
+ * CPU seconds used so far by the server's processes, PostgreSQL's and this load generator, read
+ * from /proc (Linux): where each transfer's CPU goes on a machine all three share.
+ */
+function cpuSeconds(): { server: number; postgres: number; load: number } {
+  const out = { server: 0, postgres: 0, load: 0 };
+  const self = process.cpuUsage();
+  out.load = (self.user + self.system) / 1e6;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const secs = (Number(fields[11]) + Number(fields[12])) / 100;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres')) out.postgres += secs;
+      else if (cmd.includes('src/main.ts')) out.server += secs;
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function level(users: User[], concurrency: number) {
   // Previews are made first; only completes are timed.
-  const need = Math.max(200, concurrency * 40);
+  const need = Number(process.env.BENCH_NEED ?? Math.max(200, concurrency * 40));
   const previews: { user: User; reference: string }[] = [];
   let made = 0;
   await Promise.all(
@@ -124,6 +172,7 @@ async function level(users: User[], concurrency: number) {
   let errors = 0;
   let next = 0;
   const deadline = Date.now() + SECONDS * 1000;
+  const cpu0 = cpuSeconds();
   const started = Date.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -137,8 +186,11 @@ async function level(users: User[], concurrency: number) {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const cpu1 = cpuSeconds();
+  const done = Math.max(1, latencies.length);
+  const cpuMs = { server: ((cpu1.server - cpu0.server) * 1000) / done, postgres: ((cpu1.postgres - cpu0.postgres) * 1000) / done, load: ((cpu1.load - cpu0.load) * 1000) / done };
   latencies.sort((a, b) => a - b);
-  return { concurrency, completed: latencies.length - errors, errors, tps: (latencies.length - errors) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), ranOut: next >= previews.length };
+  return { cpuMs, concurrency, completed: latencies.length - errors, errors, tps: (latencies.length - errors) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), ranOut: next >= previews.length };
 }
 
 function pgbench(): { tps: number; clients: number } {
@@ -183,11 +235,17 @@ async function main() {
     for (const c of LEVELS) {
       const r = await level(users, c);
       results.push(r);
-      console.log(`complete at concurrency ${c}: ${r.tps.toFixed(0)} transfers/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`);
+      console.log(
+        `complete at concurrency ${c}: ${r.tps.toFixed(0)} transfers/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; ` +
+          `CPU ms per transfer: server ${r.cpuMs.server.toFixed(2)}, postgres ${r.cpuMs.postgres.toFixed(2)}, load generator ${r.cpuMs.load.toFixed(2)}`,
+      );
     }
   } finally {
+    agent.destroy();
+    const exited = new Promise((r) => server.once('exit', r));
     process.kill(-server.pid!, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await new Promise((r) => setTimeout(r, 500));
   }
   const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
   console.log(check.trim());

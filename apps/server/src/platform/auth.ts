@@ -1,15 +1,18 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../services/user/tables.js';
 import { keyedHash, newId, randomToken, verifySecret } from './crypto.js';
-import type { Tx } from './db.js';
+import { rawQuery, type RawStatement, type Tx } from './db.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 
 export type AuthContext = { userId: string; sessionId: string };
+/** The PIN columns of a user, read with the session so a PIN call costs no extra query. */
+export type PinState = { pinHash: string | null; tries: number; lockedUntil: Date | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    pinState: PinState | null;
   }
 }
 
@@ -50,25 +53,26 @@ function bearer(req: FastifyRequest): string | null {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('pinState', null);
 }
 
-/** preHandler for every bearer route: a live server-side session or 401. */
+const SESSION: RawStatement = {
+  name: 'owo_session',
+  text: `SELECT s.id, s.user_id, u.pin_hash, u.pin_failed_attempts, u.pin_locked_until
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          LIMIT 1`,
+};
+type SessionRow = { id: string; user_id: string; pin_hash: string | null; pin_failed_attempts: number; pin_locked_until: Date | null };
+
+/** onRequest hook for every bearer route: a live server-side session or 401. One query, which also reads the PIN state. */
 export async function requireAuth(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = bearer(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
-  const [row] = await this.db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, keyedHash(this.config.secret, token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await rawQuery<SessionRow>(this.db, SESSION, [keyedHash(this.config.secret, token)]);
   if (!row) throw unauthorized('Your session has ended. Please log in again.', 'SESSION_INVALID');
-  req.auth = { userId: row.userId, sessionId: row.id };
+  req.auth = { userId: row.user_id, sessionId: row.id };
+  req.pinState = { pinHash: row.pin_hash, tries: row.pin_failed_attempts, lockedUntil: row.pin_locked_until };
 }
 
 export function authOf(req: FastifyRequest): AuthContext {
@@ -104,12 +108,14 @@ const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Da
  * Checks a transaction PIN. Wrong PINs count; the fifth in a row locks PIN use for 30 minutes.
  * The counter is changed with a single conditional UPDATE so concurrent wrong tries all count.
  */
-export async function checkPin(db: Tx, userId: string, pin: string, secret: string): Promise<void> {
-  const [u] = await db
-    .select({ pinHash: users.pinHash, tries: users.pinFailedAttempts, lockedUntil: users.pinLockedUntil })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+export async function checkPin(db: Tx, userId: string, pin: string, secret: string, known?: PinState | null): Promise<void> {
+  const [u] = known
+    ? [known]
+    : await db
+        .select({ pinHash: users.pinHash, tries: users.pinFailedAttempts, lockedUntil: users.pinLockedUntil })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
   if (!u) throw unauthorized('Your session has ended. Please log in again.', 'SESSION_INVALID');
   if (!u.pinHash) throw forbidden('Set your transaction PIN first', 'PIN_NOT_SET');
   if (u.lockedUntil && u.lockedUntil > new Date()) {
@@ -151,5 +157,5 @@ export async function requirePin(this: FastifyInstance, req: FastifyRequest): Pr
   const pin = Array.isArray(raw) ? raw[0] : raw;
   if (!pin) throw new AppError(400, 'PIN_REQUIRED', 'Enter your transaction PIN (header transactionPin)');
   if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
-  await checkPin(this.db, auth.userId, pin, this.config.secret);
+  await checkPin(this.db, auth.userId, pin, this.config.secret, req.pinState);
 }

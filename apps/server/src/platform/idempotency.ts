@@ -7,8 +7,19 @@ import { idempotencyKeys } from './tables.js';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
-const hashRequest = (scope: string, body: unknown) =>
+export const requestHash = (scope: string, body: unknown) =>
   createHash('sha256').update(scope).update('\n').update(JSON.stringify(body ?? null)).digest('hex');
+
+/** The request's `Idempotency-Key`, checked; undefined when it has none. */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key !== undefined && !KEY.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, _ . : or -', 'IDEMPOTENCY_KEY_INVALID');
+  return key;
+}
+
+export const keyInProgress = () => conflict('This request is still being processed; try again shortly', 'IDEMPOTENCY_IN_PROGRESS');
+export const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
 
 /**
  * Runs a money call at most once per `Idempotency-Key`: the first answer is stored and a repeat
@@ -23,15 +34,13 @@ export async function withIdempotency<T>(
   scope: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
+  const key = idempotencyKeyOf(req);
   if (key === undefined) return work();
-  if (!KEY.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, _ . : or -', 'IDEMPOTENCY_KEY_INVALID');
 
-  const requestHash = hashRequest(scope, req.body);
+  const hash = requestHash(scope, req.body);
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, scope, requestHash })
+    .values({ userId, key, scope, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
 
@@ -41,13 +50,9 @@ export async function withIdempotency<T>(
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .limit(1);
-    if (!prior) throw conflict('This request is still being processed; try again shortly', 'IDEMPOTENCY_IN_PROGRESS');
-    if (prior.scope !== scope || prior.requestHash !== requestHash) {
-      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
-    }
-    if (prior.statusCode === null) {
-      throw conflict('This request is still being processed; try again shortly', 'IDEMPOTENCY_IN_PROGRESS');
-    }
+    if (!prior) throw keyInProgress();
+    if (prior.scope !== scope || prior.requestHash !== hash) throw keyReused();
+    if (prior.statusCode === null) throw keyInProgress();
     reply.header('Idempotent-Replayed', 'true');
     reply.status(prior.statusCode);
     return prior.response as T;

@@ -58,11 +58,14 @@ export async function lockIntent(tx: Tx, userId: string, reference: string, type
     .from(paymentIntents)
     .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)))
     .for('update');
-  if (!intent || !types.includes(intent.type as TxType)) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  if (!intent || !types.includes(intent.type as TxType)) throw paymentNotFound();
   if (intent.status !== 'initiated') return { intent, done: true };
-  if (intent.expiresAt <= new Date()) throw new AppError(422, 'PAYMENT_EXPIRED', 'This payment has expired. Start again.');
+  if (intent.expiresAt <= new Date()) throw paymentExpired();
   return { intent, done: false };
 }
+
+export const paymentNotFound = () => notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+export const paymentExpired = () => new AppError(422, 'PAYMENT_EXPIRED', 'This payment has expired. Start again.');
 
 export async function markIntent(tx: Tx, id: string, status: Intent['status']): Promise<void> {
   await tx.update(paymentIntents).set({ status, completedAt: status === 'initiated' ? null : new Date() }).where(eq(paymentIntents.id, id));

@@ -1,25 +1,15 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { naira, startOfLagosDay } from './fees.js';
-import { spendingLimits, transactions } from './tables.js';
+import { spendingLimits } from './tables.js';
 
-/** Money that left the wallet today (Lagos time), fees included; pending outflows count. */
+/** Money that left the wallet today (Lagos time), fees included; pending outflows count (SQL function owo_spent_since). */
 export async function spentToday(tx: Tx, userId: string, now = new Date()): Promise<bigint> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${transactions.amount} + ${transactions.fee}), 0)` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        eq(transactions.direction, 'debit'),
-        inArray(transactions.status, ['successful', 'pending']),
-        // Moving money between your own wallet and savings is not spending.
-        sql`${transactions.type} NOT IN ('savings', 'lockedFund')`,
-        gte(transactions.createdAt, startOfLagosDay(now)),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+  const res = (await tx.execute(sql`SELECT owo_spent_since(${userId}::uuid, ${startOfLagosDay(now).toISOString()}::timestamptz)::text AS total`)) as unknown as {
+    rows: { total: string }[];
+  };
+  return BigInt(res.rows[0]?.total ?? '0');
 }
 
 export async function getSpendingLimit(tx: Tx, userId: string) {
@@ -44,12 +34,8 @@ export async function assertWithinDailyLimit(tx: Tx, userId: string, outflow: bi
   const [row] = await tx.select().from(spendingLimits).where(eq(spendingLimits.userId, userId)).for('update');
   if (!row || row.dailyLimit === null) return;
   const spent = await spentToday(tx, userId);
-  if (spent + outflow > row.dailyLimit) {
-    const left = row.dailyLimit > spent ? row.dailyLimit - spent : 0n;
-    throw new AppError(
-      422,
-      'SPENDING_LIMIT',
-      `This payment is over your daily spending limit of ${naira(row.dailyLimit)}. You can spend ${naira(left)} more today.`,
-    );
-  }
+  if (spent + outflow > row.dailyLimit) throw overDailyLimit(row.dailyLimit, row.dailyLimit > spent ? row.dailyLimit - spent : 0n);
 }
+
+export const overDailyLimit = (limit: bigint, left: bigint) =>
+  new AppError(422, 'SPENDING_LIMIT', `This payment is over your daily spending limit of ${naira(limit)}. You can spend ${naira(left)} more today.`);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, historyOf, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, balancesOf, createTestApp, fundWallet, historyOf, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
 let t: TestContext;
@@ -39,6 +39,44 @@ describe('send money', () => {
     expect((await balancesOf(t.app, tunde)).walletBalance).toBe(250_000);
     const theirs = await historyOf(t.app, tunde);
     expect(theirs.data[0]).toMatchObject({ reference: p.reference, type: 'sendMoney', direction: 'credit', amount: 250_000, counterparty: { name: 'Ngozi Adebayo' } });
+    // The receipt the payment answered with (built in SQL) is the one the history shows.
+    const read = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${p.reference}`, headers: auth(ada) });
+    expect(json(read).data).toEqual(json(res).data);
+  });
+
+  it('an Idempotency-Key replays the stored answer, refuses a different request, and is released when the payment fails', async () => {
+    const a = await payer(t.app, 100_000);
+    const b = await newUser(t.app);
+    const first = await preview(a, b, 60_000);
+    const key = { transactionPin: TEST_PIN, 'idempotency-key': `k-${first.reference}` };
+    const paid = await complete(a, first.reference, key);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await complete(a, first.reference, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(json(replay)).toEqual(json(paid));
+
+    // The same key for another payment is refused, and that payment is not made.
+    const second = await preview(a, b, 10_000);
+    const reused = await complete(a, second.reference, key);
+    expect(reused.statusCode).toBe(422);
+    expect(json(reused).message).toBe('This Idempotency-Key was already used for a different request');
+    const [left] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.reference, second.reference));
+    expect(left!.status).toBe('initiated');
+
+    // Too little money: refused, nothing kept for the key, so the same key works once funded.
+    const third = await preview(a, b, 40_000);
+    await complete(a, second.reference);
+    const short = await complete(a, third.reference, { transactionPin: TEST_PIN, 'idempotency-key': `k-${third.reference}` });
+    expect(short.statusCode).toBe(422);
+    expect(json(short).message).toBe('Insufficient balance for this transaction');
+    await fundWallet(t.app, a, 50_000);
+    const retried = await complete(a, third.reference, { transactionPin: TEST_PIN, 'idempotency-key': `k-${third.reference}` });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 60_000 - 10_000 - 40_000 + 50_000);
+    expect((await balancesOf(t.app, b)).walletBalance).toBe(110_000);
   });
 
   it('completing again, with or without an Idempotency-Key, or many times at once, pays once', async () => {

@@ -4,14 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
 import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
-import { withIdempotency } from '../../platform/idempotency.js';
+import { idempotencyKeyOf, requestHash, withIdempotency } from '../../platform/idempotency.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { historyFor, listHistory, toReceipt } from './history.js';
 import { z } from 'zod';
-import { paymentIntents } from './tables.js';
 import { paymentHandler } from './payment-types.js';
-import { completeSendMoney, initiateSendMoney } from './send-money.service.js';
-import { and, eq } from 'drizzle-orm';
+import { COMPLETE_SCOPE, completeSendMoney, initiateSendMoney } from './send-money.service.js';
 import { notFound } from '../../platform/errors.js';
 
 const tags = ['transaction'];
@@ -40,15 +38,16 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
     },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'transaction.complete', async () => {
-      const [intent] = await app.db
-        .select({ type: paymentIntents.type })
-        .from(paymentIntents)
-        .where(and(eq(paymentIntents.reference, req.body.reference), eq(paymentIntents.userId, userId)))
-        .limit(1);
-      if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
-      if (intent.type === 'sendMoney') return ok(await completeSendMoney(app.db, userId, req.body.reference), 'Transfer successful');
-      const r = await paymentHandler(intent.type).complete(app.db, userId, req.body.reference);
+    const key = idempotencyKeyOf(req);
+    // Send money is posted in one statement; other types come back with their type.
+    const out = await completeSendMoney(app.db, userId, req.body.reference, key ? { key, requestHash: requestHash(COMPLETE_SCOPE, req.body) } : undefined);
+    if (out.kind === 'done') {
+      if (out.replayed) reply.header('Idempotent-Replayed', 'true');
+      reply.status(out.statusCode as 200);
+      return out.response;
+    }
+    return withIdempotency(app.db, req, reply, userId, COMPLETE_SCOPE, async () => {
+      const r = await paymentHandler(out.type).complete(app.db, userId, req.body.reference);
       return ok(r, r.status === 'successful' ? 'Payment successful' : r.status === 'pending' ? 'Payment is processing' : (r.failureReason ?? 'Payment failed'));
     });
   });

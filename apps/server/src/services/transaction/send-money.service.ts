@@ -1,15 +1,15 @@
-import type { Preview, Receipt } from '@owo/contracts';
+import type { Preview, Receipt, TxType } from '@owo/contracts';
 import { inArray } from 'drizzle-orm';
-import { systemAccount, transfer, walletAccounts } from '../../ledger/index.js';
-import { derivedId } from '../../platform/crypto.js';
-import type { Db } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { InsufficientFunds, SYSTEM_SHARDS } from '../../ledger/index.js';
+import { newId } from '../../platform/crypto.js';
+import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Envelope } from '../../platform/http.js';
+import { keyInProgress, keyReused } from '../../platform/idempotency.js';
 import { users } from '../user/index.js';
-import { sendMoneyFee } from './fees.js';
-import { recordHistory, toReceipt } from './history.js';
-import { receiptFor } from './external.js';
-import { lockIntent, markIntent, previewPayment } from './intents.js';
-import { assertWithinDailyLimit } from './limits.js';
+import { sendMoneyFee, startOfLagosDay } from './fees.js';
+import { paymentExpired, paymentNotFound, previewPayment } from './intents.js';
+import { overDailyLimit } from './limits.js';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
@@ -33,43 +33,68 @@ export async function initiateSendMoney(db: Db, userId: string, input: { recipie
   });
 }
 
-/**
- * Posts a previewed transfer: one database transaction locks the intent, checks the daily limit,
- * moves the money through the ledger (transfer ids derived from the intent, so it can never post
- * twice) and writes both people's history. Completing again returns the same receipt.
- */
-export async function completeSendMoney(db: Db, userId: string, reference: string): Promise<Receipt> {
-  return db.transaction(async (tx) => {
-    const { intent, done } = await lockIntent(tx, userId, reference, ['sendMoney']);
-    if (!done) {
-      const total = intent.amount + intent.fee;
-      await assertWithinDailyLimit(tx, userId, total);
-      const recipientId = intent.counterparty.id!;
-      const wallets = await walletAccounts(tx, [userId, recipientId]);
-      const from = wallets.get(userId)!;
-      const to = wallets.get(recipientId)!;
-      await transfer(tx, [
-        { id: intent.id, debitAccountId: from, creditAccountId: to, amount: intent.amount, kind: 'send_money', reference },
-        ...(intent.fee > 0n
-          ? [{ id: derivedId(intent.id, 'fee'), debitAccountId: from, creditAccountId: systemAccount(db, 'fees', intent.id), amount: intent.fee, kind: 'fee', reference }]
-          : []),
-      ]);
-      const [mine] = await recordHistory(tx, [
-        { userId, reference, type: 'sendMoney', direction: 'debit', amount: intent.amount, fee: intent.fee, status: 'successful', narration: intent.narration, counterparty: intent.counterparty },
-        {
-          userId: recipientId,
-          reference,
-          type: 'sendMoney',
-          direction: 'credit',
-          amount: intent.amount,
-          status: 'successful',
-          narration: intent.narration,
-          counterparty: { id: userId, name: intent.details.senderName ?? 'Owo user', bankName: null, accountNumber: null },
-        },
-      ]);
-      await markIntent(tx, intent.id, 'completed');
-      if (mine) return toReceipt(mine);
+export type CompleteOutcome =
+  /** Not a send-money payment: the caller hands it to the handler of its type. */
+  | { kind: 'other'; type: TxType }
+  /** The answer to send: fresh, or stored for this Idempotency-Key and replayed. */
+  | { kind: 'done'; replayed: boolean; statusCode: number; response: Envelope<Receipt> };
+
+const COMPLETE: RawStatement = {
+  name: 'owo_complete_send_money',
+  text: 'SELECT owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r',
+};
+export const COMPLETE_SCOPE = 'transaction.complete';
+export const SEND_MONEY_DONE = 'Transfer successful';
+
+/** The errors the SQL function raises, as the API's errors. */
+function fromSql(err: unknown): unknown {
+  const e = err as { code?: string; message?: string; detail?: string };
+  if (e.code !== 'P0001' || !e.message?.startsWith('OWO:')) return err;
+  switch (e.message.slice(4)) {
+    case 'PAYMENT_NOT_FOUND':
+      return paymentNotFound();
+    case 'PAYMENT_EXPIRED':
+      return paymentExpired();
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return keyReused();
+    case 'IDEMPOTENCY_IN_PROGRESS':
+      return keyInProgress();
+    case 'INSUFFICIENT_FUNDS':
+      return new InsufficientFunds('wallet');
+    case 'SPENDING_LIMIT': {
+      const [limit, left] = (e.detail ?? '0:0').split(':').map((n) => BigInt(n));
+      return overDailyLimit(limit!, left!);
     }
-    return receiptFor(tx, userId, reference);
-  });
+    case 'TRANSFER_EXISTS':
+      return conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
+    default:
+      return err;
+  }
+}
+
+/**
+ * Posts a previewed transfer, or replays it, in one statement (the SQL function
+ * owo_complete_send_money in migration 0007): it locks the intent, claims the Idempotency-Key,
+ * checks the daily limit, moves the money through the ledger (the transfer id is the intent's, so
+ * it can never post twice), writes both people's history, marks the intent and stores the answer,
+ * all in one transaction. Completing again returns the same receipt.
+ */
+export async function completeSendMoney(db: Db, userId: string, reference: string, idempotency?: { key: string; requestHash: string }): Promise<CompleteOutcome> {
+  try {
+    const [row] = await rawQuery<{ r: CompleteOutcome }>(db, COMPLETE, [
+      userId,
+      reference,
+      idempotency?.key ?? null,
+      COMPLETE_SCOPE,
+      idempotency?.requestHash ?? null,
+      startOfLagosDay().toISOString(),
+      newId(),
+      newId(),
+      SEND_MONEY_DONE,
+      SYSTEM_SHARDS,
+    ]);
+    return row!.r;
+  } catch (err) {
+    throw fromSql(err);
+  }
 }

@@ -1,0 +1,183 @@
+-- Completing a send-money payment in one statement: one round trip and one commit per payment.
+-- The TypeScript caller is apps/server/src/services/transaction/send-money.service.ts; errors are
+-- raised as 'OWO:<CODE>' (SQLSTATE P0001) and turned into the API's errors there.
+
+-- Money that left a person's wallet since `day_start`, fees included; pending outflows count, and
+-- moving money between your own wallet and savings is not spending. The one definition used by
+-- the spending limit everywhere.
+CREATE OR REPLACE FUNCTION owo_spent_since(p_user uuid, p_day_start timestamptz) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(amount + fee), 0)::bigint
+    FROM transactions
+   WHERE user_id = p_user
+     AND direction = 'debit'
+     AND status IN ('successful', 'pending')
+     AND type NOT IN ('savings', 'lockedFund')
+     AND created_at >= p_day_start
+$$;
+--> statement-breakpoint
+
+-- A history row as the API's receipt (the shape of toReceipt in history.ts; a test compares them).
+CREATE OR REPLACE FUNCTION owo_receipt(h transactions) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object(
+    'id', h.id,
+    'reference', h.reference,
+    'type', h.type,
+    'direction', h.direction,
+    'amount', h.amount,
+    'fee', h.fee,
+    'status', h.status,
+    'narration', h.narration,
+    'counterparty', h.counterparty,
+    'failureReason', h.failure_reason,
+    'token', h.token,
+    'createdAt', to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'total', CASE WHEN h.direction = 'debit' THEN h.amount + h.fee ELSE h.amount END
+  )
+$$;
+--> statement-breakpoint
+
+-- A person's wallet account, created on first use (sign-up normally opens it).
+CREATE OR REPLACE FUNCTION owo_wallet(p_owner uuid) RETURNS uuid
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id uuid;
+BEGIN
+  SELECT id INTO v_id FROM ledger_accounts WHERE owner_id = p_owner AND code = 'wallet' AND ref = '';
+  IF v_id IS NULL THEN
+    INSERT INTO ledger_accounts (id, owner_id, code, ref, no_overdraft) VALUES (gen_random_uuid(), p_owner, 'wallet', '', true) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_id FROM ledger_accounts WHERE owner_id = p_owner AND code = 'wallet' AND ref = '';
+  END IF;
+  RETURN v_id;
+END
+$$;
+--> statement-breakpoint
+
+-- Posts a previewed send-money payment, or replays its answer:
+--  1. lock the caller's intent (someone else's reference is not found; another type is handed back);
+--  2. claim the Idempotency-Key in the same transaction: a repeat with the same key and body gets
+--     the stored answer, a different body 422; an error anywhere rolls the claim back with the rest;
+--  3. check the daily spending limit with the limit row locked;
+--  4. record the transfer (its id is the intent's, so it can never post twice) and move the
+--     counters in ascending account order, refusing to overdraw the payer;
+--  5. write both people's history, mark the intent completed and store the answer.
+CREATE OR REPLACE FUNCTION owo_complete_send_money(
+  p_user uuid,
+  p_reference text,
+  p_key text,
+  p_scope text,
+  p_request_hash text,
+  p_day_start timestamptz,
+  p_debit_row uuid,
+  p_credit_row uuid,
+  p_message text,
+  p_shards integer
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_intent payment_intents%ROWTYPE;
+  v_prior idempotency_keys%ROWTYPE;
+  v_limit bigint;
+  v_spent bigint;
+  v_total bigint;
+  v_recipient uuid;
+  v_from uuid;
+  v_to uuid;
+  v_fee uuid;
+  v_acc record;
+  v_row transactions%ROWTYPE;
+  v_response jsonb;
+BEGIN
+  SELECT * INTO v_intent FROM payment_intents WHERE reference = p_reference AND user_id = p_user FOR UPDATE;
+  IF FOUND AND v_intent.type <> 'sendMoney' THEN
+    RETURN jsonb_build_object('kind', 'other', 'type', v_intent.type);
+  END IF;
+
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, key, scope, request_hash) VALUES (p_user, p_key, p_scope, p_request_hash) ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
+      IF FOUND AND (v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash) THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
+      END IF;
+      IF v_prior.status_code IS NULL THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_IN_PROGRESS';
+      END IF;
+      RETURN jsonb_build_object('kind', 'done', 'replayed', true, 'statusCode', v_prior.status_code, 'response', v_prior.response);
+    END IF;
+  END IF;
+
+  IF v_intent.id IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:PAYMENT_NOT_FOUND';
+  END IF;
+
+  IF v_intent.status = 'initiated' THEN
+    IF v_intent.expires_at <= now() THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:PAYMENT_EXPIRED';
+    END IF;
+    v_total := v_intent.amount + v_intent.fee;
+
+    SELECT daily_limit INTO v_limit FROM spending_limits WHERE user_id = p_user FOR UPDATE;
+    IF v_limit IS NOT NULL THEN
+      v_spent := owo_spent_since(p_user, p_day_start);
+      IF v_spent + v_total > v_limit THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:SPENDING_LIMIT', DETAIL = v_limit || ':' || greatest(v_limit - v_spent, 0);
+      END IF;
+    END IF;
+
+    v_recipient := (v_intent.counterparty ->> 'id')::uuid;
+    v_from := owo_wallet(p_user);
+    v_to := owo_wallet(v_recipient);
+    INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
+    VALUES (v_intent.id, v_from, v_to, v_intent.amount, 'send_money', p_reference, 'posted', 0, now())
+    ON CONFLICT (id) DO NOTHING;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:TRANSFER_EXISTS';
+    END IF;
+    IF v_intent.fee > 0 THEN
+      SELECT id INTO v_fee FROM ledger_accounts
+       WHERE owner_id IS NULL AND code = 'fees' AND ref = 'shard-' || (abs(hashtext(v_intent.id::text)) % p_shards);
+      INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
+      VALUES (md5(v_intent.id::text || ':fee')::uuid, v_from, v_fee, v_intent.fee, 'fee', p_reference, 'posted', 1, now());
+    END IF;
+
+    -- Ascending id order, as every other ledger write, so concurrent payments never deadlock.
+    FOR v_acc IN
+      SELECT a.id, sum(a.d)::bigint AS d, sum(a.c)::bigint AS c
+        FROM (VALUES (v_from, v_total, 0::bigint), (v_to, 0::bigint, v_intent.amount), (v_fee, 0::bigint, v_intent.fee)) AS a(id, d, c)
+       WHERE a.id IS NOT NULL
+       GROUP BY a.id
+       ORDER BY a.id
+    LOOP
+      UPDATE ledger_accounts
+         SET debits_posted = debits_posted + v_acc.d, credits_posted = credits_posted + v_acc.c
+       WHERE id = v_acc.id
+         AND (NOT no_overdraft OR (credits_posted + v_acc.c) - (debits_posted + v_acc.d) - debits_pending >= 0);
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:INSUFFICIENT_FUNDS';
+      END IF;
+    END LOOP;
+
+    INSERT INTO transactions (id, user_id, reference, type, direction, amount, fee, status, narration, counterparty)
+    VALUES (p_debit_row, p_user, p_reference, 'sendMoney', 'debit', v_intent.amount, v_intent.fee, 'successful', v_intent.narration, v_intent.counterparty)
+    RETURNING * INTO v_row;
+    INSERT INTO transactions (id, user_id, reference, type, direction, amount, fee, status, narration, counterparty)
+    VALUES (p_credit_row, v_recipient, p_reference, 'sendMoney', 'credit', v_intent.amount, 0, 'successful', v_intent.narration,
+            jsonb_build_object('id', p_user, 'name', coalesce(v_intent.details ->> 'senderName', 'Owo user'), 'bankName', NULL, 'accountNumber', NULL));
+    UPDATE payment_intents SET status = 'completed', completed_at = now() WHERE id = v_intent.id;
+  ELSE
+    SELECT * INTO v_row FROM transactions WHERE user_id = p_user AND reference = p_reference AND direction = 'debit';
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:PAYMENT_NOT_FOUND';
+    END IF;
+  END IF;
+
+  v_response := jsonb_build_object('status', true, 'message', p_message, 'data', owo_receipt(v_row));
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotency_keys SET status_code = 200, response = v_response WHERE user_id = p_user AND key = p_key;
+  END IF;
+  RETURN jsonb_build_object('kind', 'done', 'replayed', false, 'statusCode', 200, 'response', v_response);
+END
+$$;
