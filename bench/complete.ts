@@ -128,7 +128,7 @@ function cpuSeconds(): { server: number; postgres: number; load: number } {
   const out = { server: 0, postgres: 0, load: 0 };
   const self = process.cpuUsage();
   out.load = (self.user + self.system) / 1e6;
-  let pids: string[] = [];
+  let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
