@@ -5,7 +5,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run complete -w @owo/bench
  *
  * Settings: BENCH_LEVELS (default 1,4,16,32,64), BENCH_SECONDS per level (default 10),
- * BENCH_USERS (default 40), BENCH_PORT (default 3400).
+ * BENCH_USERS (default 40), BENCH_PORT (default 3400), BENCH_NEED (previews made per level; default
+ * 40 per concurrent client, at least 200), BENCH_PGBENCH=0 (skip pgbench and leave RESULTS.md
+ * alone, for trying a change), BENCH_CPU_PROF=dir (write the server's CPU profile there).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -250,6 +252,11 @@ async function main() {
   const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
   console.log(check.trim());
 
+  if (process.env.BENCH_PGBENCH === '0') {
+    // Trying a change: the complete rates only, RESULTS.md untouched.
+    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    return;
+  }
   await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${PGB}`);
   const pgb = pgbench();

@@ -5,22 +5,29 @@
 -- Money that left a person's wallet since `day_start`, fees included; pending outflows count, and
 -- moving money between your own wallet and savings is not spending. The one definition used by
 -- the spending limit everywhere.
+-- (PL/pgSQL rather than SQL functions throughout: their plans are kept per connection, where a
+-- SQL function called from PL/pgSQL is parsed again on every call.)
 CREATE OR REPLACE FUNCTION owo_spent_since(p_user uuid, p_day_start timestamptz) RETURNS bigint
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce(sum(amount + fee), 0)::bigint
-    FROM transactions
-   WHERE user_id = p_user
-     AND direction = 'debit'
-     AND status IN ('successful', 'pending')
-     AND type NOT IN ('savings', 'lockedFund')
-     AND created_at >= p_day_start
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT coalesce(sum(amount + fee), 0)::bigint
+      FROM transactions
+     WHERE user_id = p_user
+       AND direction = 'debit'
+       AND status IN ('successful', 'pending')
+       AND type NOT IN ('savings', 'lockedFund')
+       AND created_at >= p_day_start
+  );
+END
 $$;
 --> statement-breakpoint
 
 -- A history row as the API's receipt (the shape of toReceipt in history.ts; a test compares them).
 CREATE OR REPLACE FUNCTION owo_receipt(h transactions) RETURNS jsonb
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT jsonb_build_object(
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN jsonb_build_object(
     'id', h.id,
     'reference', h.reference,
     'type', h.type,
@@ -35,7 +42,8 @@ LANGUAGE sql IMMUTABLE AS $$
     'createdAt', to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'total', CASE WHEN h.direction = 'debit' THEN h.amount + h.fee ELSE h.amount END
-  )
+  );
+END
 $$;
 --> statement-breakpoint
 
@@ -57,12 +65,16 @@ $$;
 
 -- Posts a previewed send-money payment, or replays its answer:
 --  1. lock the caller's intent (someone else's reference is not found; another type is handed back);
---  2. claim the Idempotency-Key in the same transaction: a repeat with the same key and body gets
---     the stored answer, a different body 422; an error anywhere rolls the claim back with the rest;
+--  2. an Idempotency-Key already answered replays that answer (a different body: 422);
 --  3. check the daily spending limit with the limit row locked;
---  4. record the transfer (its id is the intent's, so it can never post twice) and move the
---     counters in ascending account order, refusing to overdraw the payer;
---  5. write both people's history, mark the intent completed and store the answer.
+--  4. lock the accounts in ascending id order (as every ledger write, so concurrent payments never
+--     deadlock), move the counters, refusing to overdraw the payer, and record the transfer, whose
+--     id is the intent's, so it can never post twice;
+--  5. write both people's history, mark the intent completed and store the answer under the key.
+-- All in the caller's one transaction: an error anywhere leaves nothing behind, the key included,
+-- so the client may retry with it. Two requests with one key at once: the second waits on the
+-- key's index entry, finds it taken and is refused (its work rolls back); the same request twice
+-- waits on the intent's lock instead and then replays.
 CREATE OR REPLACE FUNCTION owo_complete_send_money(
   p_user uuid,
   p_reference text,
@@ -87,6 +99,7 @@ DECLARE
   v_to uuid;
   v_fee uuid;
   v_acc record;
+  v_moved integer;
   v_row transactions%ROWTYPE;
   v_response jsonb;
 BEGIN
@@ -96,10 +109,9 @@ BEGIN
   END IF;
 
   IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, key, scope, request_hash) VALUES (p_user, p_key, p_scope, p_request_hash) ON CONFLICT DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
-      IF FOUND AND (v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash) THEN
+    SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
+    IF FOUND THEN
+      IF v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash THEN
         RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
       END IF;
       IF v_prior.status_code IS NULL THEN
@@ -128,45 +140,60 @@ BEGIN
     END IF;
 
     v_recipient := (v_intent.counterparty ->> 'id')::uuid;
-    v_from := owo_wallet(p_user);
-    v_to := owo_wallet(v_recipient);
-    INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
-    VALUES (v_intent.id, v_from, v_to, v_intent.amount, 'send_money', p_reference, 'posted', 0, now())
-    ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:TRANSFER_EXISTS';
-    END IF;
     IF v_intent.fee > 0 THEN
       SELECT id INTO v_fee FROM ledger_accounts
        WHERE owner_id IS NULL AND code = 'fees' AND ref = 'shard-' || (abs(hashtext(v_intent.id::text)) % p_shards);
-      INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
-      VALUES (md5(v_intent.id::text || ':fee')::uuid, v_from, v_fee, v_intent.fee, 'fee', p_reference, 'posted', 1, now());
     END IF;
-
-    -- Ascending id order, as every other ledger write, so concurrent payments never deadlock.
+    -- Lock the accounts in ascending id order, as every ledger write does, so concurrent payments
+    -- never deadlock; then move the counters in one statement that refuses to overdraw the payer.
     FOR v_acc IN
-      SELECT a.id, sum(a.d)::bigint AS d, sum(a.c)::bigint AS c
-        FROM (VALUES (v_from, v_total, 0::bigint), (v_to, 0::bigint, v_intent.amount), (v_fee, 0::bigint, v_intent.fee)) AS a(id, d, c)
-       WHERE a.id IS NOT NULL
-       GROUP BY a.id
-       ORDER BY a.id
+      SELECT id, owner_id FROM ledger_accounts
+       WHERE (owner_id IN (p_user, v_recipient) AND code = 'wallet' AND ref = '') OR id = v_fee
+       ORDER BY id
+         FOR UPDATE
     LOOP
-      UPDATE ledger_accounts
-         SET debits_posted = debits_posted + v_acc.d, credits_posted = credits_posted + v_acc.c
-       WHERE id = v_acc.id
-         AND (NOT no_overdraft OR (credits_posted + v_acc.c) - (debits_posted + v_acc.d) - debits_pending >= 0);
-      IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:INSUFFICIENT_FUNDS';
+      IF v_acc.owner_id = p_user THEN
+        v_from := v_acc.id;
+      ELSIF v_acc.owner_id = v_recipient THEN
+        v_to := v_acc.id;
       END IF;
     END LOOP;
+    IF v_from IS NULL OR v_to IS NULL THEN
+      -- Sign-up opens every wallet; one missing is opened now and the lock taken again.
+      v_from := owo_wallet(p_user);
+      v_to := owo_wallet(v_recipient);
+      PERFORM 1 FROM ledger_accounts WHERE id IN (v_from, v_to, v_fee) ORDER BY id FOR UPDATE;
+    END IF;
+    UPDATE ledger_accounts a
+       SET debits_posted = a.debits_posted + d.dp, credits_posted = a.credits_posted + d.cp
+      FROM (VALUES (v_from, v_total, 0::bigint), (v_to, 0::bigint, v_intent.amount), (v_fee, 0::bigint, v_intent.fee)) AS d(id, dp, cp)
+     WHERE a.id = d.id
+       AND (NOT a.no_overdraft OR (a.credits_posted + d.cp) - (a.debits_posted + d.dp) - a.debits_pending >= 0);
+    GET DIAGNOSTICS v_moved = ROW_COUNT;
+    IF v_moved < (CASE WHEN v_fee IS NULL THEN 2 ELSE 3 END) THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:INSUFFICIENT_FUNDS';
+    END IF;
 
-    INSERT INTO transactions (id, user_id, reference, type, direction, amount, fee, status, narration, counterparty)
-    VALUES (p_debit_row, p_user, p_reference, 'sendMoney', 'debit', v_intent.amount, v_intent.fee, 'successful', v_intent.narration, v_intent.counterparty)
-    RETURNING * INTO v_row;
-    INSERT INTO transactions (id, user_id, reference, type, direction, amount, fee, status, narration, counterparty)
-    VALUES (p_credit_row, v_recipient, p_reference, 'sendMoney', 'credit', v_intent.amount, 0, 'successful', v_intent.narration,
-            jsonb_build_object('id', p_user, 'name', coalesce(v_intent.details ->> 'senderName', 'Owo user'), 'bankName', NULL, 'accountNumber', NULL));
-    UPDATE payment_intents SET status = 'completed', completed_at = now() WHERE id = v_intent.id;
+    -- The transfer (its id is the intent's: a second posting is a key violation), both people's
+    -- history and the intent, in one statement.
+    WITH legs AS (
+      INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
+      SELECT * FROM (VALUES
+        (v_intent.id, v_from, v_to, v_intent.amount, 'send_money', p_reference, 'posted', 0, now()),
+        (md5(v_intent.id::text || ':fee')::uuid, v_from, v_fee, v_intent.fee, 'fee', p_reference, 'posted', 1, now())
+      ) AS l(id, debit_account_id, credit_account_id, amount, kind, reference, status, seq, resolved_at)
+      WHERE l.amount > 0
+    ), done AS (
+      UPDATE payment_intents SET status = 'completed', completed_at = now() WHERE id = v_intent.id
+    ), history AS (
+      INSERT INTO transactions (id, user_id, reference, type, direction, amount, fee, status, narration, counterparty)
+      VALUES
+        (p_debit_row, p_user, p_reference, 'sendMoney', 'debit', v_intent.amount, v_intent.fee, 'successful', v_intent.narration, v_intent.counterparty),
+        (p_credit_row, v_recipient, p_reference, 'sendMoney', 'credit', v_intent.amount, 0, 'successful', v_intent.narration,
+         jsonb_build_object('id', p_user, 'name', coalesce(v_intent.details ->> 'senderName', 'Owo user'), 'bankName', NULL, 'accountNumber', NULL))
+      RETURNING *
+    )
+    SELECT * INTO v_row FROM history WHERE direction = 'debit';
   ELSE
     SELECT * INTO v_row FROM transactions WHERE user_id = p_user AND reference = p_reference AND direction = 'debit';
     IF NOT FOUND THEN
@@ -176,7 +203,17 @@ BEGIN
 
   v_response := jsonb_build_object('status', true, 'message', p_message, 'data', owo_receipt(v_row));
   IF p_key IS NOT NULL THEN
-    UPDATE idempotency_keys SET status_code = 200, response = v_response WHERE user_id = p_user AND key = p_key;
+    INSERT INTO idempotency_keys (user_id, key, scope, request_hash, status_code, response)
+    VALUES (p_user, p_key, p_scope, p_request_hash, 200, v_response)
+    ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      -- Taken meanwhile by a concurrent request with this key: undo this one's work.
+      SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
+      IF v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
+      END IF;
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_IN_PROGRESS';
+    END IF;
   END IF;
   RETURN jsonb_build_object('kind', 'done', 'replayed', false, 'statusCode', 200, 'response', v_response);
 END

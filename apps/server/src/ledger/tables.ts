@@ -26,6 +26,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_code_ref_key').on(sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.code, t.ref),
+    // Lookups by owner (a person's wallet, their balances) without scanning every account.
+    index('ledger_accounts_owner_idx').on(t.ownerId, t.code, t.ref),
     check('ledger_accounts_no_overdraft', sql`NOT ${t.noOverdraft} OR ${t.debitsPosted} + ${t.debitsPending} <= ${t.creditsPosted}`),
     check('ledger_accounts_counters_nonnegative', sql`${t.debitsPosted} >= 0 AND ${t.creditsPosted} >= 0 AND ${t.debitsPending} >= 0 AND ${t.creditsPending} >= 0`),
   ],

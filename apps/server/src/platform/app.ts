@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -67,7 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  // Security headers, built once (@fastify/helmet rebuilt helmet's middleware on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: false });
 
   await app.register(rateLimit, {

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { InsufficientFunds, SYSTEM_SHARDS } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
 import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
+import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Envelope } from '../../platform/http.js';
 import { keyInProgress, keyReused } from '../../platform/idempotency.js';
@@ -49,6 +50,8 @@ export const SEND_MONEY_DONE = 'Transfer successful';
 /** The errors the SQL function raises, as the API's errors. */
 function fromSql(err: unknown): unknown {
   const e = err as { code?: string; message?: string; detail?: string };
+  // The transfer's id is the intent's: a second posting of one payment is a key violation.
+  if (uniqueViolation(err) === 'ledger_transfers_pkey') return conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
   if (e.code !== 'P0001' || !e.message?.startsWith('OWO:')) return err;
   switch (e.message.slice(4)) {
     case 'PAYMENT_NOT_FOUND':
@@ -65,8 +68,6 @@ function fromSql(err: unknown): unknown {
       const [limit, left] = (e.detail ?? '0:0').split(':').map((n) => BigInt(n));
       return overDailyLimit(limit!, left!);
     }
-    case 'TRANSFER_EXISTS':
-      return conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
     default:
       return err;
   }

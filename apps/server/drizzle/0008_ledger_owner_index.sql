@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_owner_idx" ON "ledger_accounts" USING btree ("owner_id","code","ref");
