@@ -64,6 +64,10 @@ $$;
 --> statement-breakpoint
 
 -- Posts a previewed send-money payment, or replays its answer:
+--  0. with p_token_hash (the server verified this token and PIN together recently and skipped its
+--     own queries): the session must still be live and the PIN hash still p_pin_hash, with no
+--     failed tries and no lock; if not, nothing is done and 'reauth' tells the server to check
+--     in full;
 --  1. lock the caller's intent (someone else's reference is not found; another type is handed back);
 --  2. an Idempotency-Key already answered replays that answer (a different body: 422);
 --  3. check the daily spending limit with the limit row locked;
@@ -85,7 +89,9 @@ CREATE OR REPLACE FUNCTION owo_complete_send_money(
   p_debit_row uuid,
   p_credit_row uuid,
   p_message text,
-  p_shards integer
+  p_shards integer,
+  p_token_hash text,
+  p_pin_hash text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -103,6 +109,15 @@ DECLARE
   v_row transactions%ROWTYPE;
   v_response jsonb;
 BEGIN
+  IF p_token_hash IS NOT NULL THEN
+    PERFORM 1 FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = p_token_hash AND s.user_id = p_user AND s.revoked_at IS NULL AND s.expires_at > now()
+       AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL;
+    IF NOT FOUND THEN
+      RETURN jsonb_build_object('kind', 'reauth');
+    END IF;
+  END IF;
+
   SELECT * INTO v_intent FROM payment_intents WHERE reference = p_reference AND user_id = p_user FOR UPDATE;
   IF FOUND AND v_intent.type <> 'sendMoney' THEN
     RETURN jsonb_build_object('kind', 'other', 'type', v_intent.type);

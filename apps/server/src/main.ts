@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
 import { allServices } from './services/index.js';
 
 const config = loadConfig();
-const open = () => openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') });
+const open = () => openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: path.join(config.dataDir, 'pglite') });
 const where = `http://localhost:${config.port}`;
 const multi = config.workers > 1 && Boolean(config.databaseUrl);
 if (config.workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');

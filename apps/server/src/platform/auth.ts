@@ -8,11 +8,19 @@ import { AppError, forbidden, unauthorized } from './errors.js';
 export type AuthContext = { userId: string; sessionId: string };
 /** The PIN columns of a user, read with the session so a PIN call costs no extra query. */
 export type PinState = { pinHash: string | null; tries: number; lockedUntil: Date | null };
+/** What the session lookup left for the PIN check: the token's hash and the PIN columns. */
+type SessionState = { tokenHash: string; pin: PinState };
+/**
+ * Checks left to the route's own statement (see `bearerPinDeferred`): this session must still be
+ * live and this user's PIN hash still `pinHash`, with no failed tries and no lock.
+ */
+export type DeferredAuth = { tokenHash: string; pinHash: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    pinState: PinState | null;
+    session: SessionState | null;
+    deferredAuth: DeferredAuth | null;
   }
 }
 
@@ -53,7 +61,8 @@ function bearer(req: FastifyRequest): string | null {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.decorateRequest('pinState', null);
+  app.decorateRequest('session', null);
+  app.decorateRequest('deferredAuth', null);
 }
 
 const SESSION: RawStatement = {
@@ -69,10 +78,52 @@ type SessionRow = { id: string; user_id: string; pin_hash: string | null; pin_fa
 export async function requireAuth(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = bearer(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
-  const [row] = await rawQuery<SessionRow>(this.db, SESSION, [keyedHash(this.config.secret, token)]);
+  await loadSession(this, req, keyedHash(this.config.secret, token));
+}
+
+async function loadSession(app: FastifyInstance, req: FastifyRequest, tokenHash: string): Promise<void> {
+  const [row] = await rawQuery<SessionRow>(app.db, SESSION, [tokenHash]);
   if (!row) throw unauthorized('Your session has ended. Please log in again.', 'SESSION_INVALID');
   req.auth = { userId: row.user_id, sessionId: row.id };
-  req.pinState = { pinHash: row.pin_hash, tries: row.pin_failed_attempts, lockedUntil: row.pin_locked_until };
+  req.session = { tokenHash, pin: { pinHash: row.pin_hash, tries: row.pin_failed_attempts, lockedUntil: row.pin_locked_until } };
+  req.deferredAuth = null;
+}
+
+/**
+ * Sessions whose token and PIN were verified together in the last ten minutes, keyed by a keyed
+ * hash of both, so a wrong PIN or another token never matches.
+ */
+const verifiedSessions = new Map<string, { userId: string; sessionId: string; pinHash: string; until: number }>();
+const sessionPinKey = (secret: string, tokenHash: string, pin: string) => keyedHash(secret, `session-pin:${tokenHash}:${pin}`);
+
+/**
+ * onRequest hook of `bearerPinDeferred`: when this token and PIN were verified together recently,
+ * the session and PIN queries are skipped and their checks left to the route's statement, which
+ * repeats them inside its own transaction (`req.deferredAuth`). Otherwise as `requireAuth`.
+ */
+export async function requireAuthOrDefer(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const token = bearer(req);
+  if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
+  const tokenHash = keyedHash(this.config.secret, token);
+  const pin = pinOf(req);
+  if (pin && /^\d{4}$/.test(pin)) {
+    const hit = verifiedSessions.get(sessionPinKey(this.config.secret, tokenHash, pin));
+    if (hit && hit.until > Date.now()) {
+      req.auth = { userId: hit.userId, sessionId: hit.sessionId };
+      req.deferredAuth = { tokenHash, pinHash: hit.pinHash };
+      return;
+    }
+  }
+  await loadSession(this, req, tokenHash);
+}
+
+/** When the route's statement found its deferred checks no longer hold: forget the pair and check in full (401, PIN errors). */
+export async function confirmAuth(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const deferred = req.deferredAuth;
+  if (!deferred) return;
+  verifiedSessions.delete(sessionPinKey(app.config.secret, deferred.tokenHash, pinOf(req) ?? ''));
+  await loadSession(app, req, deferred.tokenHash);
+  await requirePin.call(app, req);
 }
 
 export function authOf(req: FastifyRequest): AuthContext {
@@ -150,12 +201,23 @@ export async function checkPin(db: Tx, userId: string, pin: string, secret: stri
   throw forbidden(`Incorrect transaction PIN. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, 'PIN_INCORRECT');
 }
 
+function pinOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers.transactionpin;
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
 /** preHandler for bearer+pin routes: the `transactionPin` header must be the user's PIN. */
 export async function requirePin(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  if (req.deferredAuth) return;
   const auth = authOf(req);
-  const raw = req.headers.transactionpin;
-  const pin = Array.isArray(raw) ? raw[0] : raw;
+  const pin = pinOf(req);
   if (!pin) throw new AppError(400, 'PIN_REQUIRED', 'Enter your transaction PIN (header transactionPin)');
   if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
-  await checkPin(this.db, auth.userId, pin, this.config.secret, req.pinState);
+  const session = req.session;
+  await checkPin(this.db, auth.userId, pin, this.config.secret, session?.pin);
+  if (session?.pin.pinHash) {
+    const key = sessionPinKey(this.config.secret, session.tokenHash, pin);
+    if (verifiedSessions.size >= PIN_CACHE_MAX) verifiedSessions.delete(verifiedSessions.keys().next().value!);
+    verifiedSessions.set(key, { userId: auth.userId, sessionId: auth.sessionId, pinHash: session.pin.pinHash, until: Date.now() + PIN_CACHE_MS });
+  }
 }

@@ -39,6 +39,8 @@ export function rawQuery<T>(db: Db, q: RawStatement, values: unknown[]): Promise
 
 export type OpenOptions = {
   databaseUrl?: string;
+  /** PostgreSQL connections in the pool (default 10). */
+  poolSize?: number;
   /** PGlite data directory, or 'memory://' for a throwaway database. */
   pgliteDir?: string;
   /** Create and use a fresh PostgreSQL database of this name, dropped on close (tests isolate each suite so). */
@@ -59,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       u.pathname = `/${name}`;
       url = u.toString();
     }
-    const pool = new pg.Pool({ connectionString: url, max: 20 });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     // An idle connection the server drops (a restart, a terminated backend) must not crash the
     // process: the pool discards it and opens another on the next query.
     pool.on('error', (err) => console.warn(`database: an idle connection was closed (${err.message})`));

@@ -1,5 +1,5 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { requireAuth, requirePin } from './auth.js';
+import { requireAuth, requireAuthOrDefer, requirePin } from './auth.js';
 import { errorResponses } from '@owo/contracts';
 import { toE164 } from './phone.js';
 
@@ -7,6 +7,12 @@ import { toE164 } from './phone.js';
 export const bearer = { onRequest: [requireAuth] } satisfies RouteShorthandOptions;
 /** Route options for money calls: bearer token, then (after validation) the `transactionPin` header. */
 export const bearerPin = { onRequest: [requireAuth], preHandler: [requirePin] } satisfies RouteShorthandOptions;
+/**
+ * As `bearerPin`, for a route whose one statement re-checks the session and PIN itself
+ * (`req.deferredAuth`) when this token and PIN were verified together recently, and calls
+ * `confirmAuth` when that re-check fails. Saves a query on the hottest call.
+ */
+export const bearerPinDeferred = { onRequest: [requireAuthOrDefer], preHandler: [requirePin] } satisfies RouteShorthandOptions;
 
 export const bearerDoc = { security: [{ bearerAuth: [] }] };
 export const bearerPinDoc = { security: [{ bearerAuth: [], transactionPin: [] }] };

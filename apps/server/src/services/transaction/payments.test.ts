@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
+import { checkLedger, userBalances } from '../../ledger/index.js';
 import { auth, balancesOf, createTestApp, fundWallet, historyOf, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
@@ -141,6 +141,47 @@ describe('send money', () => {
     const locked = await complete(a, p.reference);
     expect(locked.statusCode).toBe(429);
     expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
+  });
+
+  it('a repeat payer skips the session and PIN queries, but a logout, a new PIN, a wrong try or a lock still count', async () => {
+    const a = await payer(t.app, 100_000);
+    const b = await newUser(t.app);
+    const pay = async (pin = TEST_PIN) => complete(a, (await preview(a, b, 1_000)).reference, { transactionPin: pin });
+    expect((await pay()).statusCode).toBe(200);
+    expect((await pay()).statusCode).toBe(200); // this token and PIN were verified together: checks deferred to the statement
+
+    // A wrong try in between: the correct PIN still pays, and resets the count.
+    expect(json(await pay('1111')).message).toBe('Incorrect transaction PIN. 4 attempts left.');
+    expect((await pay()).statusCode).toBe(200);
+    expect(json(await pay('1111')).message).toBe('Incorrect transaction PIN. 4 attempts left.');
+
+    // A new PIN: the old one no longer pays, however recently it did.
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/user/user/users/update-pin', headers: auth(a, { transactionPin: '7395', oldTransactionPin: TEST_PIN }) });
+    expect(json(changed).message).toBe('Transaction PIN updated');
+    const old = await pay();
+    expect(old.statusCode).toBe(403);
+    expect(json(old).message).toBe('Incorrect transaction PIN. 4 attempts left.');
+    expect((await pay('7395')).statusCode).toBe(200);
+    expect((await pay('7395')).statusCode).toBe(200);
+
+    // Locked after five wrong tries: the recently verified PIN is refused too.
+    for (let i = 0; i < 5; i++) await pay('1111');
+    const locked = await pay('7395');
+    expect(locked.statusCode).toBe(429);
+
+    // Logged out: the token no longer pays.
+    const c = await payer(t.app, 10_000);
+    const toB = async () => complete(c, (await preview(c, b, 1_000)).reference);
+    expect((await toB()).statusCode).toBe(200);
+    expect((await toB()).statusCode).toBe(200);
+    const p = await preview(c, b, 1_000);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: auth(c) })).statusCode).toBe(200);
+    const gone = await complete(c, p.reference);
+    expect(gone.statusCode).toBe(401);
+    expect(json(gone).message).toBe('Your session has ended. Please log in again.');
+
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 5 * 1_000);
+    expect((await userBalances(t.db, c.id)).get('wallet')?.available).toBe(BigInt(10_000 - 2 * 1_000));
   });
 
   it('an expired preview cannot be completed; someone else\'s reference is not found', async () => {

@@ -1,8 +1,8 @@
 import * as c from '@owo/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../../platform/guards.js';
+import { authOf, confirmAuth } from '../../platform/auth.js';
+import { bearer, bearerDoc, bearerPinDeferred, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
 import { idempotencyKeyOf, requestHash, withIdempotency } from '../../platform/idempotency.js';
 import { pageInfo } from '../../platform/pagination.js';
@@ -28,7 +28,7 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post('/api/v1/complete', {
-    ...bearerPin,
+    ...bearerPinDeferred,
     schema: {
       tags,
       summary: 'Post a previewed payment (PIN in header transactionPin; Idempotency-Key accepted). Completing again returns the same receipt.',
@@ -39,8 +39,14 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
   }, async (req, reply) => {
     const { userId } = authOf(req);
     const key = idempotencyKeyOf(req);
+    const idempotency = key ? { key, requestHash: requestHash(COMPLETE_SCOPE, req.body) } : undefined;
     // Send money is posted in one statement; other types come back with their type.
-    const out = await completeSendMoney(app.db, userId, req.body.reference, key ? { key, requestHash: requestHash(COMPLETE_SCOPE, req.body) } : undefined);
+    let out = await completeSendMoney(app.db, userId, req.body.reference, idempotency, req.deferredAuth);
+    if (out.kind === 'reauth') {
+      await confirmAuth(app, req);
+      out = await completeSendMoney(app.db, authOf(req).userId, req.body.reference, idempotency);
+      if (out.kind === 'reauth') throw new Error('complete: checks were not deferred');
+    }
     if (out.kind === 'done') {
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(out.statusCode as 200);

@@ -2,6 +2,7 @@ import type { Preview, Receipt, TxType } from '@owo/contracts';
 import { inArray } from 'drizzle-orm';
 import { InsufficientFunds, SYSTEM_SHARDS } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
+import type { DeferredAuth } from '../../platform/auth.js';
 import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -35,6 +36,8 @@ export async function initiateSendMoney(db: Db, userId: string, input: { recipie
 }
 
 export type CompleteOutcome =
+  /** The deferred session and PIN checks no longer hold: nothing was done; check in full and call again. */
+  | { kind: 'reauth' }
   /** Not a send-money payment: the caller hands it to the handler of its type. */
   | { kind: 'other'; type: TxType }
   /** The answer to send: fresh, or stored for this Idempotency-Key and replayed. */
@@ -42,7 +45,7 @@ export type CompleteOutcome =
 
 const COMPLETE: RawStatement = {
   name: 'owo_complete_send_money',
-  text: 'SELECT owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r',
+  text: 'SELECT owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r',
 };
 export const COMPLETE_SCOPE = 'transaction.complete';
 export const SEND_MONEY_DONE = 'Transfer successful';
@@ -78,9 +81,16 @@ function fromSql(err: unknown): unknown {
  * owo_complete_send_money in migration 0007): it locks the intent, claims the Idempotency-Key,
  * checks the daily limit, moves the money through the ledger (the transfer id is the intent's, so
  * it can never post twice), writes both people's history, marks the intent and stores the answer,
- * all in one transaction. Completing again returns the same receipt.
+ * all in one transaction. Completing again returns the same receipt. With `deferred`, the session
+ * and PIN checks the server skipped are made first, in the same transaction ('reauth' if they fail).
  */
-export async function completeSendMoney(db: Db, userId: string, reference: string, idempotency?: { key: string; requestHash: string }): Promise<CompleteOutcome> {
+export async function completeSendMoney(
+  db: Db,
+  userId: string,
+  reference: string,
+  idempotency?: { key: string; requestHash: string },
+  deferred?: DeferredAuth | null,
+): Promise<CompleteOutcome> {
   try {
     const [row] = await rawQuery<{ r: CompleteOutcome }>(db, COMPLETE, [
       userId,
@@ -93,6 +103,8 @@ export async function completeSendMoney(db: Db, userId: string, reference: strin
       newId(),
       SEND_MONEY_DONE,
       SYSTEM_SHARDS,
+      deferred?.tokenHash ?? null,
+      deferred?.pinHash ?? null,
     ]);
     return row!.r;
   } catch (err) {
