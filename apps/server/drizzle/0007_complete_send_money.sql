@@ -63,6 +63,20 @@ END
 $$;
 --> statement-breakpoint
 
+-- The session of this token hash is live and belongs to the user, whose PIN hash is still the one
+-- the server verified, with no failed tries and no lock.
+CREATE OR REPLACE FUNCTION owo_session_holds(p_user uuid, p_token_hash text, p_pin_hash text) RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (
+    SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = p_token_hash AND s.user_id = p_user AND s.revoked_at IS NULL AND s.expires_at > now()
+       AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL
+  );
+END
+$$;
+--> statement-breakpoint
+
 -- Posts a previewed send-money payment, or replays its answer:
 --  0. with p_token_hash (the server verified this token and PIN together recently and skipped its
 --     own queries): the session must still be live and the PIN hash still p_pin_hash, with no
@@ -95,6 +109,7 @@ CREATE OR REPLACE FUNCTION owo_complete_send_money(
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_found record;
   v_intent payment_intents%ROWTYPE;
   v_prior idempotency_keys%ROWTYPE;
   v_limit bigint;
@@ -109,35 +124,45 @@ DECLARE
   v_row transactions%ROWTYPE;
   v_response jsonb;
 BEGIN
-  IF p_token_hash IS NOT NULL THEN
-    PERFORM 1 FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = p_token_hash AND s.user_id = p_user AND s.revoked_at IS NULL AND s.expires_at > now()
-       AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL;
-    IF NOT FOUND THEN
+  -- One statement in the common case: the intent (locked), the deferred session and PIN check,
+  -- and any answer already stored under the key.
+  SELECT i AS intent, k AS prior INTO v_found
+    FROM payment_intents i
+    LEFT JOIN idempotency_keys k ON k.user_id = p_user AND k.key = p_key
+   WHERE i.reference = p_reference AND i.user_id = p_user
+     AND (p_token_hash IS NULL OR EXISTS (
+           -- as owo_session_holds, written out so it runs inside this statement
+           SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = p_token_hash AND s.user_id = p_user AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL))
+     FOR UPDATE OF i;
+  IF NOT FOUND THEN
+    IF p_token_hash IS NOT NULL AND NOT owo_session_holds(p_user, p_token_hash, p_pin_hash) THEN
       RETURN jsonb_build_object('kind', 'reauth');
     END IF;
+    IF p_key IS NOT NULL THEN
+      SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
+      IF FOUND AND (v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash) THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
+      END IF;
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:PAYMENT_NOT_FOUND';
   END IF;
+  v_intent := v_found.intent;
+  v_prior := v_found.prior;
 
-  SELECT * INTO v_intent FROM payment_intents WHERE reference = p_reference AND user_id = p_user FOR UPDATE;
-  IF FOUND AND v_intent.type <> 'sendMoney' THEN
+  IF v_intent.type <> 'sendMoney' THEN
     RETURN jsonb_build_object('kind', 'other', 'type', v_intent.type);
   END IF;
 
-  IF p_key IS NOT NULL THEN
-    SELECT * INTO v_prior FROM idempotency_keys WHERE user_id = p_user AND key = p_key;
-    IF FOUND THEN
-      IF v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash THEN
-        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
-      END IF;
-      IF v_prior.status_code IS NULL THEN
-        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_IN_PROGRESS';
-      END IF;
-      RETURN jsonb_build_object('kind', 'done', 'replayed', true, 'statusCode', v_prior.status_code, 'response', v_prior.response);
+  IF v_prior.user_id IS NOT NULL THEN
+    IF v_prior.scope <> p_scope OR v_prior.request_hash <> p_request_hash THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_KEY_REUSED';
     END IF;
-  END IF;
-
-  IF v_intent.id IS NULL THEN
-    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:PAYMENT_NOT_FOUND';
+    IF v_prior.status_code IS NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:IDEMPOTENCY_IN_PROGRESS';
+    END IF;
+    RETURN jsonb_build_object('kind', 'done', 'replayed', true, 'statusCode', v_prior.status_code, 'response', v_prior.response);
   END IF;
 
   IF v_intent.status = 'initiated' THEN
