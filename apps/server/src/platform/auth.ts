@@ -93,8 +93,8 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, tokenHash:
  * Sessions whose token and PIN were verified together in the last ten minutes, keyed by a keyed
  * hash of both, so a wrong PIN or another token never matches.
  */
-const verifiedSessions = new Map<string, { userId: string; sessionId: string; pinHash: string; until: number }>();
-const sessionPinKey = (secret: string, tokenHash: string, pin: string) => keyedHash(secret, `session-pin:${tokenHash}:${pin}`);
+const verifiedSessions = new Map<string, { userId: string; sessionId: string; tokenHash: string; pinHash: string; until: number }>();
+const sessionPinKey = (secret: string, token: string, pin: string) => keyedHash(secret, `session-pin:${token}:${pin}`);
 
 /**
  * onRequest hook of `bearerPinDeferred`: when this token and PIN were verified together recently,
@@ -104,24 +104,24 @@ const sessionPinKey = (secret: string, tokenHash: string, pin: string) => keyedH
 export async function requireAuthOrDefer(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   const token = bearer(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
-  const tokenHash = keyedHash(this.config.secret, token);
   const pin = pinOf(req);
   if (pin && /^\d{4}$/.test(pin)) {
-    const hit = verifiedSessions.get(sessionPinKey(this.config.secret, tokenHash, pin));
+    const hit = verifiedSessions.get(sessionPinKey(this.config.secret, token, pin));
     if (hit && hit.until > Date.now()) {
       req.auth = { userId: hit.userId, sessionId: hit.sessionId };
-      req.deferredAuth = { tokenHash, pinHash: hit.pinHash };
+      req.deferredAuth = { tokenHash: hit.tokenHash, pinHash: hit.pinHash };
       return;
     }
   }
-  await loadSession(this, req, tokenHash);
+  await loadSession(this, req, keyedHash(this.config.secret, token));
 }
 
 /** When the route's statement found its deferred checks no longer hold: forget the pair and check in full (401, PIN errors). */
 export async function confirmAuth(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const deferred = req.deferredAuth;
   if (!deferred) return;
-  verifiedSessions.delete(sessionPinKey(app.config.secret, deferred.tokenHash, pinOf(req) ?? ''));
+  const token = bearer(req);
+  if (token) verifiedSessions.delete(sessionPinKey(app.config.secret, token, pinOf(req) ?? ''));
   await loadSession(app, req, deferred.tokenHash);
   await requirePin.call(app, req);
 }
@@ -215,9 +215,10 @@ export async function requirePin(this: FastifyInstance, req: FastifyRequest): Pr
   if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
   const session = req.session;
   await checkPin(this.db, auth.userId, pin, this.config.secret, session?.pin);
-  if (session?.pin.pinHash) {
-    const key = sessionPinKey(this.config.secret, session.tokenHash, pin);
+  const token = bearer(req);
+  if (session?.pin.pinHash && token) {
+    const key = sessionPinKey(this.config.secret, token, pin);
     if (verifiedSessions.size >= PIN_CACHE_MAX) verifiedSessions.delete(verifiedSessions.keys().next().value!);
-    verifiedSessions.set(key, { userId: auth.userId, sessionId: auth.sessionId, pinHash: session.pin.pinHash, until: Date.now() + PIN_CACHE_MS });
+    verifiedSessions.set(key, { userId: auth.userId, sessionId: auth.sessionId, tokenHash: session.tokenHash, pinHash: session.pin.pinHash, until: Date.now() + PIN_CACHE_MS });
   }
 }
