@@ -127,26 +127,24 @@ async function makeUser(i: number): Promise<User> {
   return user;
 }
 
-/**
- * CPU seconds used so far by the server's processes, PostgreSQL's and this load generator, read
- * from /proc (Linux): where each transfer's CPU goes on a machine all three share.
- */
-function cpuSeconds(): { server: number; postgres: number; load: number } {
-  const out = { server: 0, postgres: 0, load: 0 };
+/** CPU seconds used so far by each server and PostgreSQL process, and by this one with its finished children. */
+type CpuSnapshot = { load: number; procs: Map<string, { kind: 'server' | 'postgres'; secs: number }> };
+function cpuSnapshot(): CpuSnapshot {
+  const snap: CpuSnapshot = { load: 0, procs: new Map() };
   // This process and its finished children (wrk): utime, stime, cutime, cstime.
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.load = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+    snap.load = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
   } catch {
     const self = process.cpuUsage();
-    out.load = (self.user + self.system) / 1e6;
+    snap.load = (self.user + self.system) / 1e6;
   }
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return out;
+    return snap;
   }
   for (const pid of pids) {
     try {
@@ -154,12 +152,23 @@ function cpuSeconds(): { server: number; postgres: number; load: number } {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const secs = (Number(fields[11]) + Number(fields[12])) / 100;
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.startsWith('postgres')) out.postgres += secs;
-      else if (cmd.includes('src/main.ts')) out.server += secs;
+      if (cmd.startsWith('postgres')) snap.procs.set(pid, { kind: 'postgres', secs });
+      else if (cmd.includes('src/main.ts')) snap.procs.set(pid, { kind: 'server', secs });
     } catch {
       /* gone */
     }
   }
+  return snap;
+}
+
+/**
+ * CPU seconds used between two snapshots by the server's processes, PostgreSQL's and the load
+ * generator, read from /proc (Linux): where each transfer's CPU goes on a machine all three share.
+ * Per process, so one that exits in between (an autovacuum worker) does not subtract its total.
+ */
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres: number; load: number } {
+  const out = { server: 0, postgres: 0, load: b.load - a.load };
+  for (const [pid, p] of b.procs) out[p.kind] += p.secs - (a.procs.get(pid)?.secs ?? 0);
   return out;
 }
 
@@ -182,11 +191,11 @@ async function level(users: User[], concurrency: number) {
       }
     }),
   );
-  const cpu0 = cpuSeconds();
+  const cpu0 = cpuSnapshot();
   const r = WRK ? await completeWithWrk(previews, concurrency) : await completeWithNode(previews, concurrency);
-  const cpu1 = cpuSeconds();
+  const cpu = cpuBetween(cpu0, cpuSnapshot());
   const done = Math.max(1, r.completed + r.errors);
-  const cpuMs = { server: ((cpu1.server - cpu0.server) * 1000) / done, postgres: ((cpu1.postgres - cpu0.postgres) * 1000) / done, load: ((cpu1.load - cpu0.load) * 1000) / done };
+  const cpuMs = { server: (cpu.server * 1000) / done, postgres: (cpu.postgres * 1000) / done, load: (cpu.load * 1000) / done };
   return { cpuMs, concurrency, ...r, tps: r.completed / r.elapsed };
 }
 

@@ -56,8 +56,8 @@ export const ledgerTransfers = pgTable(
   (t) => [
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
-    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt),
-    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt),
+    // No per-account indexes: nothing reads transfers by account (statements come from history,
+    // the ledger check scans everything), and each index costs every payment an insert.
     index('ledger_transfers_reference_idx').on(t.reference),
     index('ledger_transfers_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
   ],
