@@ -264,17 +264,35 @@ Each complete is one round trip to PostgreSQL and one commit:
 Before this, the same request made about 15 round trips and three commits (idempotency claim,
 payment, idempotency answer) and ran at 150 to 300 transfers/s, 5 to 10% of pgbench's rate.
 
-## Where the CPU goes
+## Where the CPU goes, and what would close the rest
 
 The last three columns are CPU milliseconds per completed transfer, read from /proc: the server
 process, all PostgreSQL processes, and the load generator. The three share two cores, so their sum
-bounds the rate. PostgreSQL spends about as much on one payment as pgbench's client and server
-together spend on one TPC-B transaction; a payment does more than a TPC-B transaction (it checks
-and writes more: idempotency, limit, two history rows, a transfer with its indexes), in fewer round
-trips. The server's share is HTTP, validation of the request and the response, and the one query.
+bounds the rate; at the best levels the cores are mostly busy, so the remaining gap is CPU.
 
-Repeated runs of the same code on this machine vary by about 15% (pgbench's own rate varies as
-much), so a single figure should be read with that margin.`;
+- PostgreSQL: a payment writes five rows (the transfer, two history rows, the stored answer, the
+  intent's new version) with eleven index entries, and updates two account rows in place. A
+  TPC-B transaction updates three rows in place and inserts one row with no index. Fewer writes per
+  payment is where most of the rest lies: one history row per payment read from both sides instead
+  of two; the stored Idempotency-Key answer as a pointer to the receipt instead of a copy; the
+  intent's status without a new index entry (the partial index on it forces a non-HOT update).
+- The server: HTTP, validation of the request and of the response, one prepared query; about a
+  third of the total.
+
+Tried and not kept:
+
+- Posting the payments that arrive while a statement runs together, in one transaction with one
+  subtransaction each. CPU per transfer fell (server about 0.25 ms, PostgreSQL about 0.5 ms) but
+  the rate did not rise: with 40 people, concurrent batches share wallets and wait on each other's
+  row locks, so the cores were no longer kept busy; with 200 or 400 people it was no better within
+  the noise, and more than 64 subtransactions in one transaction is a known PostgreSQL slowdown.
+- More connections: 20 was slower than 8 or 10 (more busy backends switching on two cores).
+  Two server processes (\`WORKERS=2\`) were tried only before this rewrite, with no gain then.
+
+The machine's speed varies over time: pgbench alone measured between about 2,800 and 3,500 tps
+during this work, and trial runs of the complete bench (levels of 8 s, pgbench skipped) between
+about 1,300 and 1,870 transfers/s for the same code. Read a single figure with that margin; the
+ratio above compares figures taken in the same run.`;
 
 /** pgbench's TPC-B-like transactions per second, best of 8, 16 and 32 clients, on a fresh database. */
 async function pgbench(when: string): Promise<{ tps: number; clients: number }> {
