@@ -32,12 +32,15 @@ export function useRovingTabs<T extends string>(tabs: ReadonlyArray<{ id: T }>, 
   return { setRef, onKey };
 }
 
-/** Segmented tabs with roving focus (arrow keys). The panel gets id `${idBase}-panel-${value}`. */
+/**
+ * Segmented tabs with roving focus (arrow keys). The panel gets id `${idBase}-panel-${value}`.
+ * Labels stay on one line; when they do not fit, the row scrolls sideways.
+ */
 export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
   const base = useId();
   const { setRef, onKey } = useRovingTabs(tabs, onChange);
   return (
-    <div role="tablist" aria-label={label} className={cn('flex rounded-2xl bg-surface-2 p-1', className)}>
+    <div role="tablist" aria-label={label} className={cn('flex overflow-x-auto rounded-2xl bg-surface-2 p-1 [scrollbar-width:none]', className)}>
       {tabs.map((t, i) => {
         const selected = t.id === value;
         return (
@@ -52,7 +55,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
             onClick={() => onChange(t.id)}
             onKeyDown={(e) => onKey(e, i)}
             className={cn(
-              'min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold transition-colors',
+              'min-h-11 flex-1 shrink-0 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition-colors',
               selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
             )}
           >
