@@ -35,6 +35,9 @@ export class InsufficientFunds extends AppError {
   }
 }
 
+/** A transfer id already used for a different movement. */
+export const transferExists = () => conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
+
 type Delta = { dp: bigint; cp: bigint; dpe: bigint; cpe: bigint };
 const zero = (): Delta => ({ dp: 0n, cp: 0n, dpe: 0n, cpe: 0n });
 
@@ -105,7 +108,7 @@ export async function transfer(tx: Tx, inputs: TransferInput[]): Promise<{ creat
     const existing = await tx.select().from(ledgerTransfers).where(inArray(ledgerTransfers.id, inputs.map((t) => t.id)));
     const byId = new Map(existing.map((e) => [e.id, e]));
     const replay = inserted.length === 0 && inputs.every((t) => byId.has(t.id) && sameTransfer(byId.get(t.id)!, t));
-    if (!replay) throw conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
+    if (!replay) throw transferExists();
     return { created: false, transfers: inputs.map((t) => byId.get(t.id)!) };
   }
   const deltas = new Map<string, Delta>();

@@ -24,6 +24,29 @@ declare module 'fastify' {
   }
 }
 
+const PIN_CACHE_MS = 10 * 60_000;
+const PIN_CACHE_MAX = 10_000;
+
+/** Entries kept for PIN_CACHE_MS, at most PIN_CACHE_MAX (the oldest goes first); an expired entry is not returned. */
+class RecentlyVerified<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.until < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+  set(key: string, value: V): void {
+    if (this.entries.size >= PIN_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: Date.now() + PIN_CACHE_MS });
+  }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
 export const PIN_MAX_TRIES = 5;
 export const PIN_LOCK_MINUTES = 30;
 
@@ -93,7 +116,7 @@ async function loadSession(app: FastifyInstance, req: FastifyRequest, tokenHash:
  * Sessions whose token and PIN were verified together in the last ten minutes, keyed by a keyed
  * hash of both, so a wrong PIN or another token never matches.
  */
-const verifiedSessions = new Map<string, { userId: string; sessionId: string; tokenHash: string; pinHash: string; until: number }>();
+const verifiedSessions = new RecentlyVerified<{ userId: string; sessionId: string; tokenHash: string; pinHash: string }>();
 const sessionPinKey = (secret: string, token: string, pin: string) => keyedHash(secret, `session-pin:${token}:${pin}`);
 
 /**
@@ -107,7 +130,7 @@ export async function requireAuthOrDefer(this: FastifyInstance, req: FastifyRequ
   const pin = pinOf(req);
   if (pin && /^\d{4}$/.test(pin)) {
     const hit = verifiedSessions.get(sessionPinKey(this.config.secret, token, pin));
-    if (hit && hit.until > Date.now()) {
+    if (hit) {
       req.auth = { userId: hit.userId, sessionId: hit.sessionId };
       req.deferredAuth = { tokenHash: hit.tokenHash, pinHash: hit.pinHash };
       return;
@@ -136,22 +159,7 @@ export function authOf(req: FastifyRequest): AuthContext {
  * each time. The entry is a keyed hash of user, PIN and the stored PIN hash: changing the PIN
  * invalidates it, and a wrong PIN never matches, so wrong tries still take the full path and count.
  */
-const PIN_CACHE_MS = 10 * 60_000;
-const PIN_CACHE_MAX = 10_000;
-const verifiedPins = new Map<string, number>();
-function rememberPin(key: string): void {
-  if (verifiedPins.size >= PIN_CACHE_MAX) verifiedPins.delete(verifiedPins.keys().next().value!);
-  verifiedPins.set(key, Date.now() + PIN_CACHE_MS);
-}
-function pinRecentlyVerified(key: string): boolean {
-  const until = verifiedPins.get(key);
-  if (until === undefined) return false;
-  if (until < Date.now()) {
-    verifiedPins.delete(key);
-    return false;
-  }
-  return true;
-}
+const verifiedPins = new RecentlyVerified<true>();
 
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 
@@ -177,8 +185,8 @@ export async function checkPin(db: Tx, userId: string, pin: string, secret: stri
     );
   }
   const cacheKey = keyedHash(secret, `pin:${userId}:${pin}:${u.pinHash}`);
-  if (pinRecentlyVerified(cacheKey) || (await verifySecret(u.pinHash, pin))) {
-    rememberPin(cacheKey);
+  if (verifiedPins.get(cacheKey) || (await verifySecret(u.pinHash, pin))) {
+    verifiedPins.set(cacheKey, true);
     if (u.tries > 0 || u.lockedUntil) {
       await db.update(users).set({ pinFailedAttempts: 0, pinLockedUntil: null }).where(eq(users.id, userId));
     }
@@ -218,7 +226,6 @@ export async function requirePin(this: FastifyInstance, req: FastifyRequest): Pr
   const token = bearer(req);
   if (session?.pin.pinHash && token) {
     const key = sessionPinKey(this.config.secret, token, pin);
-    if (verifiedSessions.size >= PIN_CACHE_MAX) verifiedSessions.delete(verifiedSessions.keys().next().value!);
-    verifiedSessions.set(key, { userId: auth.userId, sessionId: auth.sessionId, tokenHash: session.tokenHash, pinHash: session.pin.pinHash, until: Date.now() + PIN_CACHE_MS });
+    verifiedSessions.set(key, { userId: auth.userId, sessionId: auth.sessionId, tokenHash: session.tokenHash, pinHash: session.pin.pinHash });
   }
 }

@@ -1,11 +1,11 @@
 import type { Preview, Receipt, TxType } from '@owo/contracts';
 import { inArray } from 'drizzle-orm';
-import { InsufficientFunds, SYSTEM_SHARDS } from '../../ledger/index.js';
+import { InsufficientFunds, SYSTEM_SHARDS, transferExists } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { DeferredAuth } from '../../platform/auth.js';
 import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Envelope } from '../../platform/http.js';
 import { keyInProgress, keyReused } from '../../platform/idempotency.js';
 import { users } from '../user/index.js';
@@ -48,13 +48,13 @@ const COMPLETE: RawStatement = {
   text: 'SELECT owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r',
 };
 export const COMPLETE_SCOPE = 'transaction.complete';
-export const SEND_MONEY_DONE = 'Transfer successful';
+const SEND_MONEY_DONE = 'Transfer successful';
 
 /** The errors the SQL function raises, as the API's errors. */
 function fromSql(err: unknown): unknown {
   const e = err as { code?: string; message?: string; detail?: string };
   // The transfer's id is the intent's: a second posting of one payment is a key violation.
-  if (uniqueViolation(err) === 'ledger_transfers_pkey') return conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
+  if (uniqueViolation(err) === 'ledger_transfers_pkey') return transferExists();
   if (e.code !== 'P0001' || !e.message?.startsWith('OWO:')) return err;
   switch (e.message.slice(4)) {
     case 'PAYMENT_NOT_FOUND':
