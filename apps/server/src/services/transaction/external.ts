@@ -1,5 +1,5 @@
 import type { Receipt, TxType } from '@owo/contracts';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { resolvePending, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -106,7 +106,7 @@ export async function reconcileExternal(db: Db, p: ExternalPayment, olderThanMs 
   const stale = await db
     .select()
     .from(paymentIntents)
-    .where(and(eq(paymentIntents.status, 'processing'), inArray(paymentIntents.type, p.types), lt(paymentIntents.completedAt, new Date(Date.now() - olderThanMs))))
+    .where(and(isNotNull(paymentIntents.processingSince), lt(paymentIntents.processingSince, new Date(Date.now() - olderThanMs)), inArray(paymentIntents.type, p.types)))
     .limit(100);
   for (const intent of stale) {
     try {

@@ -68,7 +68,11 @@ export const paymentNotFound = () => notFound('Payment not found. Start again.',
 export const paymentExpired = () => new AppError(422, 'PAYMENT_EXPIRED', 'This payment has expired. Start again.');
 
 export async function markIntent(tx: Tx, id: string, status: Intent['status']): Promise<void> {
-  await tx.update(paymentIntents).set({ status, completedAt: status === 'initiated' ? null : new Date() }).where(eq(paymentIntents.id, id));
+  const now = new Date();
+  await tx
+    .update(paymentIntents)
+    .set({ status, completedAt: status === 'initiated' ? null : now, processingSince: status === 'processing' ? now : null })
+    .where(eq(paymentIntents.id, id));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Counterparty } from '@owo/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const kobo = (name: string) => bigint(name, { mode: 'bigint' }).notNull();
@@ -22,15 +22,29 @@ export const paymentIntents = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
+    /**
+     * When a payment started waiting on an outside system; cleared when it settles. The index for
+     * the reconciler is on this column rather than on `status`, so that completing a payment
+     * (which changes only unindexed columns) is a HOT update: no new index entries.
+     */
+    processingSince: ts('processing_since'),
   },
-  (t) => [uniqueIndex('payment_intents_reference_key').on(t.reference), index('payment_intents_processing_idx').on(t.status).where(sql`${t.status} = 'processing'`)],
+  (t) => [
+    uniqueIndex('payment_intents_reference_key').on(t.reference),
+    index('payment_intents_processing_idx').on(t.processingSince).where(sql`${t.processingSince} IS NOT NULL`),
+  ],
 );
 
-/** What each person sees in their history: one row per side of a payment. */
+/**
+ * What each person sees in their history: one row per side of a payment. Its key is the person,
+ * the reference and the side; `id` is the row's public name in receipts, made by the server from
+ * a random UUID, and nothing looks a row up by it, so it has no index of its own (one fewer index
+ * entry for each side of every payment).
+ */
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
     reference: text('reference').notNull(),
     type: text('type').notNull(),
@@ -47,7 +61,7 @@ export const transactions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('transactions_user_ref_dir_key').on(t.userId, t.reference, t.direction),
+    primaryKey({ name: 'transactions_pkey', columns: [t.userId, t.reference, t.direction] }),
     index('transactions_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -106,10 +106,14 @@ describe('wallet to bank', () => {
     const { reference, res } = await send(u, '1111111111', 100_000);
     railDown = false;
     expect(json(res).data).toMatchObject({ status: 'pending' });
-    await t.db.update(paymentIntents).set({ completedAt: sql`now() - interval '1 minute'` }).where(eq(paymentIntents.reference, reference));
+    await t.db.update(paymentIntents).set({ processingSince: sql`now() - interval '1 minute'` }).where(eq(paymentIntents.reference, reference));
     const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer } };
     expect(await reconcileBankTransfers(deps)).toBeGreaterThanOrEqual(1);
     expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data[0]).toMatchObject({ reference, status: 'successful' });
+    // Settled: no longer waiting, so the reconciler's index no longer lists it.
+    const [intent] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
+    expect(intent).toMatchObject({ status: 'completed', processingSince: null });
+    expect(await reconcileBankTransfers(deps)).toBe(0);
   });
 
   it('checks PIN, balance, expiry and ownership, writing nothing on failure', async () => {
