@@ -203,6 +203,7 @@ describe('spending limit', () => {
     const b = await newUser(t.app);
     const get = async () => json(await t.app.inject({ method: 'GET', url: '/api/wallet/spending-limit', headers: auth(a) })).data;
     expect(await get()).toEqual({ dailyLimit: null, spentToday: 0, remainingToday: null });
+    const beforeLimit = await preview(a, b, 600_000); // previewed with no limit set
 
     expect((await t.app.inject({ method: 'POST', url: '/api/wallet/spending-limit', headers: auth(a), payload: { dailyLimit: 500_000 } })).statusCode).toBe(400);
     expect((await setLimit(a, 500_000, '9999')).statusCode).toBe(403);
@@ -210,6 +211,8 @@ describe('spending limit', () => {
     const set = await setLimit(a, 500_000);
     expect(set.statusCode).toBe(200);
     expect(json(set).data).toEqual({ dailyLimit: 500_000, spentToday: 0, remainingToday: 500_000 });
+    // A limit set after the preview still holds at completion.
+    expect(json(await complete(a, beforeLimit.reference)).code).toBe('SPENDING_LIMIT');
 
     const p1 = await preview(a, b, 300_000);
     const p2 = await preview(a, b, 300_000); // allowed at preview: nothing spent yet
