@@ -7,6 +7,14 @@ export type Envelope<T> = { status: true; message: string; data: T };
 /** The success envelope. Routes return `ok(data, message)`. */
 export const ok = <T>(data: T, message = 'Successful'): Envelope<T> => ({ status: true, message, data });
 
+/**
+ * Sends a body that is already JSON text (built by PostgreSQL, say) as it is: Fastify passes a
+ * string with a JSON content type straight through, without the route's serializer.
+ */
+export function sendJsonText(reply: FastifyReply, statusCode: number, json: string): FastifyReply {
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(json);
+}
+
 const LOCATION_LABEL: Record<string, string> = { body: '', querystring: 'query ', params: 'path ', headers: 'header ' };
 
 /** Turns a zod issue into a sentence a person can act on, naming the field when the message does not. */

@@ -1,3 +1,4 @@
+import { receiptResponse } from '@owo/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../../ledger/index.js';
@@ -42,6 +43,9 @@ describe('send money', () => {
     // The receipt the payment answered with (built in SQL) is the one the history shows.
     const read = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${p.reference}`, headers: auth(ada) });
     expect(json(read).data).toEqual(json(res).data);
+    // Sent as PostgreSQL wrote it, so checked against the contract here rather than per request.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(receiptResponse.strict().parse(json(res))).toEqual(json(res));
   });
 
   it('an Idempotency-Key replays the stored answer, refuses a different request, and is released when the payment fails', async () => {

@@ -1,9 +1,9 @@
 import * as c from '@owo/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf, confirmAuth } from '../../platform/auth.js';
 import { bearer, bearerDoc, bearerPinDeferred, bearerPinDoc, errorResponses } from '../../platform/guards.js';
-import { ok } from '../../platform/http.js';
+import { ok, sendJsonText } from '../../platform/http.js';
 import { idempotencyKeyOf, requestHash, withIdempotency } from '../../platform/idempotency.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { historyFor, listHistory, toReceipt } from './history.js';
@@ -49,8 +49,7 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
     }
     if (out.kind === 'done') {
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
-      reply.status(out.statusCode as 200);
-      return out.response;
+      return sendJsonText(reply as FastifyReply, out.statusCode, out.body);
     }
     return withIdempotency(app.db, req, reply, userId, COMPLETE_SCOPE, async () => {
       const r = await paymentHandler(out.type).complete(app.db, userId, req.body.reference);

@@ -1,4 +1,4 @@
-import type { Preview, Receipt, TxType } from '@owo/contracts';
+import type { Preview, TxType } from '@owo/contracts';
 import { inArray } from 'drizzle-orm';
 import { InsufficientFunds, SYSTEM_SHARDS, transferExists } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
@@ -6,7 +6,6 @@ import type { DeferredAuth } from '../../platform/auth.js';
 import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { Envelope } from '../../platform/http.js';
 import { keyInProgress, keyReused } from '../../platform/idempotency.js';
 import { users } from '../user/index.js';
 import { sendMoneyFee, startOfLagosDay } from './fees.js';
@@ -40,12 +39,20 @@ export type CompleteOutcome =
   | { kind: 'reauth' }
   /** Not a send-money payment: the caller hands it to the handler of its type. */
   | { kind: 'other'; type: TxType }
-  /** The answer to send: fresh, or stored for this Idempotency-Key and replayed. */
-  | { kind: 'done'; replayed: boolean; statusCode: number; response: Envelope<Receipt> };
+  /**
+   * The answer to send, fresh or stored for this Idempotency-Key and replayed: `body` is the JSON
+   * text of an `Envelope<Receipt>` as PostgreSQL wrote it, sent as it is (not parsed, checked
+   * against the schema and written again on every payment; a test compares it with the receipt
+   * `GET /transactions/{reference}` returns).
+   */
+  | { kind: 'done'; replayed: boolean; statusCode: number; body: string };
 
+type CompleteRow = { kind: CompleteOutcome['kind']; type: TxType | null; replayed: boolean | null; statusCode: number | null; body: string | null };
 const COMPLETE: RawStatement = {
   name: 'owo_complete_send_money',
-  text: 'SELECT owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r',
+  text: `SELECT r ->> 'kind' AS kind, r ->> 'type' AS type, (r ->> 'replayed')::boolean AS replayed,
+                (r ->> 'statusCode')::integer AS "statusCode", (r -> 'response')::text AS body
+           FROM owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r`,
 };
 export const COMPLETE_SCOPE = 'transaction.complete';
 const SEND_MONEY_DONE = 'Transfer successful';
@@ -92,7 +99,7 @@ export async function completeSendMoney(
   deferred?: DeferredAuth | null,
 ): Promise<CompleteOutcome> {
   try {
-    const [row] = await rawQuery<{ r: CompleteOutcome }>(db, COMPLETE, [
+    const [row] = await rawQuery<CompleteRow>(db, COMPLETE, [
       userId,
       reference,
       idempotency?.key ?? null,
@@ -106,7 +113,10 @@ export async function completeSendMoney(
       deferred?.tokenHash ?? null,
       deferred?.pinHash ?? null,
     ]);
-    return row!.r;
+    const r = row!;
+    if (r.kind === 'done') return { kind: 'done', replayed: r.replayed === true, statusCode: r.statusCode!, body: r.body! };
+    if (r.kind === 'other') return { kind: 'other', type: r.type! };
+    return { kind: 'reauth' };
   } catch (err) {
     throw fromSql(err);
   }
