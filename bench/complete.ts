@@ -40,8 +40,9 @@ const dbUrl = (name: string) => {
   return u.toString();
 };
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
+/** Runs one statement on its own connection: on the admin database unless told another. */
+async function admin(sql: string, url = ADMIN_URL) {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     await c.query(sql);
@@ -174,16 +175,6 @@ function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres:
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function vacuum() {
-  const c = new pg.Client({ connectionString: dbUrl(DB) });
-  await c.connect();
-  try {
-    await c.query('VACUUM (ANALYZE)');
-  } finally {
-    await c.end();
-  }
-}
-
 async function level(users: User[], concurrency: number, beforeClock?: () => unknown) {
   // Previews are made first; only completes are timed.
   const need = Number(process.env.BENCH_NEED ?? SECONDS * Math.min(2500, 1000 * concurrency));
@@ -203,7 +194,7 @@ async function level(users: User[], concurrency: number, beforeClock?: () => unk
   );
   // As pgbench vacuums its tables before each run: the previews just written, and the last level's
   // dead row versions, are tidied before the clock starts rather than by autovacuum during it.
-  await vacuum();
+  await admin('VACUUM (ANALYZE)', dbUrl(DB));
   await beforeClock?.();
   const cpu0 = cpuSnapshot();
   const r = WRK ? await completeWithWrk(previews, concurrency) : await completeWithNode(previews, concurrency);

@@ -85,7 +85,7 @@ function fromSql(err: unknown): unknown {
 
 /**
  * Posts a previewed transfer, or replays it, in one statement (the SQL function
- * owo_complete_send_money in migration 0007): it locks the intent, claims the Idempotency-Key,
+ * owo_complete_send_money, as migration 0011 last defined it): it locks the intent, claims the Idempotency-Key,
  * checks the daily limit, moves the money through the ledger (the transfer id is the intent's, so
  * it can never post twice), writes both people's history, marks the intent and stores the answer,
  * all in one transaction. Completing again returns the same receipt. With `deferred`, the session
