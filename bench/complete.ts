@@ -313,8 +313,10 @@ Tried and not kept:
   two wallets through a sequential scan of the accounts table (a real ledger's size would make it
   use the index). Forcing index scans, with pgbench driving the function directly in alternating
   5 s runs at 8 clients: faster in 4 of 5 pairs, but in 3 of those 4 it ran first while the runs
-  slowed as the tables grew; at one client, no difference. Not kept; a bench whose ledger holds a
-  realistic number of other accounts would settle it.
+  slowed as the tables grew; at one client, no difference. Nor did a ledger of a realistic size
+  help: with 20,000 other people (40,000 more accounts) seeded so that the planner uses the
+  indexes, two alternating pairs of runs at concurrency 8 gave 952 and 1,215 transfers/s against
+  1,673 and 1,510 without them, then 1,263 and 1,025 against 1,360 and 1,255. Not kept.
   A CPU profile of PostgreSQL during a level puts about a sixth of its time in setting up each
   statement's executor and about a twentieth in the foreign-key checks of the two transfer legs;
   neither is large enough on its own to be told from the machine's drift.
