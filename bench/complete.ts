@@ -177,6 +177,9 @@ function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres:
   return out;
 }
 
+/** The sample with the highest rate. */
+const fastest = <T extends { tps: number }>(xs: T[]): T => xs.reduce((a, b) => (b.tps > a.tps ? b : a));
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function level(users: User[], concurrency: number, beforeClock?: () => unknown, seconds = SECONDS) {
@@ -393,13 +396,13 @@ async function main() {
     // concurrency, alternately, each complete level compared with the mean of the pgbench runs on
     // either side of it, so a drift in the machine's speed weighs on both sides of each ratio.
     if (withPgbench && ROUNDS > 0) {
-      const pgbBest = pgbRuns.reduce((a, b) => (b.tps > a.tps ? b : a));
-      const cBest = results.reduce((a, b) => (b.tps > a.tps ? b : a));
-      let before = pgbenchRun(pgbBest.clients);
+      const clients = fastest(pgbRuns).clients;
+      const concurrency = fastest(results).concurrency;
+      let before = pgbenchRun(clients);
       for (let i = 0; i < ROUNDS; i++) {
-        const r = await level(users, cBest.concurrency);
+        const r = await level(users, concurrency);
         logLevel(r);
-        const after = pgbenchRun(pgbBest.clients);
+        const after = pgbenchRun(clients);
         rounds.push({ run: r, before, after });
         before = after;
       }
@@ -417,13 +420,14 @@ async function main() {
   if (!withPgbench) return; // trying a change: the complete rates only, RESULTS.md untouched
   await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   // Best against best over every sample of the run (the sweep and the rounds).
-  const pgbAll = [...pgbRuns, ...rounds.flatMap((r, i) => [...(i === 0 ? [r.before] : []), r.after].map((tps) => ({ clients: 0, tps })))];
-  const pgb = pgbAll.reduce((a, b) => (b.tps > a.tps ? b : a));
-  const best = [...results, ...rounds.map((r) => r.run)].reduce((a, b) => (b.tps > a.tps ? b : a));
-  const ratio = best.tps / pgb.tps;
-  const pgbClients = pgbRuns.reduce((a, b) => (b.tps > a.tps ? b : a)).clients;
+  const pgbTps = Math.max(...pgbRuns.map((r) => r.tps), ...rounds.flatMap((r) => [r.before, r.after]));
+  const best = fastest([...results, ...rounds.map((r) => r.run)]);
+  const ratio = best.tps / pgbTps;
+  const pgbClients = fastest(pgbRuns).clients;
   const roundRatios = rounds.map((r) => r.run.tps / ((r.before + r.after) / 2));
-  const median = [...roundRatios].sort((a, b) => a - b)[Math.floor(roundRatios.length / 2)];
+  const sorted = [...roundRatios].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   const roundRows = rounds
     .map(
       (r, i) =>
@@ -442,7 +446,7 @@ weighs on both sides of the ratio.
 |---|---|---|---|---|---|---|---|
 ${roundRows}
 
-Median ratio of the rounds: **${(100 * median!).toFixed(0)}%** of pgbench's rate (aim: at least 50%).
+Median ratio of the rounds: **${(100 * median).toFixed(0)}%** of pgbench's rate (aim: at least 50%).
 
 `
     : '';
@@ -473,7 +477,7 @@ rates are sampled over the same minutes.
 ${rows}
 
 ${roundsMd}Best complete rate of the whole run: **${best.tps.toFixed(0)} transfers/s** (concurrency ${best.concurrency}); best
-pgbench rate of the whole run: **${pgb.tps.toFixed(0)} tps**. Best against best: **${(ratio * 100).toFixed(0)}%**.
+pgbench rate of the whole run: **${pgbTps.toFixed(0)} tps**. Best against best: **${(ratio * 100).toFixed(0)}%**.
 
 Ledger check after the run:
 
