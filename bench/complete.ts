@@ -133,9 +133,18 @@ async function makeUser(i: number): Promise<User> {
 }
 
 /** CPU seconds used so far by each server and PostgreSQL process, and by this one with its finished children. */
-type CpuSnapshot = { load: number; procs: Map<string, { kind: 'server' | 'postgres'; secs: number }> };
+type CpuSnapshot = { load: number; procs: Map<string, { kind: 'server' | 'postgres'; secs: number }>; idle: number; all: number; ctxt: number };
 function cpuSnapshot(): CpuSnapshot {
-  const snap: CpuSnapshot = { load: 0, procs: new Map() };
+  const snap: CpuSnapshot = { load: 0, procs: new Map(), idle: 0, all: 0, ctxt: 0 };
+  try {
+    const stat = readFileSync('/proc/stat', 'utf8');
+    const cpu = stat.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    snap.all = cpu.reduce((a, b) => a + b, 0) / 100;
+    snap.idle = (cpu[3]! + cpu[4]!) / 100;
+    snap.ctxt = Number(/ctxt (\d+)/.exec(stat)?.[1] ?? 0);
+  } catch {
+    /* not Linux */
+  }
   // This process and its finished children (wrk): utime, stime, cutime, cstime.
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
@@ -171,8 +180,8 @@ function cpuSnapshot(): CpuSnapshot {
  * generator, read from /proc (Linux): where each transfer's CPU goes on a machine all three share.
  * Per process, so one that exits in between (an autovacuum worker) does not subtract its total.
  */
-function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres: number; load: number } {
-  const out = { server: 0, postgres: 0, load: b.load - a.load };
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres: number; load: number; busy: number; idle: number; ctxt: number } {
+  const out = { server: 0, postgres: 0, load: b.load - a.load, busy: b.all - a.all - (b.idle - a.idle), idle: (b.idle - a.idle) / Math.max(1e-9, b.all - a.all), ctxt: b.ctxt - a.ctxt };
   for (const [pid, p] of b.procs) out[p.kind] += p.secs - (a.procs.get(pid)?.secs ?? 0);
   return out;
 }
@@ -207,8 +216,8 @@ async function level(users: User[], concurrency: number, beforeClock?: () => unk
   const r = WRK ? await completeWithWrk(previews, concurrency, seconds) : await completeWithNode(previews, concurrency, seconds);
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const done = Math.max(1, r.completed + r.errors);
-  const cpuMs = { server: (cpu.server * 1000) / done, postgres: (cpu.postgres * 1000) / done, load: (cpu.load * 1000) / done };
-  return { cpuMs, concurrency, ...r, tps: r.completed / r.elapsed };
+  const cpuMs = { server: (cpu.server * 1000) / done, postgres: (cpu.postgres * 1000) / done, load: (cpu.load * 1000) / done, machine: (cpu.busy * 1000) / done };
+  return { cpuMs, idle: cpu.idle, switches: cpu.ctxt / done, concurrency, ...r, tps: r.completed / r.elapsed };
 }
 
 type Run = { completed: number; errors: number; elapsed: number; p50: number; p99: number };
@@ -217,7 +226,7 @@ type Level = Awaited<ReturnType<typeof level>>;
 function logLevel(r: Level) {
   console.log(
     `complete at concurrency ${r.concurrency}: ${r.tps.toFixed(0)} transfers/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; ` +
-      `CPU ms per transfer: server ${r.cpuMs.server.toFixed(2)}, postgres ${r.cpuMs.postgres.toFixed(2)}, load generator ${r.cpuMs.load.toFixed(2)}`,
+      `CPU ms per transfer: server ${r.cpuMs.server.toFixed(2)}, postgres ${r.cpuMs.postgres.toFixed(2)}, load generator ${r.cpuMs.load.toFixed(2)}, whole machine ${r.cpuMs.machine.toFixed(2)}; machine idle ${(100 * r.idle).toFixed(0)}%, ${r.switches.toFixed(1)} context switches per transfer`,
   );
 }
 
@@ -341,9 +350,15 @@ async function pgbenchInit(): Promise<void> {
 
 /** One pgbench TPC-B-like run (it vacuums its tables first), in transactions per second. */
 function pgbenchRun(clients: number): number {
+  const cpu0 = cpuSnapshot();
   const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', dbUrl(PGB)], { encoding: 'utf8' });
+  const cpu = cpuBetween(cpu0, cpuSnapshot());
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-  console.log(`pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps`);
+  const n = Math.max(1, tps * SECONDS);
+  console.log(
+    `pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps; CPU ms per transaction: whole machine ${((cpu.busy * 1000) / n).toFixed(2)}, pgbench ${((cpu.load * 1000) / n).toFixed(2)}; ` +
+      `machine idle ${(100 * cpu.idle).toFixed(0)}%, ${(cpu.ctxt / n).toFixed(1)} context switches per transaction`,
+  );
   return tps;
 }
 

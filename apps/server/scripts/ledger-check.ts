@@ -13,7 +13,9 @@ try {
   console.log(`  sum of posted balances: ${r.postedSum} (must be 0); of pending: ${r.pendingSum} (must be 0)`);
   console.log(`  accounts whose counters differ from their transfers: ${r.counterMismatches.length}`);
   console.log(`  overdrawn user accounts: ${r.overdrawn.length}`);
+  console.log(`  transfers naming an account that does not exist: ${r.danglingTransfers.length}`);
   for (const m of r.counterMismatches.slice(0, 20)) console.log(`    counters wrong: ${m.id} (${m.code})`);
+  for (const d of r.danglingTransfers.slice(0, 20)) console.log(`    missing account: transfer ${d}`);
   for (const o of r.overdrawn.slice(0, 20)) console.log(`    overdrawn: ${o.id} (${o.code}) ${o.available}`);
   console.log(r.ok ? 'ledger: OK' : 'ledger: BREACH');
   process.exitCode = r.ok ? 0 : 1;

@@ -5,6 +5,8 @@ export type LedgerReport = {
   accounts: number;
   transfers: number;
   counterMismatches: { id: string; code: string }[];
+  /** Transfers whose debit or credit account does not exist. */
+  danglingTransfers: string[];
   postedSum: string;
   pendingSum: string;
   overdrawn: { id: string; code: string; available: string }[];
@@ -16,7 +18,8 @@ const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? (r as Row[]) : ((r as 
 
 /**
  * The ledger's invariants: each account's counters equal the sums of its transfers; credits and
- * debits balance across all accounts; no no-overdraft account has debits beyond its credits.
+ * debits balance across all accounts; no no-overdraft account has debits beyond its credits; every
+ * transfer's two accounts exist.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
   const mismatches = rowsOf(
@@ -49,15 +52,23 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       SELECT id, code, (credits_posted - debits_posted - debits_pending)::text AS available
       FROM ledger_accounts WHERE no_overdraft AND credits_posted - debits_posted - debits_pending < 0`),
   ).map((r) => ({ id: String(r.id), code: String(r.code), available: String(r.available) }));
+  const dangling = rowsOf(
+    await db.execute(sql`
+      SELECT t.id FROM ledger_transfers t
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.debit_account_id)
+         OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.credit_account_id)
+      LIMIT 100`),
+  ).map((r) => String(r.id));
   const postedSum = String(sums?.posted ?? '0');
   const pendingSum = String(sums?.pending ?? '0');
   return {
     accounts: Number(sums?.accounts ?? 0),
     transfers: Number(sums?.transfers ?? 0),
     counterMismatches: mismatches,
+    danglingTransfers: dangling,
     postedSum,
     pendingSum,
     overdrawn,
-    ok: mismatches.length === 0 && postedSum === '0' && pendingSum === '0' && overdrawn.length === 0,
+    ok: mismatches.length === 0 && dangling.length === 0 && postedSum === '0' && pendingSum === '0' && overdrawn.length === 0,
   };
 }

@@ -125,6 +125,32 @@ describe('ledger transfers', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('accounts are never deleted, and the check notices a transfer naming one that does not exist', async () => {
+    const a = await newWallet();
+    await expect(t.db.delete(tables.ledgerAccounts).where(eq(tables.ledgerAccounts.id, a.wallet))).rejects.toThrow();
+    expect(await t.db.select().from(tables.ledgerAccounts).where(eq(tables.ledgerAccounts.id, a.wallet))).toHaveLength(1);
+    // Written behind the ledger's back (the ledger's own writes fail on a missing account).
+    const id = newId();
+    const missing = newId();
+    await t.db.insert(tables.ledgerTransfers).values({ id, debitAccountId: missing, creditAccountId: a.wallet, amount: 5n, kind: 'test', reference: 'test', status: 'voided' });
+    const report = await checkLedger(t.db);
+    expect(report.ok).toBe(false);
+    expect(report.danglingTransfers).toEqual([id]);
+    await t.db.delete(tables.ledgerTransfers).where(eq(tables.ledgerTransfers.id, id));
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a transfer to an account that does not exist moves nothing', async () => {
+    const a = await newWallet();
+    await fund(t.db, a.wallet, 100n);
+    const before = await available(a.owner);
+    await expect(
+      t.db.transaction((tx) => transfer(tx, [{ id: newId(), debitAccountId: a.wallet, creditAccountId: newId(), amount: 10n, kind: 'test', reference: 'test' }])),
+    ).rejects.toThrow();
+    expect(await available(a.owner)).toBe(before);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
   it('every user has a wallet and a business wallet from sign-up', async () => {
     const owner = newId();
     await t.db.transaction((tx) => openUserAccounts(tx, owner));

@@ -41,8 +41,12 @@ export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
     id: uuid('id').primaryKey(),
-    debitAccountId: uuid('debit_account_id').notNull().references(() => ledgerAccounts.id),
-    creditAccountId: uuid('credit_account_id').notNull().references(() => ledgerAccounts.id),
+    // No foreign keys to the accounts (migration 0012): every write that records a transfer moves
+    // both accounts' counters in the same transaction and fails if either is missing, and
+    // accounts are never deleted (a trigger refuses it); the ledger check counts transfers that
+    // name a missing account. The keys' checks cost every payment two extra lookups.
+    debitAccountId: uuid('debit_account_id').notNull(),
+    creditAccountId: uuid('credit_account_id').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),

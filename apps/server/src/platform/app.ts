@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -67,8 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app);
   registerErrorHandling(app);
 
-  // Security headers, built once (@fastify/helmet rebuilt helmet's middleware on every request).
-  const securityHeaders = helmet({
+  // Security headers: helmet's choice, worked out once at start-up (none depends on the request)
+  // and added to every reply as one object, rather than running helmet's eleven middlewares on
+  // every request.
+  const securityHeaders = staticHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -81,8 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
+  }));
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: false });
 
   await app.register(rateLimit, {
@@ -152,4 +158,24 @@ function registerWeb(app: FastifyInstance, dist: string): boolean {
     },
   });
   return true;
+}
+
+/**
+ * The headers a request-independent middleware (helmet's) sets, read by running it once against a
+ * recording response. A middleware that reads the request or fails would not be request-independent.
+ */
+function staticHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  let failed: unknown;
+  middleware({} as IncomingMessage, res, (err) => (failed = err));
+  if (failed) throw failed as Error;
+  return headers;
 }

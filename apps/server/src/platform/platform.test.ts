@@ -99,6 +99,12 @@ describe('platform', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    // Refusals carry them too.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/wallet/wallet-balances' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
