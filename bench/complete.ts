@@ -186,6 +186,13 @@ function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres:
   return out;
 }
 
+/** The median (the mean of the middle two of an even number). */
+function medianOf(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The sample with the highest rate. */
 const fastest = <T extends { tps: number }>(xs: T[]): T => xs.reduce((a, b) => (b.tps > a.tps ? b : a));
 
@@ -296,6 +303,12 @@ Each complete is one round trip to PostgreSQL and one commit:
   entry): history is keyed by (person, reference, side) with no second index on its id, and the
   reconciler's index on intents is on \`processing_since\`, not on the status that completing
   changes (migration 0010).
+- The transfer carries no foreign keys to its accounts (migration 0012): the function has just
+  locked and updated both accounts in the same transaction, and accounts are never deleted (a
+  trigger refuses it; \`ledger:check\` counts transfers naming a missing account). In a profile of
+  PostgreSQL during a level, the two keys' checks took about 6 to 7% of its time per payment.
+- The server adds the security headers as one object worked out at start-up; running helmet's
+  eleven middlewares on each request was about an eighth of the server's own JavaScript time.
 
 Before this work the same request made about 15 round trips and three commits and ran at 150 to
 300 transfers/s, 5 to 10% of pgbench's rate.
@@ -329,15 +342,18 @@ Tried and not kept:
   help: with 20,000 other people (40,000 more accounts) seeded so that the planner uses the
   indexes, two alternating pairs of runs at concurrency 8 gave 952 and 1,215 transfers/s against
   1,673 and 1,510 without them, then 1,263 and 1,025 against 1,360 and 1,255. Not kept.
-  A CPU profile of PostgreSQL during a level puts about a sixth of its time in setting up each
-  statement's executor and about a twentieth in the foreign-key checks of the two transfer legs;
-  neither is large enough on its own to be told from the machine's drift.
+  A CPU profile of PostgreSQL during a level (perf, with call stacks) puts about a sixth of its
+  time in setting up each statement's executor, a sixth in running the data-modifying parts of the
+  last statement to completion (the foreign-key checks were a third of that, and are gone), and a
+  tenth in the commit (the WAL flush).
 - Fewer statements inside the function (migration 0011) made no difference that could be told
   from the noise; it was kept because the function reads more simply.
 
 The machine's speed varies over time: in this work pgbench alone measured between about 2,000 and
-3,800 tps, and one complete level between about 1,000 and 1,800 transfers/s for the same code,
-even within one run. Read a single figure with that margin. pgbench is sampled between the levels
+3,800 tps, and one complete level between about 1,000 and 2,000 transfers/s for the same code,
+even within one run; the whole machine's CPU per payment moved with it (0.86 to 1.47 ms in six
+back-to-back levels of the same code), so the slow stretches are the machine, not the tables
+growing (no trend over the levels). Read a single figure with that margin. pgbench is sampled between the levels
 for that reason, and the bracketed rounds compare each complete level with pgbench runs on either
 side of it; the best against the best of the whole run is given as well.`;
 
@@ -348,6 +364,9 @@ async function pgbenchInit(): Promise<void> {
   execFileSync('pgbench', ['-i', '-q', '-s', '10', dbUrl(PGB)], { stdio: 'ignore' });
 }
 
+/** Whole-machine CPU milliseconds per transaction of every pgbench run, in order. */
+const pgbCpuMs: number[] = [];
+
 /** One pgbench TPC-B-like run (it vacuums its tables first), in transactions per second. */
 function pgbenchRun(clients: number): number {
   const cpu0 = cpuSnapshot();
@@ -355,6 +374,7 @@ function pgbenchRun(clients: number): number {
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const n = Math.max(1, tps * SECONDS);
+  pgbCpuMs.push((cpu.busy * 1000) / n);
   console.log(
     `pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps; CPU ms per transaction: whole machine ${((cpu.busy * 1000) / n).toFixed(2)}, pgbench ${((cpu.load * 1000) / n).toFixed(2)}; ` +
       `machine idle ${(100 * cpu.idle).toFixed(0)}%, ${(cpu.ctxt / n).toFixed(1)} context switches per transaction`,
@@ -440,9 +460,12 @@ async function main() {
   const ratio = best.tps / pgbTps;
   const pgbClients = fastest(pgbRuns).clients;
   const roundRatios = rounds.map((r) => r.run.tps / ((r.before + r.after) / 2));
-  const sorted = [...roundRatios].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const median = medianOf(roundRatios);
+  // Where the rates differ: the whole machine's CPU per payment (the levels at the rounds'
+  // concurrency) against per TPC-B transaction (every pgbench run).
+  const bestConcurrency = rounds[0]?.run.concurrency ?? best.concurrency;
+  const paymentCpu = medianOf([...results, ...rounds.map((r) => r.run)].filter((r) => r.concurrency === bestConcurrency).map((r) => r.cpuMs.machine));
+  const tpcbCpu = medianOf(pgbCpuMs);
   const roundRows = rounds
     .map(
       (r, i) =>
@@ -468,7 +491,7 @@ Median ratio of the rounds: **${(100 * median).toFixed(0)}%** of pgbench's rate 
   const rows = results
     .map(
       (r, i) =>
-        `| ${r.concurrency} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.cpuMs.server.toFixed(2)} | ${r.cpuMs.postgres.toFixed(2)} | ${r.cpuMs.load.toFixed(2)} | ${pgbRuns[i]!.tps.toFixed(0)} (${pgbRuns[i]!.clients}) | ${((100 * r.tps) / pgbRuns[i]!.tps).toFixed(0)}% |`,
+        `| ${r.concurrency} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.cpuMs.server.toFixed(2)} | ${r.cpuMs.postgres.toFixed(2)} | ${r.cpuMs.load.toFixed(2)} | ${r.cpuMs.machine.toFixed(2)} | ${(100 * r.idle).toFixed(0)}% | ${pgbRuns[i]!.tps.toFixed(0)} (${pgbRuns[i]!.clients}) | ${((100 * r.tps) / pgbRuns[i]!.tps).toFixed(0)}% |`,
     )
     .join('\n');
   const md = `# Benchmark: POST /api/v1/complete on PostgreSQL
@@ -487,12 +510,16 @@ The last column is PostgreSQL's own \`pgbench\` TPC-B-like rate on the same mach
 prepared statements; 8, 16 and 32 clients in turn), run just before each level, so that the two
 rates are sampled over the same minutes.
 
-| concurrency | transfers/s | p50 ms | p99 ms | errors | CPU ms per transfer: server | PostgreSQL | load generator | pgbench tps just before (clients) | ratio to it |
-|---|---|---|---|---|---|---|---|---|---|
+| concurrency | transfers/s | p50 ms | p99 ms | errors | CPU ms per transfer: server | PostgreSQL | load generator | whole machine | machine idle | pgbench tps just before (clients) | ratio to it |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows}
 
 ${roundsMd}Best complete rate of the whole run: **${best.tps.toFixed(0)} transfers/s** (concurrency ${best.concurrency}); best
 pgbench rate of the whole run: **${pgbTps.toFixed(0)} tps**. Best against best: **${(ratio * 100).toFixed(0)}%**.
+
+The whole machine's CPU (every process, from /proc/stat) per payment at concurrency ${bestConcurrency}: median
+${paymentCpu.toFixed(2)} ms; per pgbench TPC-B transaction: median ${tpcbCpu.toFixed(2)} ms (${((100 * tpcbCpu) / paymentCpu).toFixed(0)}%: the rate the payments
+would reach against pgbench's if both kept the cores equally busy).
 
 Ledger check after the run:
 
