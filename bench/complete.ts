@@ -132,7 +132,10 @@ async function makeUser(i: number): Promise<User> {
   return user;
 }
 
-/** CPU seconds used so far by each server and PostgreSQL process, and by this one with its finished children. */
+/**
+ * CPU seconds used so far by each server and PostgreSQL process, and by this one with its finished
+ * children; and the whole machine's CPU seconds (all, and idle) and context switches, from /proc/stat.
+ */
 type CpuSnapshot = { load: number; procs: Map<string, { kind: 'server' | 'postgres'; secs: number }>; idle: number; all: number; ctxt: number };
 function cpuSnapshot(): CpuSnapshot {
   const snap: CpuSnapshot = { load: 0, procs: new Map(), idle: 0, all: 0, ctxt: 0 };
@@ -179,9 +182,13 @@ function cpuSnapshot(): CpuSnapshot {
  * CPU seconds used between two snapshots by the server's processes, PostgreSQL's and the load
  * generator, read from /proc (Linux): where each transfer's CPU goes on a machine all three share.
  * Per process, so one that exits in between (an autovacuum worker) does not subtract its total.
+ * Also the whole machine's busy CPU seconds (every process, including ones that exited), the
+ * fraction of its CPU time left idle, and its context switches.
  */
 function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres: number; load: number; busy: number; idle: number; ctxt: number } {
-  const out = { server: 0, postgres: 0, load: b.load - a.load, busy: b.all - a.all - (b.idle - a.idle), idle: (b.idle - a.idle) / Math.max(1e-9, b.all - a.all), ctxt: b.ctxt - a.ctxt };
+  const all = b.all - a.all;
+  const idle = b.idle - a.idle;
+  const out = { server: 0, postgres: 0, load: b.load - a.load, busy: all - idle, idle: idle / Math.max(1e-9, all), ctxt: b.ctxt - a.ctxt };
   for (const [pid, p] of b.procs) out[p.kind] += p.secs - (a.procs.get(pid)?.secs ?? 0);
   return out;
 }
@@ -372,16 +379,20 @@ async function pgbenchInit(): Promise<void> {
 /** Whole-machine CPU milliseconds per transaction of every pgbench run, in order. */
 const pgbCpuMs: number[] = [];
 
-/** One pgbench TPC-B-like run (it vacuums its tables first), in transactions per second. */
+/**
+ * One pgbench TPC-B-like run (it vacuums its tables first), in transactions per second. Its CPU
+ * figures include that vacuum (of the small branch and teller tables) and its connecting.
+ */
 function pgbenchRun(clients: number): number {
   const cpu0 = cpuSnapshot();
   const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', dbUrl(PGB)], { encoding: 'utf8' });
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const n = Math.max(1, tps * SECONDS);
-  pgbCpuMs.push((cpu.busy * 1000) / n);
+  const machineMs = (cpu.busy * 1000) / n;
+  pgbCpuMs.push(machineMs);
   console.log(
-    `pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps; CPU ms per transaction: whole machine ${((cpu.busy * 1000) / n).toFixed(2)}, pgbench ${((cpu.load * 1000) / n).toFixed(2)}; ` +
+    `pgbench tpcb-like, ${clients} clients: ${tps.toFixed(0)} tps; CPU ms per transaction: whole machine ${machineMs.toFixed(2)}, pgbench ${((cpu.load * 1000) / n).toFixed(2)}; ` +
       `machine idle ${(100 * cpu.idle).toFixed(0)}%, ${(cpu.ctxt / n).toFixed(1)} context switches per transaction`,
   );
   return tps;
@@ -461,7 +472,8 @@ async function main() {
   await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   // Best against best over every sample of the run (the sweep and the rounds).
   const pgbTps = Math.max(...pgbRuns.map((r) => r.tps), ...rounds.flatMap((r) => [r.before, r.after]));
-  const best = fastest([...results, ...rounds.map((r) => r.run)]);
+  const levels = [...results, ...rounds.map((r) => r.run)];
+  const best = fastest(levels);
   const ratio = best.tps / pgbTps;
   const pgbClients = fastest(pgbRuns).clients;
   const roundRatios = rounds.map((r) => r.run.tps / ((r.before + r.after) / 2));
@@ -469,7 +481,7 @@ async function main() {
   // Where the rates differ: the whole machine's CPU per payment (the levels at the rounds'
   // concurrency) against per TPC-B transaction (every pgbench run).
   const bestConcurrency = rounds[0]?.run.concurrency ?? best.concurrency;
-  const paymentCpu = medianOf([...results, ...rounds.map((r) => r.run)].filter((r) => r.concurrency === bestConcurrency).map((r) => r.cpuMs.machine));
+  const paymentCpu = medianOf(levels.filter((r) => r.concurrency === bestConcurrency).map((r) => r.cpuMs.machine));
   const tpcbCpu = medianOf(pgbCpuMs);
   const roundRows = rounds
     .map(
@@ -481,7 +493,7 @@ async function main() {
     ? `## Bracketed rounds
 
 Then, ${rounds.length} times: pgbench at its best client count of the sweep (${pgbClients}), the completes at their best
-concurrency of the sweep (${rounds[0]!.run.concurrency}), and pgbench again; each complete rate is compared with the mean
+concurrency of the sweep (${bestConcurrency}), and pgbench again; each complete rate is compared with the mean
 of the two pgbench runs either side of it, so a change in the machine's speed during the minute
 weighs on both sides of the ratio.
 

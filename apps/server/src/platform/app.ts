@@ -174,8 +174,13 @@ function staticHeaders(middleware: (req: IncomingMessage, res: ServerResponse, n
       delete headers[name.toLowerCase()];
     },
   } as unknown as ServerResponse;
+  let finished = false;
   let failed: unknown;
-  middleware({} as IncomingMessage, res, (err) => (failed = err));
-  if (failed) throw failed as Error;
+  middleware({} as IncomingMessage, res, (err) => {
+    finished = true;
+    failed = err;
+  });
+  // Not finished at once (or failed): its headers are not known at start-up.
+  if (!finished || failed) throw (failed as Error) ?? new Error('security headers: the middleware did not finish at once');
   return headers;
 }
