@@ -1,13 +1,29 @@
 import cluster from 'node:cluster';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './platform/app.js';
-import { loadConfig } from './platform/config.js';
+import { loadConfig, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
 import { allServices } from './services/index.js';
 
-const config = loadConfig();
-const open = () => openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: path.join(config.dataDir, 'pglite') });
+// A setting that is wrong (or missing in production) stops the start with its message alone.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+if (config.isProduction && !config.databaseUrl) {
+  console.warn('Warning: running in production on the embedded database (ALLOW_EMBEDDED_DATABASE=true). It does not fsync: a power cut can lose the last writes. Set DATABASE_URL to use PostgreSQL.');
+}
+const open = () => {
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  // DATA_DIR may not exist yet (with APP_SECRET given, nothing else has written to it).
+  mkdirSync(config.dataDir, { recursive: true });
+  return openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+};
 const where = `http://localhost:${config.port}`;
 const multi = config.workers > 1 && Boolean(config.databaseUrl);
 if (config.workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');

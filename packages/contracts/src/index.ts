@@ -5,3 +5,4 @@ export * from './money.js';
 export * from './savings.js';
 export * from './bills.js';
 export * from './payments.js';
+export * from './loan-eligibility.js';

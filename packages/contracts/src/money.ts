@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, paginated } from './common.js';
+import { cleanText, dateTime, envelope, markText, paginated } from './common.js';
 
 /** Money on the wire: integer kobo (₦1 = 100 kobo). */
 export const kobo = z.number().int().describe('amount in kobo (₦1 = 100)');
@@ -58,8 +58,8 @@ export const historyBody = z
     type: txType.optional(),
     direction: z.enum(['debit', 'credit']).optional(),
     status: txStatus.optional(),
-    from: z.iso.datetime({ error: 'from must be an ISO date-time' }).optional(),
-    to: z.iso.datetime({ error: 'to must be an ISO date-time' }).optional(),
+    from: dateTime('from').optional(),
+    to: dateTime('to').optional(),
   })
   .refine((b) => !b.from || !b.to || b.from <= b.to, { message: 'from must be before to', path: ['from'] });
 export const historyResponse = paginated(historyItem);
@@ -134,12 +134,19 @@ export const fundResponse = envelope(fundResult);
 export const fundBankBody = z.object({ amount: amountKobo, bankCode: bankCodeField, accountNumber: accountNumberField });
 export const virtualAccount = z.object({ accountNumber: z.string(), bankName: z.string(), accountName: z.string() });
 export const virtualAccountResponse = envelope(virtualAccount);
+/**
+ * A bank's text holding a NUL or a lone surrogate is cleaned, not refused: refusing would fail the
+ * provider's every retry and the money would never be credited. Free text (sender name, bank,
+ * reference) loses its NULs and has lone surrogates replaced by U+FFFD; the event id has both
+ * replaced by U+FFFD, so it stays distinct from ids without them and its replays still match.
+ */
+const bankText = z.string().max(100).transform(cleanText);
 export const bankTransferWebhook = z.object({
-  eventId: z.string().min(1).max(100),
+  eventId: z.string().min(1).max(100).transform(markText),
   accountNumber: accountNumberField,
   amount: z.number().int().positive(),
-  senderName: z.string().max(100),
-  senderBank: z.string().max(100),
-  reference: z.string().max(100),
+  senderName: bankText,
+  senderBank: bankText,
+  reference: bankText,
 });
 export const simulateTransferBody = z.object({ amount: amountKobo, senderName: z.string().max(100).default('Sandbox Sender') });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { envelope, paginated } from './common.js';
+import { dateOnly, envelope, paginated } from './common.js';
 import { amountKobo, historyItem, kobo } from './money.js';
 
-const dateOnly = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
 export const frequency = z.enum(['daily', 'weekly', 'monthly']);
 
 export const createSavingsTargetBody = z.object({

@@ -189,9 +189,17 @@ export async function openSystemAccounts(db: Db): Promise<void> {
     Array.from({ length: SYSTEM_SHARDS }, (_, i) => ({ id: newId(), ownerId: null, code, ref: `shard-${i}`, noOverdraft: false })),
   );
   await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
-  const rows = await db.select({ id: ledgerAccounts.id, code: ledgerAccounts.code }).from(ledgerAccounts).where(isNull(ledgerAccounts.ownerId));
+  const rows = await db.select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ref: ledgerAccounts.ref }).from(ledgerAccounts).where(isNull(ledgerAccounts.ownerId));
+  // Each shard at the index its ref names ('shard-3' at 3), never in the order rows come back:
+  // that order changes as rows are updated, and a replayed transfer must pick the same shard after
+  // a restart.
   const map = new Map<SystemCode, string[]>();
-  for (const r of rows) map.set(r.code as SystemCode, [...(map.get(r.code as SystemCode) ?? []), r.id]);
+  for (const r of rows) {
+    const shard = /^shard-(\d+)$/.exec(r.ref);
+    if (!shard || Number(shard[1]) >= SYSTEM_SHARDS) continue;
+    const ids = map.get(r.code as SystemCode) ?? map.set(r.code as SystemCode, []).get(r.code as SystemCode)!;
+    ids[Number(shard[1])] = r.id;
+  }
   systemIds.set(db, map);
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,14 +13,80 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 
+/**
+ * Which proxies may set the client address (`X-Forwarded-For`), in the form Fastify's `trustProxy`
+ * takes: `false` (none: the address is the connection's), `true` (any: every client can choose its
+ * own address), a list of proxy addresses and CIDRs, or a trust function.
+ */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, an address/prefix-length CIDR, an IPv4 address/netmask, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const slash = entry.indexOf('/');
+  if (slash === -1) return isIP(entry) !== 0;
+  const [addr, range] = [entry.slice(0, slash), entry.slice(slash + 1)];
+  const family = isIP(addr);
+  if (family === 0) return false;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isNetmask(range);
+}
+
+/** A dotted IPv4 netmask: ones then zeros (255.255.240.0). */
+function isNetmask(mask: string): boolean {
+  if (isIP(mask) !== 4) return false;
+  const bits = mask.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+  const inverted = 2 ** 32 - 1 - bits;
+  return (inverted & (inverted + 1)) === 0;
+}
+
+/**
+ * TRUST_PROXY: unset, empty or `false` trusts no proxy; `true` trusts any; a whole number is a hop
+ * count (that many proxies in front, whatever their addresses); anything else a comma list of proxy
+ * addresses and CIDRs. Fastify itself no longer honours a bare hop count (it ignores the header), so
+ * a count becomes a trust function here.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v.toLowerCase() === 'false') return false;
+    if (v.toLowerCase() === 'true') return true;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops === 0) return false;
+      if (hops > 100) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY hop count ${v} is not plausible (at most 100)` });
+        return z.NEVER;
+      }
+      return (_address: string, hop: number) => hop < hops;
+    }
+    const entries = v.split(',').map((s) => s.trim());
+    const bad = entries.filter((s) => !isProxyAddress(s));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count (e.g. 1) or a comma list of proxy addresses/CIDRs (e.g. 10.0.0.1,172.16.0.0/12); not understood: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  ALLOW_EMBEDDED_DATABASE: bool,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'REDIS_PREFIX is 1 to 40 letters, digits, _ . or -').default('owo'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.ng>'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
@@ -42,6 +109,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_RESET: z.coerce.number().int().positive().default(10),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: trustProxySetting,
   WEBHOOK_SECRET: z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters').optional(),
   PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().positive().default(30),
   LOCK_RATES: z
@@ -53,6 +121,17 @@ const envSchema = z.object({
   LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  METRICS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): false | true | number => {
+      const v = (raw ?? '').trim().toLowerCase();
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true' || v === '1') return true;
+      if (/^\d+$/.test(v) && Number(v) >= 1024 && Number(v) <= 65535) return Number(v);
+      ctx.addIssue({ code: 'custom', message: `METRICS must be false, true (GET /metrics on the main port, to loopback clients only) or a port from 1024 to 65535 (served on 127.0.0.1:<port>); not understood: ${JSON.stringify(raw)}` });
+      return z.NEVER;
+    }),
 });
 
 export type Config = {
@@ -65,6 +144,8 @@ export type Config = {
   /** PostgreSQL connections per server process. */
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Starts every key this deployment keeps in Redis, so several can share one server. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   secret: string;
@@ -78,6 +159,8 @@ export type Config = {
   sessionTtlMs: number;
   rateLimit: { login: number; otp: number; signup: number; reset: number };
   corsOrigins: string[];
+  /** Fastify's `trustProxy`: whose `X-Forwarded-For` decides the client address (rate limits, logs). Default: nobody's. */
+  trustProxy: TrustProxy;
   /** Verifies inbound provider webhooks (bank-transfer funding). */
   webhookSecret: string;
   payoutReconcileMs: number;
@@ -88,6 +171,11 @@ export type Config = {
   schedulerMs: number;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
   workers: number;
+  /**
+   * Prometheus metrics: off (false), `GET /metrics` on the main port answered to loopback clients
+   * only (true), or served by a separate listener on 127.0.0.1 at this port.
+   */
+  metrics: false | true | number;
 };
 
 /** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
@@ -116,11 +204,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
     : fileURLToPath(new URL('../../../../data', import.meta.url));
   const secret = resolveSecret(e.APP_SECRET, isProduction, dataDir);
+  const databaseUrl = e.DATABASE_URL || undefined;
+  if (isProduction && !databaseUrl && !e.ALLOW_EMBEDDED_DATABASE) {
+    throw new Error(
+      'In production Owo needs PostgreSQL: set DATABASE_URL. The embedded database does not fsync, so a power cut can lose the last payments; set ALLOW_EMBEDDED_DATABASE=true to run on it anyway.',
+    );
+  }
   const services = e.SERVICES
     ? e.SERVICES.split(',').map((s) => s.trim()).filter(Boolean)
     : [...SERVICE_NAMES];
   for (const s of services) {
     if (!(SERVICE_NAMES as readonly string[]).includes(s)) throw new Error(`Unknown service in SERVICES: ${s}`);
+  }
+  if (typeof e.METRICS === 'number' && e.METRICS === e.PORT) {
+    throw new Error(`METRICS port ${e.METRICS} is the server's own PORT: use METRICS=true to serve /metrics there (to loopback clients only), or another port`);
   }
   return {
     env: e.NODE_ENV,
@@ -128,9 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     secret,
@@ -144,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
     workers: e.WORKERS,
+    metrics: e.METRICS,
     services: services as ServiceName[],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,
@@ -163,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, otp: e.RATE_LIMIT_OTP, signup: e.RATE_LIMIT_SIGNUP, reset: e.RATE_LIMIT_RESET },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    trustProxy: e.TRUST_PROXY,
   };
 }

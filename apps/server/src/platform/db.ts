@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
+import { embeddedInstance, postgresInstance } from './instance.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -68,7 +69,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     rawRunners.set(db, async (q, values) => (await pool.query({ name: q.name, text: q.text, values })).rows);
+    const instance = await postgresInstance(db as unknown as Db, url);
     const close = async () => {
+      await instance.close();
       await pool.end();
       if (name) {
         const admin = new pg.Client({ connectionString: opts.databaseUrl });
@@ -84,5 +87,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
   rawRunners.set(pdb, async (q, values) => (await client.query<Record<string, unknown>>(q.text, values)).rows);
+  embeddedInstance(pdb as unknown as Db);
   return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -12,6 +12,15 @@ export class AppError extends Error {
   }
 }
 
+/** An AppError as the reply body: `{status: false, message, code, description?, errors?}`. */
+export const errorEnvelope = (err: AppError) => ({
+  status: false as const,
+  message: err.message,
+  code: err.code,
+  ...(err.description ? { description: err.description } : {}),
+  ...(err.errors ? { errors: err.errors } : {}),
+});
+
 export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: { path: string; message: string }[]) =>
   new AppError(400, code, message, undefined, errors);
 export const unauthorized = (message = 'Authorization failed, no token!', code = 'UNAUTHORIZED') =>

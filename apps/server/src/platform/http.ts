@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, errorEnvelope } from './errors.js';
 
 export type Envelope<T> = { status: true; message: string; data: T };
 
@@ -29,17 +30,84 @@ function describeIssue(context: string, instancePath: string, message: string): 
   return { path: field, message: named ? message : `${where}${label}: ${message}`.trim() };
 }
 
+/**
+ * The multipart parser's (busboy's) own errors for a body that is not well-formed multipart: cut
+ * short, a closing boundary that does not match, no boundary in the content type. They are plain
+ * Errors with no code or status, so they are known by their messages.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|(Part|Preamble) terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.?)$/;
+export const isMalformedMultipart = (err: { message?: string; statusCode?: number; code?: string }): boolean =>
+  err.statusCode === undefined && err.code === undefined && MALFORMED_MULTIPART.test(err.message ?? '');
+
+type DbErrorFields = { code?: unknown; severity?: unknown; message?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
+const isDriverError = (e: unknown): e is Error & DbErrorFields =>
+  e instanceof Error && typeof (e as DbErrorFields).code === 'string' && typeof (e as DbErrorFields).severity === 'string';
+/** PostgreSQL puts offending values in double quotes (`invalid input syntax for type integer: "..."`): mask them all. */
+const maskQuoted = (message: string) => message.replace(/"[\s\S]*"/, '"[REDACTED]"');
+/** A stack's frames without its first lines, which repeat the message. */
+const framesOf = (stack: string | undefined) => {
+  const at = stack?.indexOf('\n    at ') ?? -1;
+  return at >= 0 ? stack!.slice(at + 1) : undefined;
+};
+
+/**
+ * What may be logged of a database error: the query text, and the driver error's code, severity,
+ * message (quoted values masked) and the table, column and constraint it names. Never the query's
+ * parameter values (drizzle's message and stack carry them: `Failed query: ...\nparams: ...`) nor
+ * PostgreSQL's `detail` (`Key (email)=(...) already exists`), `where` or `hint`, which can hold the
+ * values too. Null when `err` is not a database error.
+ */
+export function safeDbError(err: unknown): Record<string, unknown> | null {
+  let query: string | undefined;
+  let driver: (Error & DbErrorFields) | undefined;
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5 && !driver; depth++, e = (e as { cause?: unknown }).cause) {
+    if (e instanceof DrizzleQueryError) query ??= e.query;
+    else if (isDriverError(e)) driver = e;
+  }
+  if (query === undefined && !driver) return null;
+  const top = err as Error;
+  return {
+    type: err instanceof DrizzleQueryError ? 'DrizzleQueryError' : top.name,
+    message: query !== undefined ? 'Failed query' : maskQuoted(String(driver?.message ?? '')),
+    ...(query !== undefined ? { query } : {}),
+    ...(driver
+      ? {
+          cause: {
+            type: driver.name,
+            code: driver.code,
+            severity: driver.severity,
+            message: maskQuoted(String(driver.message)),
+            ...(typeof driver.table === 'string' ? { table: driver.table } : {}),
+            ...(typeof driver.column === 'string' ? { column: driver.column } : {}),
+            ...(typeof driver.constraint === 'string' ? { constraint: driver.constraint } : {}),
+          },
+        }
+      : {}),
+    stack: framesOf(top.stack),
+  };
+}
+
+const INTERNAL = { status: false, message: 'Something went wrong on our side', code: 'INTERNAL' } as const;
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before any route runs (a path whose %-escapes
+ * are not valid UTF-8, such as a lone surrogate's `%ED%A0%80`) answered in the error envelope.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, _req: FastifyRequest, reply: FastifyReply) => {
+  const status = err.statusCode ?? 500;
+  void reply.status(err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : status >= 500 ? 500 : status).send(
+    err.code === 'FST_ERR_BAD_URL' ? { status: false, message: 'The address holds a character that is not allowed (a %-escape that is not valid UTF-8)', code: 'INVALID_CHARACTERS' }
+    : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { status: false, message: 'A part of the address is too long', code: 'BAD_REQUEST' }
+    : status >= 500 ? INTERNAL
+    : { status: false, message: err.message, code: err.code ?? 'BAD_REQUEST' },
+  );
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({
-        status: false,
-        message: err.message,
-        code: err.code,
-        ...(err.description ? { description: err.description } : {}),
-        ...(err.errors ? { errors: err.errors } : {}),
-      });
-    }
+    if (err instanceof AppError) return reply.status(err.statusCode).send(errorEnvelope(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext ?? 'body';
       const errors = err.validation.map((v) => describeIssue(context, v.instancePath, v.message ?? 'is invalid'));
@@ -49,10 +117,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       req.log.error({ err: { message: err.message, issues: err.cause.issues } }, 'response did not match its schema');
       return reply.status(500).send({ status: false, message: 'Something went wrong on our side', code: 'INTERNAL' });
     }
+    if (isMalformedMultipart(err)) {
+      return reply.status(400).send({
+        status: false,
+        message: 'The upload is not well-formed multipart/form-data: it is cut short or its boundary does not match',
+        code: 'MALFORMED_MULTIPART',
+      });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      req.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ status: false, message: 'Something went wrong on our side', code: 'INTERNAL' });
+      // Database errors are logged without the query's values (a hash or token could be one).
+      // (Logged under `dbError`, not `err`: pino's error serializer would fold the parts together again.)
+      const dbError = safeDbError(err);
+      if (dbError) req.log.error({ dbError }, 'unhandled database error');
+      else req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(INTERNAL);
     }
     // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
     const message =

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from './db.js';
-import { AppError, badRequest, conflict } from './errors.js';
+import type { Db, Tx } from './db.js';
+import { crashPoint } from './crash.js';
+import { AppError, badRequest, conflict, errorEnvelope } from './errors.js';
+import { instanceOf } from './instance.js';
 import { idempotencyKeys } from './tables.js';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+/** How long a request may work on a payment before its claim on the key counts as abandoned. */
+export const KEY_LEASE_MS = 60_000;
 
 export const requestHash = (scope: string, body: unknown) =>
   createHash('sha256').update(scope).update('\n').update(JSON.stringify(body ?? null)).digest('hex');
@@ -21,10 +25,37 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
 export const keyInProgress = () => conflict('This request is still being processed; try again shortly', 'IDEMPOTENCY_IN_PROGRESS');
 export const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
 
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+type Call = { db: Db; reply: FastifyReply; userId: string; key: string; scope: string; hash: string };
+
+function callOf(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string, scope: string): Call | undefined {
+  const key = idempotencyKeyOf(req);
+  return key === undefined ? undefined : { db, reply, userId, key, scope, hash: requestHash(scope, req.body) };
+}
+
+const whereKey = (c: Call) => and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.key, c.key));
+
+async function storedKey(c: Call): Promise<KeyRow | undefined> {
+  const [row] = await c.db.select().from(idempotencyKeys).where(whereKey(c)).limit(1);
+  if (row && (row.scope !== c.scope || row.requestHash !== c.hash)) throw keyReused();
+  return row;
+}
+
+function replay<T>(c: Call, statusCode: number, response: unknown): T {
+  c.reply.header('Idempotent-Replayed', 'true');
+  c.reply.status(statusCode);
+  return response as T;
+}
+
+/** Thrown inside a transaction that found the key already taken: the transaction rolls back. */
+class KeyTaken extends Error {}
+
 /**
- * Runs a money call at most once per `Idempotency-Key`: the first answer is stored and a repeat
- * with the same key and body replays it. A failed first attempt releases the key, so the client
- * may retry it. The key is claimed before the work starts, so a concurrent duplicate gets 409.
+ * A money call whose work is all in the database: the key, the work and the answer are written in
+ * one transaction. A crash or an error before it commits leaves nothing, not even the key, so a
+ * retry runs afresh; once it commits, a retry replays the answer. A concurrent request with the same
+ * key waits on the key's index entry (PostgreSQL) and then replays. Without a key the work simply
+ * runs in a transaction.
  */
 export async function withIdempotency<T>(
   db: Db,
@@ -32,42 +63,134 @@ export async function withIdempotency<T>(
   reply: FastifyReply,
   userId: string,
   scope: string,
-  work: () => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const key = idempotencyKeyOf(req);
-  if (key === undefined) return work();
-
-  const hash = requestHash(scope, req.body);
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, scope, requestHash: hash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-
-  if (claimed.length === 0) {
-    const [prior] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .limit(1);
-    if (!prior) throw keyInProgress();
-    if (prior.scope !== scope || prior.requestHash !== hash) throw keyReused();
-    if (prior.statusCode === null) throw keyInProgress();
-    reply.header('Idempotent-Replayed', 'true');
-    reply.status(prior.statusCode);
-    return prior.response as T;
-  }
-
-  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const c = callOf(db, req, reply, userId, scope);
+  if (!c) return db.transaction(work).finally(() => crashPoint('idempotency.committed'));
+  const prior = await storedKey(c);
+  if (prior) return answerPrior(c, prior);
   try {
-    const result = await work();
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode || 200, response: result as object })
-      .where(where);
+    const result = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key: c.key, scope, requestHash: c.hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) throw new KeyTaken();
+      const result = await work(tx);
+      await tx.update(idempotencyKeys).set({ statusCode: reply.statusCode || 200, response: result as object }).where(whereKey(c));
+      return result;
+    });
+    crashPoint('idempotency.committed');
     return result;
   } catch (err) {
-    await db.delete(idempotencyKeys).where(where);
+    if (!(err instanceof KeyTaken)) throw err;
+    const taken = await storedKey(c);
+    if (!taken) throw keyInProgress();
+    return answerPrior(c, taken);
+  }
+}
+
+/**
+ * The key of a payment that waits on an outside system (a card charge, a bank payout, a bill vend),
+ * handed to the payment so it can bind the key to itself in its first transaction.
+ */
+export type PaymentKey = {
+  /** Writes the key, bound to the payment `reference` and to this request, in the payment's transaction. */
+  claim(tx: Tx, reference: string): Promise<void>;
+};
+
+/**
+ * A money call that commits its start, then waits on an outside system, then commits its outcome.
+ * The key is written in the payment's first transaction, bound to the payment and to this process
+ * (`PaymentKey.claim`); the answer is stored when the request ends. A retry of a key without an
+ * answer gets 409 while its request may still be running (its process is alive and the lease has
+ * not run out); once that request has died, the retry answers from the payment's own state through
+ * `recover` (which settles the payment with the outside system if it is still waiting) and stores
+ * that answer. So no key is ever stuck, and every retry reaches the payment's true outcome.
+ */
+export async function withPaymentIdempotency<T>(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  scope: string,
+  run: (key: PaymentKey | null) => Promise<T>,
+  recover: (reference: string) => Promise<T>,
+): Promise<T> {
+  const c = callOf(db, req, reply, userId, scope);
+  if (!c) return run(null);
+  const prior = await storedKey(c);
+  if (prior) return answerPrior(c, prior, recover);
+
+  const instance = instanceOf(db);
+  const flight = `${userId}:${c.key}`;
+  let claimed = false;
+  const key: PaymentKey = {
+    async claim(tx, reference) {
+      const rows = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key: c.key, scope, requestHash: c.hash, resource: reference, owner: instance.id, lockedUntil: new Date(Date.now() + KEY_LEASE_MS) })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (rows.length === 0) throw new KeyTaken();
+      claimed = true;
+    },
+  };
+  const mine = and(whereKey(c), eq(idempotencyKeys.owner, instance.id), isNull(idempotencyKeys.statusCode));
+  instance.inFlight.add(flight);
+  try {
+    const result = await run(key);
+    const answer = { statusCode: reply.statusCode || 200, response: result as object, owner: null, lockedUntil: null };
+    if (claimed) await db.update(idempotencyKeys).set(answer).where(mine);
+    else await db.insert(idempotencyKeys).values({ userId, key: c.key, scope, requestHash: c.hash, ...answer }).onConflictDoNothing();
+    return result;
+  } catch (err) {
+    if (err instanceof KeyTaken) {
+      const taken = await storedKey(c);
+      if (!taken) throw keyInProgress();
+      return answerPrior(c, taken, recover);
+    }
+    // A refusal after the key was bound (a declined charge) is the payment's final answer; after
+    // any other error the payment's state is the answer: ending the lease lets a retry recover it.
+    // (If the payment's first transaction rolled back, there is no key and a retry starts afresh.)
+    if (claimed) await db.update(idempotencyKeys).set({ ...errorAnswer(err), owner: null, lockedUntil: null }).where(mine).catch(() => undefined);
+    throw err;
+  } finally {
+    instance.inFlight.delete(flight);
+  }
+}
+
+/** A refusal (a 4xx AppError) as a stored answer, the same envelope the error handler sends; nothing for other errors. */
+function errorAnswer(err: unknown): { statusCode?: number; response?: object } {
+  if (!(err instanceof AppError) || err.statusCode >= 500 || err.statusCode === 409) return {};
+  return { statusCode: err.statusCode, response: errorEnvelope(err) };
+}
+
+/** Whether the request that claimed this key may still be running. */
+async function stillRunning(db: Db, row: KeyRow): Promise<boolean> {
+  if (!row.owner) return false;
+  const instance = instanceOf(db);
+  if (row.owner === instance.id) return instance.inFlight.has(`${row.userId}:${row.key}`);
+  return (row.lockedUntil?.getTime() ?? 0) > Date.now() && (await instance.isAlive(row.owner));
+}
+
+async function answerPrior<T>(c: Call, row: KeyRow, recover?: (reference: string) => Promise<T>): Promise<T> {
+  if (row.statusCode !== null) return replay(c, row.statusCode, row.response);
+  // No answer: a key bound to a payment whose request died is answered from that payment.
+  if (!row.resource || !recover || (await stillRunning(c.db, row))) throw keyInProgress();
+  let result: T;
+  try {
+    result = await recover(row.resource);
+  } catch (err) {
+    const answer = errorAnswer(err);
+    if (answer.statusCode) await c.db.update(idempotencyKeys).set({ ...answer, owner: null, lockedUntil: null }).where(and(whereKey(c), isNull(idempotencyKeys.statusCode)));
     throw err;
   }
+  const statusCode = c.reply.statusCode || 200;
+  await c.db
+    .update(idempotencyKeys)
+    .set({ statusCode, response: result as object, owner: null, lockedUntil: null })
+    .where(and(whereKey(c), isNull(idempotencyKeys.statusCode)));
+  return replay(c, statusCode, result);
 }

@@ -1,5 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+
+/** A request id a client or proxy may choose: letters, digits, `-`, `_` and `.`, up to 64 characters. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Fastify's `genReqId`: the request's id, logged as `reqId` on each of its log lines and echoed in
+ * the `x-request-id` reply header. An incoming `x-request-id` is kept when it is a sane token (so a
+ * proxy's or a client's id ties their logs to ours); otherwise, or without one, a random UUID.
+ * (Fastify's own `requestIdHeader` would take the header as it comes, so it is off and this reads it.)
+ */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /** Keys whose values never reach a log, wherever they appear. */
 export const SECRET_KEY = /pass(word)?|pin|otp|token|secret|authorization|cookie|card|cvv|pan|code/i;

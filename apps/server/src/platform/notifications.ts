@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from './crypto.js';
@@ -43,10 +43,13 @@ export function smtpEmail(url: string): EmailProvider {
 }
 
 const MAX_ATTEMPTS = 5;
+/** How long a sender's claim on a row lasts: a process that dies mid-send leaves it to expire, then another sends it. */
+const CLAIM_SECONDS = 60;
 
 /**
  * Transactional outbox: callers enqueue inside their own database transaction, so a message goes
- * out exactly when the change that caused it commits. A worker drains pending rows.
+ * out exactly when the change that caused it commits. A worker drains pending rows, claiming
+ * each before sending it, so several server processes draining one database send it once.
  */
 export class Notifier {
   private timer: NodeJS.Timeout | null = null;
@@ -84,13 +87,35 @@ export class Notifier {
     return this.draining;
   }
 
-  private async drainOnce(): Promise<void> {
-    const rows = await this.db
-      .select()
+  /**
+   * Claims up to 50 pending rows for this process in one statement: rows another process claims at
+   * this moment are skipped (not waited for), and a claim that has not expired keeps every other
+   * process off the row, so with several processes each message is sent by one of them.
+   */
+  private async claim() {
+    const claimable = this.db
+      .select({ id: outbox.id })
       .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          lt(outbox.attempts, MAX_ATTEMPTS),
+          or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(outbox.createdAt))
-      .limit(50);
+      .limit(50)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(outbox)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+      .where(inArray(outbox.id, claimable))
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async drainOnce(): Promise<void> {
+    const rows = await this.claim();
     for (const row of rows) {
       try {
         if (row.channel === 'sms') await this.sms.send(row.recipient, row.body ?? '');
@@ -105,6 +130,7 @@ export class Notifier {
             status: 'sent',
             sentAt: new Date(),
             attempts: row.attempts + 1,
+            claimedUntil: null,
             // In production the text (which may hold a code) is not kept once delivered.
             ...(this.keepBodies ? {} : { body: null, attachments: null }),
           })
@@ -114,7 +140,8 @@ export class Notifier {
         const attempts = row.attempts + 1;
         await this.db
           .update(outbox)
-          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', lastError: String((err as Error).message).slice(0, 500) })
+          // The failure is counted and the claim cleared, so the next round (of any process) tries again.
+          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', claimedUntil: null, lastError: String((err as Error).message).slice(0, 500) })
           .where(eq(outbox.id, row.id));
         this.log.warn({ channel: row.channel, attempts }, 'notification failed');
       }

@@ -178,7 +178,7 @@ describe('Idempotency-Key', () => {
 
 describe('production mode', () => {
   it('has no development outbox', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'false' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'false', ALLOW_EMBEDDED_DATABASE: 'true' } });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B2348030000001' });
       expect(res.statusCode).toBe(404);

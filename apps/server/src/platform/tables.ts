@@ -16,6 +16,8 @@ export const outbox = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** A sender's claim: while in the future, no other process sends this row. */
+    claimedUntil: ts('claimed_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
@@ -25,7 +27,12 @@ export const outbox = pgTable(
   ],
 );
 
-/** The first answer to a money call, replayed for a repeated Idempotency-Key. */
+/**
+ * The first answer to a money call, replayed for a repeated Idempotency-Key. A key is written in
+ * the same transaction as the call's first committed work; a call that waits on an outside system
+ * binds it to its payment (`resource`), so a key whose request died is answered from that
+ * payment's state (see platform/idempotency.ts).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -35,6 +42,12 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** The payment (its reference) the key's request works on, when it waits on an outside system. */
+    resource: text('resource'),
+    /** The server process running the request (platform/instance.ts), while it has no answer. */
+    owner: text('owner'),
+    /** Until when that process may still be working on it. */
+    lockedUntil: ts('locked_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -7,6 +7,7 @@ import { buildApp } from '../platform/app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { randomDigits } from '../platform/crypto.js';
 import { openDatabase, type Db } from '../platform/db.js';
+import type { EmailProvider, SmsProvider } from '../platform/notifications.js';
 import { LocalDiskStorage } from '../platform/storage.js';
 import { allServices } from '../services/index.js';
 
@@ -15,8 +16,13 @@ export type TestContext = {
   db: Db;
   config: Config;
   dataDir: string;
+  /** The private PostgreSQL database's URL (null on the embedded database). */
+  databaseUrl: string | null;
   close: () => Promise<void>;
 };
+
+/** Another server process's app on the same database as a TestContext (see `secondApp`). */
+export type SecondApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
 
 export type TestOptions = {
   env?: Record<string, string>;
@@ -24,6 +30,9 @@ export type TestOptions = {
   /** Extra routes registered before the app is ready (tests of platform helpers). */
   routes?: (app: FastifyInstance) => void;
   logStream?: DestinationStream;
+  /** Gateways the app's outbox sends through (default: the sandboxes). */
+  sms?: SmsProvider;
+  email?: EmailProvider;
 };
 
 /**
@@ -40,34 +49,74 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
     RATE_LIMIT_SIGNUP: '100000',
     RATE_LIMIT_RESET: '100000',
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Each app counts its rate limits apart in a shared Redis, as each has its own database.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `owo-test-${randomDigits(9)}` } : {}),
     ...opts.env,
   });
   if (opts.configure) config = opts.configure(config);
   const url = process.env.DATABASE_URL;
-  const database = await openDatabase(
-    url ? { databaseUrl: url, pgDatabase: `owo_t_${Date.now().toString(36)}_${randomDigits(6)}` } : { pgliteDir: 'memory://' },
-  );
+  const pgDatabase = `owo_t_${Date.now().toString(36)}_${randomDigits(6)}`;
+  const database = await openDatabase(url ? { databaseUrl: url, pgDatabase } : { pgliteDir: 'memory://' });
   const app = await buildApp({
     config,
     db: database.db,
     services: allServices,
     storage: new LocalDiskStorage(path.join(dataDir, 'uploads')),
     logStream: opts.logStream,
+    sms: opts.sms,
+    email: opts.email,
   });
   opts.routes?.(app);
   await app.ready();
+  let databaseUrl: string | null = null;
+  if (url) {
+    const u = new URL(url);
+    u.pathname = `/${pgDatabase}`;
+    databaseUrl = u.toString();
+  }
   return {
     app,
     db: database.db,
     config,
     dataDir,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the same database as `ctx`, as another server process would be: on PostgreSQL
+ * with a pool (and server instance) of its own, on the embedded database (one connection) sharing
+ * its database object. `ctx.close()` closes it too (first, before the database is dropped).
+ */
+export async function secondApp(ctx: TestContext, opts: { sms?: SmsProvider; email?: EmailProvider } = {}): Promise<SecondApp> {
+  const database = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl }) : null;
+  const db = database?.db ?? ctx.db;
+  const app = await buildApp({
+    config: ctx.config,
+    db,
+    services: allServices,
+    storage: new LocalDiskStorage(path.join(ctx.dataDir, 'uploads')),
+    sms: opts.sms,
+    email: opts.email,
+  });
+  await app.ready();
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      await app.close();
+      await database?.close();
+    })());
+  const closeFirst = ctx.close;
+  ctx.close = async () => {
+    await close();
+    await closeFirst();
+  };
+  return { app, db, close };
 }
 
 let seq = 0;

@@ -2,6 +2,7 @@ import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contract
 import { and, desc, eq } from 'drizzle-orm';
 import { systemAccount } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
+import type { PaymentKey } from '../../platform/idempotency.js';
 import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
@@ -130,8 +131,8 @@ const vend = (db: Db): ExternalPayment => ({
 });
 
 /** Reserve (pending debit), vend outside the transaction, then post or void. */
-export function completeBill(db: Db, userId: string, reference: string): Promise<Receipt> {
-  return completeExternal(db, vend(db), userId, reference);
+export function completeBill(db: Db, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
+  return completeExternal(db, vend(db), userId, reference, key);
 }
 
 /** Asks the vendor about a purchase still processing and settles it. */

@@ -1,7 +1,8 @@
 import type { InitiateBody } from '@owo/contracts';
 import type { ServiceModule } from '../../platform/app.js';
+import { openSystemAccounts } from '../../ledger/index.js';
 import { registerPaymentType } from '../transaction/index.js';
-import { BILL_TYPES, completeBill, initiateBill } from './bills.service.js';
+import { BILL_TYPES, checkBill, completeBill, initiateBill } from './bills.service.js';
 import { billsRoutes } from './routes.js';
 
 export { useBillVendor, reconcileBills } from './bills.service.js';
@@ -14,6 +15,7 @@ registerPaymentType(BILL_TYPES, {
     return initiateBill(db, userId, body);
   },
   complete: completeBill,
+  check: checkBill,
 });
 
-export const billsService: ServiceModule = { name: 'bills', plugin: billsRoutes };
+export const billsService: ServiceModule = { name: 'bills', plugin: billsRoutes, init: openSystemAccounts };

@@ -2,7 +2,10 @@ import type { Receipt, TxType } from '@owo/contracts';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { resolvePending, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { crashPoint } from '../../platform/crash.js';
+import { paymentsTotal } from '../../platform/metrics.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { PaymentKey } from '../../platform/idempotency.js';
 import { historyFor, recordHistory, setHistoryStatus, toReceipt } from './history.js';
 import { lockIntent, markIntent, type Intent } from './intents.js';
 import { assertWithinDailyLimit } from './limits.js';
@@ -58,14 +61,16 @@ export async function settleExternal(db: Db, p: ExternalPayment, intentId: strin
 }
 
 /**
- * Completes a payment that waits on an outside system: in one transaction lock the intent, check
- * the daily limit, reserve the money with pending transfers and write a pending history row; then
- * make the outside call (only the caller that moved the intent to processing makes it); then
- * settle. An error from the call leaves it pending for a status check. Returns the receipt.
+ * Completes a payment that waits on an outside system: in one transaction lock the intent, bind
+ * the request's Idempotency-Key to it, check the daily limit, reserve the money with pending
+ * transfers and write a pending history row; then make the outside call (only the caller that
+ * moved the intent to processing makes it); then settle. An error from the call leaves it pending
+ * for a status check. Returns the receipt.
  */
-export async function completeExternal(db: Db, p: ExternalPayment, userId: string, reference: string): Promise<Receipt> {
+export async function completeExternal(db: Db, p: ExternalPayment, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
   const started = await db.transaction(async (tx) => {
     const { intent, done } = await lockIntent(tx, userId, reference, p.types);
+    await key?.claim(tx, reference);
     if (done) return null;
     await assertWithinDailyLimit(tx, userId, intent.amount + intent.fee);
     const wallet = await userAccount(tx, userId, 'wallet');
@@ -77,18 +82,25 @@ export async function completeExternal(db: Db, p: ExternalPayment, userId: strin
     return intent;
   });
   if (started) {
+    crashPoint('payment.started');
     let outcome: Outcome;
     try {
       outcome = await p.call(started);
     } catch {
       outcome = { status: 'pending' };
     }
+    crashPoint('payment.called');
     await settleExternal(db, p, started.id, outcome);
   }
-  return receiptFor(db, userId, reference);
+  const receipt = await receiptFor(db, userId, reference);
+  if (started) paymentsTotal.inc({ type: started.type, outcome: receipt.status });
+  return receipt;
 }
 
-/** A status check by the payer: settles a payment left processing, and returns the receipt. */
+/**
+ * A status check by the payer, and the answer to a retried Idempotency-Key whose request died:
+ * settles a payment left processing with what the outside system says, and returns the receipt.
+ */
 export async function checkExternal(db: Db, p: ExternalPayment, userId: string, reference: string): Promise<Receipt> {
   const [intent] = await db
     .select()
@@ -101,19 +113,40 @@ export async function checkExternal(db: Db, p: ExternalPayment, userId: string, 
   return receiptFor(db, userId, reference);
 }
 
-/** Settles payments of these types left processing longer than `olderThanMs` (run on a timer). Returns how many it checked. */
-export async function reconcileExternal(db: Db, p: ExternalPayment, olderThanMs = 30_000): Promise<number> {
-  const stale = await db
-    .select()
+/**
+ * Claims up to `limit` payments of these types left processing for longer than `olderThanMs`, for
+ * one process to settle: the claim moves their `processing_since` to now, so no other process
+ * (and no later round) picks them up again before another `olderThanMs` has passed; rows another
+ * process is claiming at this moment are skipped, not waited for.
+ */
+async function claimStaleIntents(db: Db, types: string[], olderThanMs: number, limit = 100): Promise<Intent[]> {
+  const stale = db
+    .select({ id: paymentIntents.id })
     .from(paymentIntents)
-    .where(and(isNotNull(paymentIntents.processingSince), lt(paymentIntents.processingSince, new Date(Date.now() - olderThanMs)), inArray(paymentIntents.type, p.types)))
-    .limit(100);
+    .where(and(isNotNull(paymentIntents.processingSince), lt(paymentIntents.processingSince, new Date(Date.now() - olderThanMs)), inArray(paymentIntents.type, types)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(paymentIntents).set({ processingSince: new Date() }).where(inArray(paymentIntents.id, stale)).returning();
+}
+
+/**
+ * One reconciler round (run on a timer): claims the payments of these types left processing
+ * longer than `olderThanMs` and settles each with what the outside system says now. Returns how
+ * many it checked.
+ */
+export async function reconcileStale(db: Db, types: string[], olderThanMs: number, settle: (intent: Intent) => Promise<void>): Promise<number> {
+  const stale = await claimStaleIntents(db, types, olderThanMs);
   for (const intent of stale) {
     try {
-      await settleExternal(db, p, intent.id, await p.status(intent));
+      await settle(intent);
     } catch {
       /* the outside system did not answer: next round */
     }
   }
   return stale.length;
+}
+
+/** Settles payments of these types left processing longer than `olderThanMs`. */
+export function reconcileExternal(db: Db, p: ExternalPayment, olderThanMs = 30_000): Promise<number> {
+  return reconcileStale(db, p.types, olderThanMs, async (intent) => settleExternal(db, p, intent.id, await p.status(intent)));
 }

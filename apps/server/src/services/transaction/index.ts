@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../../platform/app.js';
+import { openSystemAccounts } from '../../ledger/index.js';
 import { transactionRoutes } from './routes.js';
 
 export { bankTransferFee } from './fees.js';
@@ -7,6 +8,6 @@ export { createIntent, lockIntent, markIntent, newReference, previewPayment, toP
 export { assertWithinDailyLimit, getSpendingLimit, setSpendingLimit } from './limits.js';
 export { paymentIntents, transactions } from './tables.js';
 export { registerPaymentType, type PaymentHandler } from './payment-types.js';
-export { checkExternal, completeExternal, receiptFor, reconcileExternal, settleExternal, type ExternalPayment, type Outcome } from './external.js';
+export { checkExternal, completeExternal, receiptFor, reconcileExternal, reconcileStale, settleExternal, type ExternalPayment, type Outcome } from './external.js';
 
-export const transactionService: ServiceModule = { name: 'transaction', plugin: transactionRoutes };
+export const transactionService: ServiceModule = { name: 'transaction', plugin: transactionRoutes, init: openSystemAccounts };

@@ -17,8 +17,9 @@ export const newReference = (): string => {
 
 export async function createIntent(
   tx: Tx,
-  i: { userId: string; type: TxType; amount: bigint; fee: bigint; counterparty: Counterparty; narration?: string | null; details?: Record<string, string> },
+  i: { userId: string; type: TxType; amount: bigint; fee: bigint; counterparty: Counterparty; narration?: string | null; details?: Record<string, string>; processing?: boolean },
 ): Promise<Intent> {
+  const now = new Date();
   const [row] = await tx
     .insert(paymentIntents)
     .values({
@@ -31,7 +32,9 @@ export async function createIntent(
       counterparty: i.counterparty,
       narration: i.narration ?? null,
       details: i.details ?? {},
-      expiresAt: new Date(Date.now() + PREVIEW_MINUTES * 60_000),
+      expiresAt: new Date(now.getTime() + PREVIEW_MINUTES * 60_000),
+      // A payment with no preview (funding) starts waiting on the outside system at once.
+      ...(i.processing ? { status: 'processing' as const, processingSince: now } : {}),
     })
     .returning();
   return row!;
@@ -79,7 +82,7 @@ export async function markIntent(tx: Tx, id: string, status: Intent['status']): 
  * The preview step every payment shares: the wallet must cover amount and fee, the daily limit
  * must allow it, then the intent is stored for 10 minutes and returned as a preview.
  */
-export async function previewPayment(db: Db, i: Parameters<typeof createIntent>[1]): Promise<Preview> {
+export async function previewPayment(db: Db, i: Omit<Parameters<typeof createIntent>[1], 'processing'>): Promise<Preview> {
   const available = (await userBalances(db, i.userId)).get('wallet')?.available ?? 0n;
   if (available < i.amount + i.fee) throw new InsufficientFunds('wallet');
   return db.transaction(async (tx) => {

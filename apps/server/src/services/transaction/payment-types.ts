@@ -1,5 +1,6 @@
 import type { InitiateBody, Preview, Receipt } from '@owo/contracts';
 import type { Db } from '../../platform/db.js';
+import type { PaymentKey } from '../../platform/idempotency.js';
 import { badRequest } from '../../platform/errors.js';
 
 /**
@@ -8,7 +9,10 @@ import { badRequest } from '../../platform/errors.js';
  */
 export type PaymentHandler = {
   initiate(db: Db, userId: string, body: InitiateBody): Promise<Preview>;
-  complete(db: Db, userId: string, reference: string): Promise<Receipt>;
+  /** Completes the payment, binding the request's Idempotency-Key (if any) to it in its first transaction. */
+  complete(db: Db, userId: string, reference: string, key: PaymentKey | null): Promise<Receipt>;
+  /** Settles a payment left processing with the outside system (a status check) and returns the receipt. */
+  check(db: Db, userId: string, reference: string): Promise<Receipt>;
 };
 
 const handlers = new Map<string, PaymentHandler>();

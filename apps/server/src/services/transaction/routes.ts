@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf, confirmAuth } from '../../platform/auth.js';
 import { bearer, bearerDoc, bearerPinDeferred, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok, sendJsonText } from '../../platform/http.js';
-import { idempotencyKeyOf, requestHash, withIdempotency } from '../../platform/idempotency.js';
+import { paymentsTotal } from '../../platform/metrics.js';
+import { idempotencyKeyOf, requestHash, withPaymentIdempotency } from '../../platform/idempotency.js';
+import type { Receipt } from '@owo/contracts';
 import { pageInfo } from '../../platform/pagination.js';
 import { historyFor, listHistory, toReceipt } from './history.js';
 import { z } from 'zod';
@@ -49,12 +51,16 @@ export const transactionRoutes: FastifyPluginAsync = async (fastify) => {
     }
     if (out.kind === 'done') {
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
+      else paymentsTotal.inc({ type: 'sendMoney', outcome: 'successful' });
       return sendJsonText(reply as FastifyReply, out.statusCode, out.body);
     }
-    return withIdempotency(app.db, req, reply, userId, COMPLETE_SCOPE, async () => {
-      const r = await paymentHandler(out.type).complete(app.db, userId, req.body.reference);
-      return ok(r, r.status === 'successful' ? 'Payment successful' : r.status === 'pending' ? 'Payment is processing' : (r.failureReason ?? 'Payment failed'));
-    });
+    const handler = paymentHandler(out.type);
+    const answer = (r: Receipt) => ok(r, r.status === 'successful' ? 'Payment successful' : r.status === 'pending' ? 'Payment is processing' : (r.failureReason ?? 'Payment failed'));
+    return withPaymentIdempotency(
+      app.db, req, reply, userId, COMPLETE_SCOPE,
+      async (key) => answer(await handler.complete(app.db, userId, req.body.reference, key)),
+      async (reference) => answer(await handler.check(app.db, userId, reference)),
+    );
   });
 
   app.get('/api/v1/transactions/:reference', {

@@ -49,9 +49,16 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
       response: { 201: uploadSingleResponse, ...errorResponses },
     },
   }, async (req, reply) => wrap(async () => {
-    const part = await req.file();
-    if (!part) throw notMultipart();
-    const file = await storeImage(app.db, app.storage, authOf(req).userId, await read(part), part.filename || 'file');
+    if (!req.isMultipart()) throw notMultipart();
+    // The whole body is parsed before anything is stored: a body cut short or with a closing
+    // boundary that does not match fails here (a 400, see http.ts), even after a complete first file.
+    let first: { data: Buffer; name: string } | null = null;
+    for await (const part of req.files()) {
+      const data = await read(part);
+      first ??= { data, name: part.filename || 'file' };
+    }
+    if (!first) throw notMultipart();
+    const file = await storeImage(app.db, app.storage, authOf(req).userId, first.data, first.name);
     return reply.status(201).send(ok(file, 'Uploaded'));
   }));
 

@@ -1,6 +1,7 @@
 import type { Preview, Receipt } from '@owo/contracts';
 import { systemAccount } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
+import type { PaymentKey } from '../../platform/idempotency.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { bankTransferFee, checkExternal, completeExternal, previewPayment, reconcileExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
@@ -60,8 +61,8 @@ const payout = (deps: WalletDeps): ExternalPayment => ({
 });
 
 /** Wallet-to-bank: reserve, pay out, then post or reverse by itself. */
-export function completeBankTransfer(deps: WalletDeps, userId: string, reference: string): Promise<Receipt> {
-  return completeExternal(deps.db, payout(deps), userId, reference);
+export function completeBankTransfer(deps: WalletDeps, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
+  return completeExternal(deps.db, payout(deps), userId, reference, key);
 }
 
 /** Asks the rail about a pending transfer of the caller and settles it. */

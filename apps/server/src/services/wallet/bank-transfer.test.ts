@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, ledgerTransfers } from '../../ledger/index.js';
 import { auth, balancesOf, createTestApp, historyOf, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
@@ -107,13 +107,29 @@ describe('wallet to bank', () => {
     railDown = false;
     expect(json(res).data).toMatchObject({ status: 'pending' });
     await t.db.update(paymentIntents).set({ processingSince: sql`now() - interval '1 minute'` }).where(eq(paymentIntents.reference, reference));
-    const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer } };
+    const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
     expect(await reconcileBankTransfers(deps)).toBeGreaterThanOrEqual(1);
     expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data[0]).toMatchObject({ reference, status: 'successful' });
     // Settled: no longer waiting, so the reconciler's index no longer lists it.
     const [intent] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
     expect(intent).toMatchObject({ status: 'completed', processingSince: null });
     expect(await reconcileBankTransfers(deps)).toBe(0);
+  });
+
+  it('two processes reconciling at once check each waiting transfer once', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const references: string[] = [];
+    railDown = true;
+    for (let i = 0; i < 3; i++) references.push((await send(u, '1111111111', 50_000)).reference);
+    railDown = false;
+    await t.db.update(paymentIntents).set({ processingSince: sql`now() - interval '1 minute'` }).where(inArray(paymentIntents.reference, references));
+    const asked: string[] = [];
+    const counting = { ...sandboxBankRail, status: (reference: string, account: string) => (asked.push(reference), sandboxBankRail.status(reference, account)) };
+    const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: counting, card: sandboxCardAcquirer(t.db) } };
+    const [a, b] = await Promise.all([reconcileBankTransfers(deps, 10_000), reconcileBankTransfers(deps, 10_000)]);
+    expect(a + b).toBe(3);
+    expect(asked.sort()).toEqual([...references].sort());
+    for (const reference of references) expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data.find((h) => h.reference === reference)).toMatchObject({ status: 'successful' });
   });
 
   it('checks PIN, balance, expiry and ownership, writing nothing on failure', async () => {

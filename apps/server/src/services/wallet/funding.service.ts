@@ -6,11 +6,15 @@ import type { Tx } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
-import { newReference, recordHistory, toHistoryItem } from '../transaction/index.js';
+import { createIntent, reconcileStale, historyFor, markIntent, paymentIntents, recordHistory, setHistoryStatus, toHistoryItem, type Intent } from '../transaction/index.js';
 import { users } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
-import { luhnValid, type CardDetails, type ChargeResult } from './providers/cards.js';
+import { cardBrand, luhnValid, type CardDetails, type ChargeResult } from './providers/cards.js';
+import type { PayoutResult } from './providers/banks.js';
+import { crashPoint } from '../../platform/crash.js';
+import { paymentsTotal } from '../../platform/metrics.js';
+import type { PaymentKey } from '../../platform/idempotency.js';
 import { savedCards, virtualAccounts } from './tables.js';
 
 type SavedCardRow = typeof savedCards.$inferSelect;
@@ -49,12 +53,6 @@ async function creditWallet(
   return created;
 }
 
-async function recordFailedFunding(deps: WalletDeps, userId: string, reference: string, amount: bigint, counterparty: string, reason: string) {
-  await recordHistory(deps.db, [
-    { userId, reference, type: 'funding', direction: 'credit', amount, status: 'failed', failureReason: reason, counterparty: { id: null, name: counterparty, bankName: null, accountNumber: null } },
-  ]);
-}
-
 function assertCardUsable(card: CardDetails) {
   if (!luhnValid(card.number)) throw badRequest('Enter a valid card number', 'CARD_INVALID');
   const now = new Date();
@@ -62,44 +60,146 @@ function assertCardUsable(card: CardDetails) {
   if (expired) throw badRequest('This card has expired', 'CARD_EXPIRED');
 }
 
-async function settleCharge(deps: WalletDeps, userId: string, reference: string, amount: bigint, result: ChargeResult, label: string) {
-  if (result.status === 'failed') {
-    await recordFailedFunding(deps, userId, reference, amount, label, result.reason);
-    throw new AppError(422, 'CARD_DECLINED', result.reason);
+/**
+ * Funding from a card or a bank account, as an intent recorded before the outside call: the
+ * intent (processing), a pending history row and the request's Idempotency-Key commit first; then
+ * the charge; then the outcome settles the intent once (credit, or failure with the reason). A
+ * crash in between leaves an intent that a retry of the key, or the reconciler, settles by asking
+ * the provider about its reference. `details.method` says which provider to ask.
+ */
+type Method = 'card' | 'saved-card' | 'bank';
+type FundingOutcome =
+  | { status: 'successful'; providerRef: string; token?: string | null; fingerprint?: string; brand?: string; last4?: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'pending' };
+
+const NOT_RECEIVED = 'The payment did not reach your bank. You were not charged.';
+const CALL_TIMEOUT_MS = 20_000;
+
+async function startFunding(deps: WalletDeps, userId: string, amount: bigint, label: string, details: Record<string, string> & { method: Method }, key: PaymentKey | null, bank: string | null = null): Promise<Intent> {
+  return deps.db.transaction(async (tx) => {
+    const counterparty = { id: null, name: label, bankName: bank, accountNumber: null };
+    const intent = await createIntent(tx, { userId, type: 'funding', amount, fee: 0n, counterparty, details, processing: true });
+    await key?.claim(tx, intent.reference);
+    await recordHistory(tx, [{ userId, reference: intent.reference, type: 'funding', direction: 'credit', amount, status: 'pending', counterparty }]);
+    return intent;
+  });
+}
+
+/** Makes the outside call; an error or no answer in time leaves the outcome unknown (pending). */
+async function call(work: () => Promise<FundingOutcome>): Promise<FundingOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work(), new Promise<FundingOutcome>((resolve) => (timer = setTimeout(() => resolve({ status: 'pending' }), CALL_TIMEOUT_MS)))]);
+  } catch {
+    return { status: 'pending' };
+  } finally {
+    clearTimeout(timer);
   }
-  await deps.db.transaction((tx) =>
-    creditWallet(tx, deps, { userId, transferId: derivedId('card', result.providerRef), source: 'card_funding', amount, reference, counterparty: `${result.brand} •••• ${result.last4}` }),
-  );
+}
+
+const fromCharge = (r: ChargeResult | null): FundingOutcome => (r === null ? { status: 'failed', reason: NOT_RECEIVED } : r);
+const fromDebit = (r: PayoutResult): FundingOutcome =>
+  r.status === 'failed' ? { status: 'failed', reason: r.reason ?? 'Your bank did not approve the debit' } : r.status === 'pending' ? { status: 'pending' } : { status: 'successful', providerRef: r.providerRef };
+
+/** Asks the provider what became of a funding intent. */
+async function askProvider(deps: WalletDeps, intent: Intent): Promise<FundingOutcome> {
+  if (intent.details.method === 'bank') return fromDebit(await deps.providers.bank.debitStatus(intent.reference, intent.details.accountNumber ?? ''));
+  return fromCharge(await deps.providers.card.status(intent.reference));
+}
+
+/** Applies an outcome to a funding intent once: credit the wallet (keeping a card token if asked), or record the failure. */
+async function settleFunding(deps: WalletDeps, intentId: string, outcome: FundingOutcome): Promise<void> {
+  if (outcome.status === 'pending') return;
+  await deps.db.transaction(async (tx) => {
+    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+    if (!intent || intent.status !== 'processing') return;
+    if (outcome.status === 'failed') {
+      await setHistoryStatus(tx, intent.reference, 'failed', outcome.reason);
+      await markIntent(tx, intent.id, 'failed');
+      return;
+    }
+    const bank = intent.details.method === 'bank';
+    const wallet = await userAccount(tx, intent.userId, 'wallet');
+    const transferId = derivedId(bank ? 'debit' : 'card', outcome.providerRef);
+    await transfer(tx, [
+      { id: transferId, debitAccountId: systemAccount(deps.db, bank ? 'bank_funding' : 'card_funding', transferId), creditAccountId: wallet, amount: intent.amount, kind: bank ? 'fund.bank_funding' : 'fund.card_funding', reference: intent.reference },
+    ]);
+    await setHistoryStatus(tx, intent.reference, 'successful');
+    await markIntent(tx, intent.id, 'completed');
+    if (intent.details.saveCard === 'true' && outcome.token && outcome.fingerprint) {
+      const values = { id: newId(), userId: intent.userId, token: outcome.token, fingerprint: outcome.fingerprint, brand: outcome.brand ?? 'Card', last4: outcome.last4 ?? '', expiryMonth: Number(intent.details.expiryMonth), expiryYear: Number(intent.details.expiryYear) };
+      const [card] = await tx
+        .insert(savedCards)
+        .values(values)
+        .onConflictDoUpdate({ target: [savedCards.userId, savedCards.fingerprint], set: { token: values.token, expiryMonth: values.expiryMonth, expiryYear: values.expiryYear } })
+        .returning({ id: savedCards.id });
+      await tx.update(paymentIntents).set({ details: { ...intent.details, cardId: card!.id } }).where(eq(paymentIntents.id, intent.id));
+    }
+  });
+}
+
+/** The answer to a funding call, from its intent: the result, or the decline as a 422 with the reason. */
+async function fundingAnswer(deps: WalletDeps, userId: string, reference: string) {
+  const [intent] = await deps.db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId), eq(paymentIntents.type, 'funding')))
+    .limit(1);
+  if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
+  if (intent.status === 'failed') {
+    const row = await historyFor(deps.db, userId, reference, 'credit');
+    const bank = intent.details.method === 'bank';
+    throw new AppError(422, bank ? 'DEBIT_DECLINED' : 'CARD_DECLINED', row?.failureReason ?? NOT_RECEIVED);
+  }
+  const cardId = intent.details.cardId;
+  const [card] = cardId ? await deps.db.select().from(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId))).limit(1) : [];
+  return { reference, amount: Number(intent.amount), status: intent.status === 'completed' ? ('successful' as const) : ('pending' as const), card: card ? toSavedCard(card) : null };
+}
+
+async function fund(deps: WalletDeps, intent: Intent, charge: () => Promise<FundingOutcome>) {
+  crashPoint('payment.started');
+  const outcome = await call(charge);
+  crashPoint('payment.called');
+  await settleFunding(deps, intent.id, outcome);
+  paymentsTotal.inc({ type: 'funding', outcome: outcome.status });
+  return fundingAnswer(deps, intent.userId, intent.reference);
 }
 
 /** Charges a card and credits the wallet; optionally keeps the acquirer's token for next time. */
-export async function fundByCard(deps: WalletDeps, userId: string, body: { amount: number; card: CardDetails; saveCard: boolean }) {
+export async function fundByCard(deps: WalletDeps, userId: string, body: { amount: number; card: CardDetails; saveCard: boolean }, key: PaymentKey | null = null) {
   assertCardUsable(body.card);
-  const amount = BigInt(body.amount);
-  const reference = newReference();
-  const result = await deps.providers.card.charge({ reference, amount, card: body.card, tokenize: body.saveCard });
-  await settleCharge(deps, userId, reference, amount, result, `Card •••• ${body.card.number.slice(-4)}`);
-  let saved: SavedCardRow | null = null;
-  if (result.status === 'successful' && body.saveCard && result.token) {
-    const values = { id: newId(), userId, token: result.token, fingerprint: result.fingerprint, brand: result.brand, last4: result.last4, expiryMonth: body.card.expiryMonth, expiryYear: body.card.expiryYear };
-    const [row] = await deps.db
-      .insert(savedCards)
-      .values(values)
-      .onConflictDoUpdate({ target: [savedCards.userId, savedCards.fingerprint], set: { token: values.token, expiryMonth: values.expiryMonth, expiryYear: values.expiryYear } })
-      .returning();
-    saved = row ?? null;
-  }
-  return { reference, amount: body.amount, status: 'successful' as const, card: saved ? toSavedCard(saved) : null };
+  const details = { method: 'card' as const, saveCard: String(body.saveCard), expiryMonth: String(body.card.expiryMonth), expiryYear: String(body.card.expiryYear) };
+  const intent = await startFunding(deps, userId, BigInt(body.amount), `${cardBrand(body.card.number)} •••• ${body.card.number.slice(-4)}`, details, key);
+  return fund(deps, intent, async () => fromCharge(await deps.providers.card.charge({ reference: intent.reference, amount: intent.amount, card: body.card, tokenize: body.saveCard })));
 }
 
-export async function fundBySavedCard(deps: WalletDeps, userId: string, body: { amount: number; cardId: string }) {
+export async function fundBySavedCard(deps: WalletDeps, userId: string, body: { amount: number; cardId: string }, key: PaymentKey | null = null) {
   const [card] = await deps.db.select().from(savedCards).where(and(eq(savedCards.id, body.cardId), eq(savedCards.userId, userId))).limit(1);
   if (!card) throw notFound('Card not found', 'CARD_NOT_FOUND');
-  const amount = BigInt(body.amount);
-  const reference = newReference();
-  const result = await deps.providers.card.chargeToken({ reference, amount, token: card.token });
-  await settleCharge(deps, userId, reference, amount, result, `${card.brand} •••• ${card.last4}`);
-  return { reference, amount: body.amount, status: 'successful' as const, card: toSavedCard(card) };
+  const intent = await startFunding(deps, userId, BigInt(body.amount), `${card.brand} •••• ${card.last4}`, { method: 'saved-card', cardId: card.id }, key);
+  return fund(deps, intent, async () => fromCharge(await deps.providers.card.chargeToken({ reference: intent.reference, amount: intent.amount, token: card.token })));
+}
+
+/** Funding by direct debit of a linked bank account. */
+export async function fundByBank(deps: WalletDeps, userId: string, body: { amount: number; bankCode: string; accountNumber: string }, key: PaymentKey | null = null) {
+  const bank = bankName(body.bankCode);
+  if (!bank) throw badRequest('Unknown bank', 'BANK_UNKNOWN');
+  const details = { method: 'bank' as const, bankCode: body.bankCode, accountNumber: body.accountNumber };
+  const intent = await startFunding(deps, userId, BigInt(body.amount), `${bank} ••${body.accountNumber.slice(-4)}`, details, key, bank);
+  return fund(deps, intent, async () => fromDebit(await deps.providers.bank.debit({ reference: intent.reference, bankCode: body.bankCode, accountNumber: body.accountNumber, amount: intent.amount })));
+}
+
+/** The answer to a retried funding call whose request died: settles the intent with the provider if it is still waiting. */
+export async function recoverFunding(deps: WalletDeps, userId: string, reference: string) {
+  const [intent] = await deps.db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))).limit(1);
+  if (intent?.status === 'processing') await settleFunding(deps, intent.id, await askProvider(deps, intent));
+  return fundingAnswer(deps, userId, reference);
+}
+
+/** Settles funding intents whose outcome is unknown for longer than `olderThanMs` (run on a timer). */
+export function reconcileFunding(deps: WalletDeps, olderThanMs = 30_000): Promise<number> {
+  return reconcileStale(deps.db, ['funding'], olderThanMs, async (intent) => settleFunding(deps, intent.id, await askProvider(deps, intent)));
 }
 
 export async function listCards(deps: WalletDeps, userId: string, page: Page) {
@@ -114,25 +214,6 @@ export async function listCards(deps: WalletDeps, userId: string, page: Page) {
 export async function deleteCard(deps: WalletDeps, userId: string, id: string) {
   const gone = await deps.db.delete(savedCards).where(and(eq(savedCards.id, id), eq(savedCards.userId, userId))).returning({ id: savedCards.id });
   if (gone.length === 0) throw notFound('Card not found', 'CARD_NOT_FOUND');
-}
-
-/** Funding by direct debit of a linked bank account. */
-export async function fundByBank(deps: WalletDeps, userId: string, body: { amount: number; bankCode: string; accountNumber: string }) {
-  const bank = bankName(body.bankCode);
-  if (!bank) throw badRequest('Unknown bank', 'BANK_UNKNOWN');
-  const amount = BigInt(body.amount);
-  const reference = newReference();
-  const label = `${bank} ••${body.accountNumber.slice(-4)}`;
-  const result = await deps.providers.bank.debit({ reference, bankCode: body.bankCode, accountNumber: body.accountNumber, amount });
-  if (result.status !== 'successful') {
-    const reason = result.reason ?? 'Your bank did not approve the debit';
-    await recordFailedFunding(deps, userId, reference, amount, label, reason);
-    throw new AppError(422, 'DEBIT_DECLINED', reason);
-  }
-  await deps.db.transaction((tx) =>
-    creditWallet(tx, deps, { userId, transferId: derivedId('debit', result.providerRef), source: 'bank_funding', amount, reference, counterparty: label, bank }),
-  );
-  return { reference, amount: body.amount, status: 'successful' as const, card: null };
 }
 
 export const VIRTUAL_BANK = 'Owo Sandbox MFB';

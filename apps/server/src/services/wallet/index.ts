@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../../platform/app.js';
+import { openSystemAccounts } from '../../ledger/index.js';
 import { walletRoutes } from './routes.js';
 
 export { reconcileBankTransfers } from './bank-transfer.service.js';
@@ -6,4 +7,4 @@ export { SANDBOX_ACCOUNTS } from './providers/banks.js';
 export { SANDBOX_CARDS } from './providers/cards.js';
 export type { WalletProviders } from './deps.js';
 
-export const walletService: ServiceModule = { name: 'wallet', plugin: walletRoutes };
+export const walletService: ServiceModule = { name: 'wallet', plugin: walletRoutes, init: openSystemAccounts };

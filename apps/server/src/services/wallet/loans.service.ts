@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lte, sql } from 'drizzle-orm';
 import { systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
@@ -59,42 +59,84 @@ export async function listLoans(deps: WalletDeps, userId: string, page: Page) {
   return { items: await withSchedules(deps.db, rows), total };
 }
 
+type LoanTypeDef = (typeof LOAN_TYPES)[number];
+const naira = (kobo: bigint | number) => `₦${(Number(kobo) / 100).toLocaleString('en-NG')}`;
+
+export type EligibilityCode = 'PHONE_UNVERIFIED' | 'ACCOUNT_TOO_NEW' | 'LOAN_OPEN' | 'INFLOW_TOO_LOW';
+export type Eligibility = { eligible: boolean; reason: string | null; code: EligibilityCode | null; maxAmount: number; inflow: number; inflowDays: number };
+
+function loanType(loanTypeId: string): LoanTypeDef {
+  const type = LOAN_TYPES.find((t) => t.id === loanTypeId);
+  if (!type) throw badRequest('Unknown loan type', 'LOAN_TYPE_UNKNOWN');
+  return type;
+}
+
+/**
+ * The loan rules, in order: a verified phone, an account at least LOAN_MIN_ACCOUNT_DAYS old, no
+ * open loan, and money in (funding and money received) over the last LOAN_INFLOW_DAYS of at least
+ * half the loan. With an `amount` it judges that amount; without one it judges the smallest loan
+ * on offer (of `type`, or of any type) and reports the most the inflows allow. Both the
+ * eligibility call and createLoan decide through here.
+ */
+export async function checkEligibility(
+  deps: WalletDeps,
+  userId: string,
+  opts: { type?: LoanTypeDef; amount?: bigint } = {},
+  now = new Date(),
+): Promise<Eligibility> {
+  const { minAccountDays, inflowDays } = deps.config.loans;
+  const types = opts.type ? [opts.type] : LOAN_TYPES;
+  const ceiling = BigInt(Math.max(...types.map((t) => t.maxAmount)));
+  const floor = opts.amount ?? BigInt(Math.min(...types.map((t) => t.minAmount)));
+  let inflow = 0n;
+  const no = (code: EligibilityCode, reason: string): Eligibility => ({ eligible: false, reason, code, maxAmount: 0, inflow: Number(inflow), inflowDays });
+
+  const [user] = await deps.db.select({ phoneVerifiedAt: users.phoneVerifiedAt, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.phoneVerifiedAt) return no('PHONE_UNVERIFIED', 'Verify your phone number first.');
+  const ageDays = (now.getTime() - user.createdAt.getTime()) / 86_400_000;
+  if (ageDays < minAccountDays) return no('ACCOUNT_TOO_NEW', `Your account must be at least ${minAccountDays} days old. Keep using Owo and try again soon.`);
+  const since = new Date(now.getTime() - inflowDays * 86_400_000);
+  const [[open], [cameIn]] = await Promise.all([
+    deps.db.select({ id: loans.id }).from(loans).where(and(eq(loans.userId, userId), eq(loans.status, 'active'))).limit(1),
+    deps.db
+      .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)` })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          eq(transactions.direction, 'credit'),
+          eq(transactions.status, 'successful'),
+          inArray(transactions.type, ['funding', 'sendMoney']),
+          gte(transactions.createdAt, since),
+        ),
+      ),
+  ]);
+  inflow = BigInt(cameIn?.total ?? '0');
+  if (open) return no('LOAN_OPEN', 'You already have a loan open. Repay it first.');
+  if (inflow * 2n < floor) {
+    return no('INFLOW_TOO_LOW', `Money coming into your wallet over the last ${inflowDays} days must be at least half of the loan (${naira(Number(floor) / 2)}).`);
+  }
+  const allowed = inflow * 2n < ceiling ? inflow * 2n : ceiling;
+  return { eligible: true, reason: null, code: null, maxAmount: Number(allowed), inflow: Number(inflow), inflowDays };
+}
+
+/** GET …/loan/eligibility: for one loan type or any. */
+export function loanEligibility(deps: WalletDeps, userId: string, loanTypeId?: string, now = new Date()): Promise<Eligibility> {
+  return checkEligibility(deps, userId, loanTypeId ? { type: loanType(loanTypeId) } : {}, now);
+}
+
 /**
  * Decides eligibility by clear rules (verified phone, account age, money that came in recently,
- * no open loan), then disburses into the wallet with a repayment schedule.
+ * no open loan; see checkEligibility), then disburses into the wallet with a repayment schedule.
  */
 export async function createLoan(deps: WalletDeps, userId: string, body: { loanTypeId: string; amount: number }, now = new Date()) {
-  const type = LOAN_TYPES.find((t) => t.id === body.loanTypeId);
-  if (!type) throw badRequest('Unknown loan type', 'LOAN_TYPE_UNKNOWN');
+  const type = loanType(body.loanTypeId);
   if (body.amount < type.minAmount || body.amount > type.maxAmount) {
-    throw badRequest(`A ${type.name} is between ₦${(type.minAmount / 100).toLocaleString('en-NG')} and ₦${(type.maxAmount / 100).toLocaleString('en-NG')}`, 'LOAN_AMOUNT');
+    throw badRequest(`A ${type.name} is between ${naira(type.minAmount)} and ${naira(type.maxAmount)}`, 'LOAN_AMOUNT');
   }
   const amount = BigInt(body.amount);
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user?.phoneVerifiedAt) notEligible('Verify your phone number first.');
-  const ageDays = (now.getTime() - user.createdAt.getTime()) / 86_400_000;
-  if (ageDays < deps.config.loans.minAccountDays) {
-    notEligible(`Your account must be at least ${deps.config.loans.minAccountDays} days old. Keep using Owo and try again soon.`);
-  }
-  const [open] = await deps.db.select({ id: loans.id }).from(loans).where(and(eq(loans.userId, userId), eq(loans.status, 'active'))).limit(1);
-  if (open) notEligible('You already have a loan open. Repay it first.');
-  const since = new Date(now.getTime() - deps.config.loans.inflowDays * 86_400_000);
-  const [inflow] = await deps.db
-    .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        eq(transactions.direction, 'credit'),
-        eq(transactions.status, 'successful'),
-        inArray(transactions.type, ['funding', 'sendMoney']),
-        gte(transactions.createdAt, since),
-      ),
-    );
-  const cameIn = BigInt(inflow?.total ?? '0');
-  if (cameIn * 2n < amount) {
-    notEligible(`Money coming into your wallet over the last ${deps.config.loans.inflowDays} days must be at least half of the loan (₦${(Number(amount) / 200).toLocaleString('en-NG')}).`);
-  }
+  const verdict = await checkEligibility(deps, userId, { type, amount }, now);
+  if (!verdict.eligible) notEligible(verdict.reason ?? 'You are not eligible for this loan yet.');
 
   const interest = (amount * BigInt(Math.round(type.interestRate * 100))) / 10_000n;
   const total = amount + interest;
@@ -154,23 +196,28 @@ async function collect(deps: WalletDeps, tx: Tx, loan: LoanRow, amount: bigint, 
   return take;
 }
 
-export async function repayLoan(deps: WalletDeps, userId: string, loanId: string, amount?: number) {
-  return deps.db.transaction(async (tx) => {
-    const [loan] = await tx.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).for('update');
-    if (!loan) throw notFound('Loan not found', 'LOAN_NOT_FOUND');
-    if (loan.status === 'repaid') throw unprocessable('This loan is already repaid', 'LOAN_REPAID');
-    const owed = loan.principal + loan.interest - loan.repaid;
-    const want = amount === undefined ? owed : BigInt(amount);
-    if (want > owed) throw badRequest(`You owe ₦${(Number(owed) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} on this loan`, 'LOAN_OVERPAY');
-    await collect(deps, tx, loan, want, newId(), 'Loan repayment');
-    const [row] = await tx.select().from(loans).where(eq(loans.id, loan.id));
-    return (await withSchedules(tx, [row!]))[0]!;
-  });
+/** Repays from the wallet in the caller's transaction (which also holds its Idempotency-Key). */
+export async function repayLoan(deps: WalletDeps, tx: Tx, userId: string, loanId: string, amount?: number) {
+  const [loan] = await tx.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).for('update');
+  if (!loan) throw notFound('Loan not found', 'LOAN_NOT_FOUND');
+  if (loan.status === 'repaid') throw unprocessable('This loan is already repaid', 'LOAN_REPAID');
+  const owed = loan.principal + loan.interest - loan.repaid;
+  const want = amount === undefined ? owed : BigInt(amount);
+  if (want > owed) throw badRequest(`You owe ₦${(Number(owed) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} on this loan`, 'LOAN_OVERPAY');
+  await collect(deps, tx, loan, want, newId(), 'Loan repayment');
+  const [row] = await tx.select().from(loans).where(eq(loans.id, loan.id));
+  return (await withSchedules(tx, [row!]))[0]!;
 }
 
 /**
  * Collects instalments that have fallen due from the wallet, as much as the wallet holds; what
  * could not be collected stays owed (and shows as overdue). Returns the loans it touched.
+ *
+ * Several processes may run this at once: each loan is claimed in its own transaction by a lock
+ * taken with SKIP LOCKED in the same query that re-checks something is still due, so a loan
+ * another process (or a repayment) holds is skipped, not waited for; what is owed and what the
+ * wallet holds are read afresh once it is held, so a loan another process has just collected from
+ * yields nothing more.
  */
 export async function collectDueLoans(deps: WalletDeps, now = new Date()): Promise<number> {
   const due = await deps.db
@@ -182,8 +229,16 @@ export async function collectDueLoans(deps: WalletDeps, now = new Date()): Promi
   let touched = 0;
   for (const { loanId } of due) {
     await deps.db.transaction(async (tx) => {
-      const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
-      if (!loan || loan.status !== 'active') return;
+      const stillDue = tx
+        .select({ one: sql`1` })
+        .from(loanInstalments)
+        .where(and(eq(loanInstalments.loanId, loans.id), lte(loanInstalments.dueDate, now), sql`${loanInstalments.paid} < ${loanInstalments.amount}`));
+      const [loan] = await tx
+        .select()
+        .from(loans)
+        .where(and(eq(loans.id, loanId), eq(loans.status, 'active'), exists(stillDue)))
+        .for('update', { of: loans, skipLocked: true });
+      if (!loan) return;
       const inst = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loanId), lte(loanInstalments.dueDate, now)));
       const dueNow = inst.reduce((s, i) => s + (i.amount - i.paid), 0n);
       const available = (await userBalances(tx, loan.userId)).get('wallet')?.available ?? 0n;

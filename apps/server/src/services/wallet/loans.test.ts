@@ -13,7 +13,7 @@ let t: TestContext;
 let deps: WalletDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer } };
+  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
@@ -78,6 +78,69 @@ describe('applying', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(await myLoans(u)).toHaveLength(1);
     expect((await balancesOf(t.app, u)).walletBalance).toBe(5_000_000);
+  });
+});
+
+type Eligibility = { eligible: boolean; reason: string | null; code: string | null; maxAmount: number; inflow: number; inflowDays: number };
+const eligibility = (u: TestUser | null, loanTypeId?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/wallet/e-comm/api/loan/eligibility${loanTypeId ? `?loanTypeId=${loanTypeId}` : ''}`, headers: u ? auth(u) : {} });
+const eligible = async (u: TestUser, loanTypeId?: string) => json(await eligibility(u, loanTypeId)).data as Eligibility;
+
+describe('eligibility', () => {
+  it('says yes with the most the inflows allow, for any type or one type', async () => {
+    const u = await payer(t.app, 1_500_000);
+    await aged(u);
+    const res = await eligibility(u);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).message).toBe('You can apply for a loan');
+    expect(json(res).data).toEqual({ eligible: true, reason: null, code: null, maxAmount: 3_000_000, inflow: 1_500_000, inflowDays: 28 });
+    // The quick loan tops out at ₦20,000 whatever came in.
+    expect(await eligible(u, 'quick')).toMatchObject({ eligible: true, maxAmount: 2_000_000 });
+    // The business loan starts at ₦50,000: half of it has not come in.
+    expect(await eligible(u, 'business')).toMatchObject({
+      eligible: false,
+      code: 'INFLOW_TOO_LOW',
+      maxAmount: 0,
+      reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦25,000).',
+    });
+    expect(json(await eligibility(u, 'mortgage'))).toMatchObject({ status: false, message: 'Unknown loan type' });
+  });
+
+  it('gives each reason, in the words an application is refused with', async () => {
+    const unverified = await payer(t.app, 1_000_000);
+    await aged(unverified);
+    await t.db.update(users).set({ phoneVerifiedAt: null }).where(eq(users.id, unverified.id));
+    expect(await eligible(unverified)).toEqual({ eligible: false, reason: 'Verify your phone number first.', code: 'PHONE_UNVERIFIED', maxAmount: 0, inflow: 0, inflowDays: 28 });
+
+    const young = await payer(t.app, 1_000_000);
+    const tooNew = await eligible(young);
+    expect(tooNew).toMatchObject({ eligible: false, code: 'ACCOUNT_TOO_NEW', reason: 'Your account must be at least 7 days old. Keep using Owo and try again soon.' });
+    expect(((await apply(young, { loanTypeId: 'quick', amount: 500_000 })).json() as { description: string }).description).toBe(tooNew.reason);
+
+    const quiet = await payer(t.app, 0);
+    await aged(quiet);
+    const low = await eligible(quiet);
+    expect(low).toMatchObject({ eligible: false, code: 'INFLOW_TOO_LOW', maxAmount: 0, inflow: 0, reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦500).' });
+
+    const borrower = await payer(t.app, 1_000_000);
+    await aged(borrower);
+    expect((await apply(borrower, { loanTypeId: 'quick', amount: 1_000_000 })).statusCode).toBe(201);
+    const open = await eligible(borrower, 'quick');
+    expect(open).toMatchObject({ eligible: false, code: 'LOAN_OPEN', reason: 'You already have a loan open. Repay it first.', maxAmount: 0 });
+    expect(((await apply(borrower, { loanTypeId: 'quick', amount: 100_000 })).json() as { description: string }).description).toBe(open.reason);
+  });
+
+  it('needs a token', async () => {
+    const res = await eligibility(null);
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toMatchObject({ status: false });
+  });
+
+  it('is in the API documentation', async () => {
+    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' })) as unknown as { paths: Record<string, { get?: { tags?: string[]; security?: unknown[] } }> };
+    const op = doc.paths['/api/wallet/e-comm/api/loan/eligibility']?.get;
+    expect(op?.tags).toEqual(['loans']);
+    expect(op?.security).toBeTruthy();
   });
 });
 

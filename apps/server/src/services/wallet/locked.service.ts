@@ -3,6 +3,7 @@ import { systemAccount, transfer, userAccount } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
 import type { Page } from '../../platform/pagination.js';
+import type { Tx } from '../../platform/db.js';
 import { newReference, recordHistory } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { lockedFunds } from './tables.js';
@@ -54,25 +55,23 @@ const toFund = (f: FundRow) => ({
   paidAt: f.paidAt?.toISOString() ?? null,
 });
 
-/** Locks money from the wallet until maturity, at the rate the preview showed. */
-export async function lockFunds(deps: WalletDeps, userId: string, body: { amount: number; durationDays: number; title: string }) {
+/** Locks money from the wallet until maturity, at the rate the preview showed, in the caller's transaction. */
+export async function lockFunds(deps: WalletDeps, tx: Tx, userId: string, body: { amount: number; durationDays: number; title: string }) {
   const amount = BigInt(body.amount);
   const t = lockTerms(deps.config, amount, body.durationDays);
   const id = newId();
-  return deps.db.transaction(async (tx) => {
-    const wallet = await userAccount(tx, userId, 'wallet');
-    const locked = await userAccount(tx, userId, 'locked', id);
-    const reference = newReference();
-    await transfer(tx, [{ id, debitAccountId: wallet, creditAccountId: locked, amount, kind: 'locked.lock', reference }]);
-    const [row] = await tx
-      .insert(lockedFunds)
-      .values({ id, userId, title: body.title, amount, rateBps: t.rateBps, durationDays: body.durationDays, interest: t.interest, tax: t.tax, maturityDate: t.maturityDate })
-      .returning();
-    await recordHistory(tx, [
-      { userId, reference, type: 'lockedFund', direction: 'debit', amount, status: 'successful', narration: `Locked for ${body.durationDays} days`, counterparty: { id, name: body.title, bankName: null, accountNumber: null } },
-    ]);
-    return toFund(row!);
-  });
+  const wallet = await userAccount(tx, userId, 'wallet');
+  const locked = await userAccount(tx, userId, 'locked', id);
+  const reference = newReference();
+  await transfer(tx, [{ id, debitAccountId: wallet, creditAccountId: locked, amount, kind: 'locked.lock', reference }]);
+  const [row] = await tx
+    .insert(lockedFunds)
+    .values({ id, userId, title: body.title, amount, rateBps: t.rateBps, durationDays: body.durationDays, interest: t.interest, tax: t.tax, maturityDate: t.maturityDate })
+    .returning();
+  await recordHistory(tx, [
+    { userId, reference, type: 'lockedFund', direction: 'debit', amount, status: 'successful', narration: `Locked for ${body.durationDays} days`, counterparty: { id, name: body.title, bankName: null, accountNumber: null } },
+  ]);
+  return toFund(row!);
 }
 
 export async function listLocked(deps: WalletDeps, userId: string, page: Page) {

@@ -7,7 +7,7 @@ import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { paged, pageInfo } from '../../platform/pagination.js';
 import type { WalletDeps } from './deps.js';
-import { createLoan, LOAN_TYPES, listLoans, repayLoan } from './loans.service.js';
+import { createLoan, LOAN_TYPES, listLoans, loanEligibility, repayLoan } from './loans.service.js';
 import { listLocked, lockFunds, previewLock, withdrawLocked } from './locked.service.js';
 import { createTarget, listTargets, savingsTransactions, topUp, withdraw } from './savings.service.js';
 import { sendStatement } from './statement.service.js';
@@ -30,7 +30,7 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
       schema: { tags, summary: 'Move money from the wallet into a target (PIN; Idempotency-Key accepted)', ...bearerPinDoc, body: c.topUpBody, response: withErrors({ 200: c.savingsTargetResponse }) },
     }, async (req, reply) => {
       const { userId } = authOf(req);
-      return withIdempotency(app.db, req, reply, userId, 'savings.top-up', async () => ok(await topUp(deps, userId, req.body.targetId, req.body.amount), 'Savings topped up'));
+      return withIdempotency(app.db, req, reply, userId, 'savings.top-up', async (tx) => ok(await topUp(tx, userId, req.body.targetId, req.body.amount), 'Savings topped up'));
     });
 
     app.get('/savings-target', {
@@ -62,9 +62,9 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
       schema: { tags: lockTags, summary: 'Lock money from the wallet until maturity (PIN; Idempotency-Key accepted)', ...bearerPinDoc, body: c.lockBody, response: withErrors({ 201: c.lockedFundResponse }) },
     }, async (req, reply) => {
       const { userId } = authOf(req);
-      return withIdempotency(app.db, req, reply, userId, 'locked.create', async () => {
+      return withIdempotency(app.db, req, reply, userId, 'locked.create', async (tx) => {
         reply.status(201);
-        return ok(await lockFunds(deps, userId, req.body), 'Funds locked');
+        return ok(await lockFunds(deps, tx, userId, req.body), 'Funds locked');
       });
     });
 
@@ -92,6 +92,20 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
       schema: { tags: loanTags, summary: 'Loan types with limits, tenor and interest', ...bearerDoc, response: withErrors({ 200: c.loanTypesResponse }) },
     }, async () => ok(LOAN_TYPES.map((t) => ({ ...t })), 'Loan types'));
 
+    app.get('/e-comm/api/loan/eligibility', {
+      ...bearer,
+      schema: {
+        tags: loanTags,
+        summary: 'Whether you can borrow now (of one loan type, or any), by the same rules as applying; when not, the reason (the words a refused application carries). maxAmount is the most your recent inflows allow.',
+        ...bearerDoc,
+        querystring: c.loanEligibilityQuery,
+        response: withErrors({ 200: c.loanEligibilityResponse }),
+      },
+    }, async (req) => {
+      const e = await loanEligibility(deps, authOf(req).userId, req.query.loanTypeId);
+      return ok(e, e.eligible ? 'You can apply for a loan' : 'You are not eligible for a loan yet');
+    });
+
     app.get('/e-comm/api/loan', {
       ...bearer,
       schema: { tags: loanTags, summary: 'Your loans with their schedule and what is owed', ...bearerDoc, querystring: c.listQuery, response: withErrors({ 200: c.loansResponse }) },
@@ -107,7 +121,7 @@ export function savingsRoutes(deps: WalletDeps): FastifyPluginAsync {
       schema: { tags: loanTags, summary: 'Repay from the wallet: {amount} or everything owed (PIN; Idempotency-Key accepted)', ...bearerPinDoc, params: c.uuidParam, body: c.repayLoanBody, response: withErrors({ 200: c.loanResponse }) },
     }, async (req, reply) => {
       const { userId } = authOf(req);
-      return withIdempotency(app.db, req, reply, userId, 'loan.repay', async () => ok(await repayLoan(deps, userId, req.params.id, req.body?.amount), 'Repayment received'));
+      return withIdempotency(app.db, req, reply, userId, 'loan.repay', async (tx) => ok(await repayLoan(deps, tx, userId, req.params.id, req.body?.amount), 'Repayment received'));
     });
   };
 }

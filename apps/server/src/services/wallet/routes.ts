@@ -1,5 +1,5 @@
 import * as c from '@owo/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userBalances } from '../../ledger/index.js';
@@ -7,12 +7,13 @@ import { authOf } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { bearer, bearerDoc, bearerPin, bearerPinDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
-import { withIdempotency } from '../../platform/idempotency.js';
+import { withPaymentIdempotency, type PaymentKey } from '../../platform/idempotency.js';
+import type { Receipt } from '@owo/contracts';
 import { paged } from '../../platform/pagination.js';
 import { getSpendingLimit, setSpendingLimit } from '../transaction/index.js';
 import { checkBankTransfer, completeBankTransfer, initiateBankTransfer, reconcileBankTransfers, resolveAccount } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
-import { deleteCard, fundByBank, fundByCard, fundBySavedCard, handleBankTransferWebhook, listCards, signWebhook, virtualAccount } from './funding.service.js';
+import { deleteCard, fundByBank, fundByCard, fundBySavedCard, handleBankTransferWebhook, listCards, reconcileFunding, recoverFunding, signWebhook, virtualAccount } from './funding.service.js';
 import { BANK_CATEGORIES, sandboxBankRail } from './providers/banks.js';
 import { sandboxCardAcquirer } from './providers/cards.js';
 import { savingsRoutes } from './routes-savings.js';
@@ -31,11 +32,12 @@ const toKobo = (n: bigint) => Number(n);
 
 export const walletRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const sandboxCard = sandboxCardAcquirer(app.db);
   const deps: WalletDeps = {
     db: app.db,
     config: app.config,
     get providers() {
-      return { bank: app.walletProviders?.bank ?? sandboxBankRail, card: app.walletProviders?.card ?? sandboxCardAcquirer };
+      return { bank: app.walletProviders?.bank ?? sandboxBankRail, card: app.walletProviders?.card ?? sandboxCard };
     },
   };
 
@@ -94,10 +96,12 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
     },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'wallet.complete', async () => {
-      const r = await completeBankTransfer(deps, userId, req.body.reference);
-      return ok(r, r.status === 'successful' ? 'Transfer successful' : r.status === 'pending' ? 'Transfer is processing' : (r.failureReason ?? 'Transfer reversed'));
-    });
+    const answer = (r: Receipt) => ok(r, r.status === 'successful' ? 'Transfer successful' : r.status === 'pending' ? 'Transfer is processing' : (r.failureReason ?? 'Transfer reversed'));
+    return withPaymentIdempotency(
+      app.db, req, reply, userId, 'wallet.complete',
+      async (key) => answer(await completeBankTransfer(deps, userId, req.body.reference, key)),
+      async (reference) => answer(await checkBankTransfer(deps, userId, reference)),
+    );
   });
 
   app.get('/transfer-status/:reference', {
@@ -105,20 +109,34 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: 'Check a pending bank transfer with the bank and settle it', ...bearerDoc, params: z.object({ reference: c.referenceField }), response: withErrors({ 200: c.receiptResponse }) },
   }, async (req) => ok(await checkBankTransfer(deps, authOf(req).userId, req.params.reference), 'Transfer status'));
 
-  // Funding
+  // Funding: the intent and the Idempotency-Key commit before the charge; a retry of a key whose
+  // request died answers from the intent, asking the provider if its outcome is still unknown.
+  const fundedText = (r: { status: string }) => (r.status === 'successful' ? 'Wallet funded' : 'Funding is processing');
+  const withFunding = (req: FastifyRequest, reply: FastifyReply, userId: string, scope: string, run: (key: PaymentKey | null) => Promise<z.infer<typeof c.fundResult>>) =>
+    withPaymentIdempotency(
+      app.db, req, reply, userId, scope,
+      async (key) => {
+        const r = await run(key);
+        return ok(r, fundedText(r));
+      },
+      async (reference) => {
+        const r = await recoverFunding(deps, userId, reference);
+        return ok(r, fundedText(r));
+      },
+    );
   app.post('/fund/card', {
     ...bearer,
     schema: { tags, summary: 'Fund the wallet from a card (sandbox: 4084 0840 8408 4081 succeeds, 4084 0800 0000 0409 is declined); saveCard keeps a token', ...bearerDoc, body: c.fundCardBody, response: withErrors({ 200: c.fundResponse }) },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'wallet.fund.card', async () => ok(await fundByCard(deps, userId, req.body), 'Wallet funded'));
+    return withFunding(req, reply, userId, 'wallet.fund.card', (key) => fundByCard(deps, userId, req.body, key));
   });
   app.post('/fund/saved-card', {
     ...bearerPin,
     schema: { tags, summary: 'Fund the wallet from a saved card (PIN required)', ...bearerPinDoc, body: c.fundSavedCardBody, response: withErrors({ 200: c.fundResponse }) },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'wallet.fund.saved', async () => ok(await fundBySavedCard(deps, userId, req.body), 'Wallet funded'));
+    return withFunding(req, reply, userId, 'wallet.fund.saved', (key) => fundBySavedCard(deps, userId, req.body, key));
   });
   app.get('/cards', {
     ...bearer,
@@ -136,7 +154,7 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: 'Fund the wallet by direct debit of a bank account (sandbox: 0000000409 is declined)', ...bearerDoc, body: c.fundBankBody, response: withErrors({ 200: c.fundResponse }) },
   }, async (req, reply) => {
     const { userId } = authOf(req);
-    return withIdempotency(app.db, req, reply, userId, 'wallet.fund.bank', async () => ok(await fundByBank(deps, userId, req.body), 'Wallet funded'));
+    return withFunding(req, reply, userId, 'wallet.fund.bank', (key) => fundByBank(deps, userId, req.body, key));
   });
   app.get('/virtual-account', {
     ...bearer,
@@ -191,6 +209,7 @@ export const walletRoutes: FastifyPluginAsync = async (fastify) => {
   app.addHook('onReady', async () => {
     if (app.config.env === 'test') return;
     every(app.config.payoutReconcileMs, 'payout reconcile', () => reconcileBankTransfers(deps));
+    every(app.config.payoutReconcileMs, 'funding reconcile', () => reconcileFunding(deps));
     every(app.config.schedulerMs, 'automatic savings', () => runDueSavings(deps));
     every(app.config.schedulerMs, 'loan collection', () => collectDueLoans(deps));
   });

@@ -12,13 +12,18 @@ import { savingsRuns, savingsTargets } from './tables.js';
 type Frequency = 'daily' | 'weekly' | 'monthly';
 type TargetRow = typeof savingsTargets.$inferSelect;
 
-/** The next slot after `from`: a day, a week or a calendar month later (clamped to the month's end). */
-export function nextSlot(from: Date, frequency: Frequency): Date {
+/**
+ * The next slot after `from` (UTC): a day, a week or a calendar month later. A monthly saving runs
+ * on its anchor day (`anchorDay`, the day of the month it started), or on the month's last day when
+ * the month is shorter: started on 31 January it runs on 28 February, then 31 March, 30 April.
+ * Without an anchor day (rows from before it was kept) the day of `from` is used.
+ */
+export function nextSlot(from: Date, frequency: Frequency, anchorDay?: number | null): Date {
   const d = new Date(from);
   if (frequency === 'daily') d.setUTCDate(d.getUTCDate() + 1);
   else if (frequency === 'weekly') d.setUTCDate(d.getUTCDate() + 7);
   else {
-    const day = d.getUTCDate();
+    const day = anchorDay ?? d.getUTCDate();
     d.setUTCDate(1);
     d.setUTCMonth(d.getUTCMonth() + 1);
     const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
@@ -86,8 +91,10 @@ export async function createTarget(
         targetDate: body.targetDate,
         autoAmount: body.autoSave ? BigInt(body.autoSave.amount) : null,
         autoFrequency: body.autoSave?.frequency ?? null,
+        // A monthly saving keeps the day of the month it started on (UTC, as the whole schedule).
+        autoDay: body.autoSave?.frequency === 'monthly' ? now.getUTCDate() : null,
         // The first automatic saving happens one period from now.
-        nextRunAt: body.autoSave ? nextSlot(now, body.autoSave.frequency) : null,
+        nextRunAt: body.autoSave ? nextSlot(now, body.autoSave.frequency, now.getUTCDate()) : null,
       })
       .returning();
     await userAccount(tx, userId, 'savings', id);
@@ -141,13 +148,12 @@ async function move(tx: Tx, userId: string, target: TargetRow, direction: 'in' |
   ]);
 }
 
-export async function topUp(deps: WalletDeps, userId: string, targetId: string, amount: number): Promise<SavingsTarget> {
-  return deps.db.transaction(async (tx) => {
-    const target = await ownTarget(tx, userId, targetId, true);
-    if (target.status !== 'active') throw unprocessable('This savings target is closed', 'TARGET_CLOSED');
-    await move(tx, userId, target, 'in', BigInt(amount), newId(), 'Top-up');
-    return (await toTargets(tx, userId, [target]))[0]!;
-  });
+/** Moves money from the wallet into a target, in the caller's transaction (which also holds its Idempotency-Key). */
+export async function topUp(tx: Tx, userId: string, targetId: string, amount: number): Promise<SavingsTarget> {
+  const target = await ownTarget(tx, userId, targetId, true);
+  if (target.status !== 'active') throw unprocessable('This savings target is closed', 'TARGET_CLOSED');
+  await move(tx, userId, target, 'in', BigInt(amount), newId(), 'Top-up');
+  return (await toTargets(tx, userId, [target]))[0]!;
 }
 
 /** Back to the wallet: a part, or everything (which closes the target and stops automatic saving). */
@@ -171,6 +177,10 @@ export async function withdraw(deps: WalletDeps, userId: string, targetId: strin
  * Runs every automatic saving that is due at `now`. Each slot is attempted once: a shortfall is
  * recorded as a failed run (shown on the target) and the schedule moves on; slots missed while
  * the server was down are not replayed one by one. Returns how many slots ran.
+ *
+ * Several processes may run this at once: each target is claimed in its own transaction by a lock
+ * taken with SKIP LOCKED in the same query that re-checks it is still due, so a target another
+ * process is running is skipped (not waited for), and one it has run is no longer due.
  */
 export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise<number> {
   const due = await deps.db
@@ -181,8 +191,12 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
   let ran = 0;
   for (const t of due) {
     await deps.db.transaction(async (tx) => {
-      const [target] = await tx.select().from(savingsTargets).where(eq(savingsTargets.id, t.id)).for('update');
-      if (!target?.nextRunAt || target.nextRunAt > now || !target.autoAmount || !target.autoFrequency) return;
+      const [target] = await tx
+        .select()
+        .from(savingsTargets)
+        .where(and(eq(savingsTargets.id, t.id), eq(savingsTargets.status, 'active'), isNotNull(savingsTargets.nextRunAt), lte(savingsTargets.nextRunAt, now)))
+        .for('update', { skipLocked: true });
+      if (!target?.nextRunAt || !target.autoAmount || !target.autoFrequency) return;
       const slot = target.nextRunAt;
       let status: 'successful' | 'failed' = 'successful';
       let reason: string | null = null;
@@ -194,8 +208,8 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
         reason = 'Not enough money in your wallet';
       }
       await tx.insert(savingsRuns).values({ id: newId(), targetId: target.id, scheduledFor: slot, status, reason, amount: target.autoAmount }).onConflictDoNothing();
-      let next = nextSlot(slot, target.autoFrequency);
-      while (next <= now) next = nextSlot(next, target.autoFrequency);
+      let next = nextSlot(slot, target.autoFrequency, target.autoDay);
+      while (next <= now) next = nextSlot(next, target.autoFrequency, target.autoDay);
       const saved = (await savedAmounts(tx, target.userId, [target.id])).get(target.id) ?? 0n;
       const finished = saved >= target.targetAmount || next > endOfTargetDay(target.targetDate);
       await tx.update(savingsTargets).set({ nextRunAt: finished ? null : next }).where(eq(savingsTargets.id, target.id));

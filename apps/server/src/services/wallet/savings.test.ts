@@ -12,7 +12,7 @@ let t: TestContext;
 let deps: WalletDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer } };
+  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });

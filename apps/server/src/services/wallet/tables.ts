@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -48,6 +48,8 @@ export const savingsTargets = pgTable(
     autoFrequency: text('auto_frequency', { enum: ['daily', 'weekly', 'monthly'] }),
     /** The persistent schedule: the next automatic saving, or null when none is due. */
     nextRunAt: ts('next_run_at'),
+    /** A monthly saving's day of the month (1 to 31); a shorter month uses its last day. */
+    autoDay: integer('auto_day'),
     status: text('status', { enum: ['active', 'withdrawn'] }).notNull().default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -115,4 +117,20 @@ export const loanInstalments = pgTable(
     paid: kobo('paid'),
   },
   (t) => [uniqueIndex('loan_instalments_seq_key').on(t.loanId, t.seq), index('loan_instalments_due_idx').on(t.dueDate)],
+);
+
+/**
+ * The sandbox providers' own record of what they were asked (a charge, a direct debit), so that a
+ * status check by reference answers as a real provider would, across restarts: a call it never
+ * received is not found. Real adapters ask the provider instead and never touch this table.
+ */
+export const sandboxProviderCalls = pgTable(
+  'sandbox_provider_calls',
+  {
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.reference] })],
 );

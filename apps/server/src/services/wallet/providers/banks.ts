@@ -65,6 +65,8 @@ export interface BankRail {
   status(reference: string, accountNumber: string): Promise<PayoutResult>;
   /** Direct debit of a linked account (funding by bank). */
   debit(p: { reference: string; bankCode: string; accountNumber: string; amount: bigint }): Promise<PayoutResult>;
+  /** What became of the direct debit with this reference. */
+  debitStatus(reference: string, accountNumber: string): Promise<PayoutResult>;
 }
 
 /** Documented sandbox account numbers. */
@@ -95,8 +97,10 @@ export const sandboxBankRail: BankRail = {
     if (accountNumber === SANDBOX_ACCOUNTS.payoutFails) return { status: 'failed', providerRef: `SBX-${reference}`, reason: 'The beneficiary bank is not available. Your money has been returned.' };
     return { status: 'successful', providerRef: `SBX-${reference}` };
   },
-  async debit(p) {
-    if (p.accountNumber === SANDBOX_ACCOUNTS.debitDeclined) return { status: 'failed', providerRef: `SBX-${p.reference}`, reason: 'Your bank declined the debit' };
-    return { status: 'successful', providerRef: `SBX-${p.reference}` };
+  debit: (p) => sandboxBankRail.debitStatus(p.reference, p.accountNumber),
+  // As payouts: the outcome follows from the account number, so a status check answers by reference alone.
+  async debitStatus(reference, accountNumber) {
+    if (accountNumber === SANDBOX_ACCOUNTS.debitDeclined) return { status: 'failed', providerRef: `SBX-${reference}`, reason: 'Your bank declined the debit' };
+    return { status: 'successful', providerRef: `SBX-${reference}` };
   },
 };

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../platform/db.js';
+import { sandboxProviderCalls } from '../tables.js';
 
 export type CardDetails = { number: string; expiryMonth: number; expiryYear: number; cvv: string };
 export type ChargeResult =
@@ -10,6 +13,8 @@ export interface CardAcquirer {
   readonly name: string;
   charge(p: { reference: string; amount: bigint; card: CardDetails; tokenize: boolean }): Promise<ChargeResult>;
   chargeToken(p: { reference: string; amount: bigint; token: string }): Promise<ChargeResult>;
+  /** What became of the charge made with this reference; null when the acquirer never received it. */
+  status(reference: string): Promise<ChargeResult | null>;
 }
 
 export const SANDBOX_CARDS = { success: '4084084084084081', declined: '4084080000000409' } as const;
@@ -30,27 +35,47 @@ export function luhnValid(num: string): boolean {
 export const cardBrand = (num: string): string =>
   /^4/.test(num) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(num) ? 'Mastercard' : /^(506[01]|507[89]|6500)/.test(num) ? 'Verve' : 'Card';
 
-/** The sandbox acquirer: the success test card is approved, the declined one and any other card are declined. */
-export const sandboxCardAcquirer: CardAcquirer = {
-  name: 'sandbox',
-  async charge({ reference, card, tokenize }) {
-    const providerRef = `SBXC-${reference}`;
-    if (card.number !== SANDBOX_CARDS.success) {
-      return { status: 'failed', providerRef, reason: card.number === SANDBOX_CARDS.declined ? 'Your card was declined by your bank' : 'This card is not supported in the sandbox' };
-    }
-    const fingerprint = createHash('sha256').update(`sandbox:${card.number}`).digest('hex');
-    return {
-      status: 'successful',
-      providerRef,
-      token: tokenize ? `tok_sbx_${fingerprint.slice(0, 24)}` : null,
-      brand: cardBrand(card.number),
-      last4: card.number.slice(-4),
-      fingerprint,
-    };
-  },
-  async chargeToken({ reference, token }) {
-    const providerRef = `SBXC-${reference}`;
-    if (!token.startsWith('tok_sbx_')) return { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' };
-    return { status: 'successful', providerRef, token, brand: 'Visa', last4: SANDBOX_CARDS.success.slice(-4), fingerprint: token };
-  },
-};
+/** What the sandbox decides for a charge (no state). */
+function sandboxDecide(reference: string, card: CardDetails, tokenize: boolean): ChargeResult {
+  const providerRef = `SBXC-${reference}`;
+  if (card.number !== SANDBOX_CARDS.success) {
+    return { status: 'failed', providerRef, reason: card.number === SANDBOX_CARDS.declined ? 'Your card was declined by your bank' : 'This card is not supported in the sandbox' };
+  }
+  const fingerprint = createHash('sha256').update(`sandbox:${card.number}`).digest('hex');
+  return {
+    status: 'successful',
+    providerRef,
+    token: tokenize ? `tok_sbx_${fingerprint.slice(0, 24)}` : null,
+    brand: cardBrand(card.number),
+    last4: card.number.slice(-4),
+    fingerprint,
+  };
+}
+
+/**
+ * The sandbox acquirer: the success test card is approved, the declined one and any other card are
+ * declined. Like a real acquirer it remembers each charge by reference (in the database, so across
+ * restarts): charging a reference again returns the first result, and a status check of a
+ * reference it never received says so.
+ */
+export function sandboxCardAcquirer(db: Db): CardAcquirer {
+  const where = (reference: string) => and(eq(sandboxProviderCalls.provider, 'card'), eq(sandboxProviderCalls.reference, reference));
+  const status = async (reference: string) => {
+    const [row] = await db.select().from(sandboxProviderCalls).where(where(reference)).limit(1);
+    return (row?.result as ChargeResult | undefined) ?? null;
+  };
+  const remember = async (reference: string, result: ChargeResult) => {
+    await db.insert(sandboxProviderCalls).values({ provider: 'card', reference, result }).onConflictDoNothing();
+    return (await status(reference))!;
+  };
+  return {
+    name: 'sandbox',
+    charge: ({ reference, card, tokenize }) => remember(reference, sandboxDecide(reference, card, tokenize)),
+    chargeToken: ({ reference, token }) => {
+      const providerRef = `SBXC-${reference}`;
+      if (!token.startsWith('tok_sbx_')) return remember(reference, { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' });
+      return remember(reference, { status: 'successful', providerRef, token, brand: 'Visa', last4: SANDBOX_CARDS.success.slice(-4), fingerprint: token });
+    },
+    status,
+  };
+}
