@@ -1,10 +1,68 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+
+/** The files `index.html` loads at once: the entry, its static imports and its styles (Vite's manifest). */
+export function shellFiles(manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit('index.html');
+  return files;
+}
+
+/** Workbox manifest transform: keeps everything but the JavaScript and CSS of areas not in the shell. */
+const shellOnly: ManifestTransform = (entries) => {
+  const manifestPath = path.join(outDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return { manifest: entries, warnings: ['no Vite manifest: precaching everything'] };
+  const shell = shellFiles(JSON.parse(readFileSync(manifestPath, 'utf8')) as Parameters<typeof shellFiles>[0]);
+  const manifest = entries.filter((e) => !/\.(js|css)$/.test(e.url) || !e.url.startsWith('assets/') || shell.has(e.url));
+  return { manifest };
+};
+
+let outDir = path.resolve('dist');
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
+ * levels (once, at build time), for the server to send as they are. Runs after the service worker
+ * is written.
+ */
+const precompress: Plugin = {
+  name: 'owo-precompress',
+  apply: 'build',
+  closeBundle: {
+    order: 'post',
+    sequential: true,
+    handler() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 512) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  },
+};
 
 export default defineConfig({
   plugins: [
+    { name: 'owo-out-dir', configResolved: (c) => void (outDir = path.resolve(c.root, c.build.outDir)) },
     react(),
     tailwindcss(),
     VitePWA({
@@ -32,13 +90,25 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Precache the shell only (on a slow, paid connection the first visit must not download
+        // every area): index.html, the entry and what it imports at once, the styles and icons.
+        manifestTransforms: [shellOnly],
         navigateFallback: '/index.html',
         // Never serve API calls (or uploaded files) from the service worker.
         navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
+        // Each area's code is cached when the area is first opened (file names are content hashes,
+        // so a cached copy is never stale), and a visited screen then opens offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'owo-areas', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 90 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress,
   ],
   server: {
     proxy: {

@@ -1,6 +1,23 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NO_TOKEN_MESSAGE, SERVICE_URLS, api, apiRequest, buildUrl, configureApiClient, errorMessage } from './client';
+import {
+  ApiError,
+  NETWORK_ERROR_CODE,
+  NO_TOKEN_MESSAGE,
+  READ_TIMEOUT_MS,
+  SERVICE_URLS,
+  TIMEOUT_CODE,
+  TIMEOUT_MESSAGE,
+  UPLOAD_TIMEOUT_MS,
+  WRITE_TIMEOUT_MS,
+  api,
+  apiRequest,
+  buildUrl,
+  configureApiClient,
+  defaultTimeout,
+  errorMessage,
+  isConnectionError,
+} from './client';
 import { userApi } from './user';
 
 function mockFetch(status: number, body: unknown) {
@@ -125,5 +142,97 @@ describe('api client', () => {
     expect(NO_TOKEN_MESSAGE).toBe('Authorization failed, no token!');
     expect(onNoToken).toHaveBeenCalledTimes(1);
     expect(f).not.toHaveBeenCalled();
+  });
+});
+
+describe('time limits', () => {
+  /** A fetch that never answers, but rejects (as browsers do) when its signal aborts. */
+  function hangingFetch() {
+    const fn = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    vi.stubGlobal('fetch', fn);
+    return fn;
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('turns a read that hangs into a TIMEOUT ApiError after 15 s', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const caller = new AbortController();
+    const p = apiRequest('wallet', '/wallet-balances', { signal: caller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+    let settled = false;
+    void p.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await p;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, code: TIMEOUT_CODE, message: TIMEOUT_MESSAGE });
+    expect(isConnectionError(err)).toBe(true);
+  });
+
+  it('times out a reply whose body stalls half-way', async () => {
+    vi.useFakeTimers();
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        stream = c;
+        c.enqueue(new TextEncoder().encode('{"status":'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        // As browsers do: aborting the request errors a body still being read.
+        init?.signal?.addEventListener('abort', () => stream.error(init.signal?.reason));
+        return Promise.resolve(new Response(body, { status: 200 }));
+      }),
+    );
+    const p = apiRequest('user', '/users/u1').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS);
+    expect(await p).toMatchObject({ code: TIMEOUT_CODE });
+  });
+
+  it("passes the caller's abort through as an AbortError, not a timeout", async () => {
+    hangingFetch();
+    const caller = new AbortController();
+    const p = apiRequest('wallet', '/wallet-balances', { signal: caller.signal }).catch((e: unknown) => e);
+    caller.abort();
+    const err = await p;
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as DOMException).name).toBe('AbortError');
+  });
+
+  it('says there is no network when fetch fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const err = await apiRequest('wallet', '/wallet-balances').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE });
+    expect((err as ApiError).message).toMatch(/Check your connection and try again\.$/);
+  });
+
+  it('gives reads 15 s, other calls 30 s, uploads 2 min, and money calls with a PIN no limit', () => {
+    expect(defaultTimeout({})).toBe(READ_TIMEOUT_MS);
+    expect(defaultTimeout({ method: 'POST', body: {}, signal: new AbortController().signal })).toBe(READ_TIMEOUT_MS);
+    expect(defaultTimeout({ method: 'POST', body: {} })).toBe(WRITE_TIMEOUT_MS);
+    expect(defaultTimeout({ method: 'POST', body: new FormData() })).toBe(UPLOAD_TIMEOUT_MS);
+    expect(defaultTimeout({ method: 'POST', body: {}, pin: '2468' })).toBe(0);
+    expect(defaultTimeout({ timeoutMs: 5 })).toBe(5);
+  });
+
+  it('never times out a money call with a PIN', async () => {
+    vi.useFakeTimers();
+    const f = hangingFetch();
+    let settled = false;
+    const p = apiRequest('transaction', '/api/v1/complete', { body: { reference: 'r' }, pin: '2468' }).finally(() => (settled = true));
+    p.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(settled).toBe(false);
+    expect(f).toHaveBeenCalledOnce();
   });
 });

@@ -77,6 +77,61 @@ export interface RequestOptions {
   /** Refuse to send without a token: raises the 'Authorization failed, no token!' toast and throws NO_TOKEN. */
   requireToken?: boolean;
   signal?: AbortSignal;
+  /**
+   * Give up after this many ms with a TIMEOUT ApiError (0: never). Default: 15 s for reads (GET, or a
+   * call that passes a signal, as every query does), 30 s for other calls, 2 min for uploads, and none
+   * for calls with a PIN (money calls: a retry goes through their Idempotency-Key instead).
+   */
+  timeoutMs?: number;
+}
+
+export const READ_TIMEOUT_MS = 15_000;
+export const WRITE_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+export const TIMEOUT_CODE = 'TIMEOUT';
+export const TIMEOUT_MESSAGE = 'This is taking too long. Check your connection and try again.';
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const OFFLINE_ERROR_MESSAGE = 'No network connection. Check your connection and try again.';
+export const UNREACHABLE_MESSAGE = 'We could not reach Owo. Check your connection and try again.';
+
+export function defaultTimeout(opts: RequestOptions): number {
+  if (opts.timeoutMs !== undefined) return opts.timeoutMs;
+  if (opts.pin) return 0;
+  if (opts.body instanceof FormData) return UPLOAD_TIMEOUT_MS;
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  return method === 'GET' || opts.signal ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS;
+}
+
+/** True for an ApiError that a better connection might fix (timeout or no network). */
+export function isConnectionError(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === TIMEOUT_CODE || err.code === NETWORK_ERROR_CODE);
+}
+
+/**
+ * One signal that aborts when the caller's does, or after `ms` (0: never). Written by hand rather
+ * than with AbortSignal.any/timeout, which older Android WebViews lack.
+ */
+function withTimeout(caller: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    ms > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+        }, ms)
+      : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut && !caller?.aborted,
+    done: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 export function buildUrl(service: ServiceName, path: string, query?: RequestOptions['query']): string {
@@ -138,20 +193,27 @@ export async function apiRequest<T>(service: ServiceName, path: string, opts: Re
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
+  const limit = withTimeout(opts.signal, defaultTimeout(opts));
   let res: Response;
+  let text: string;
   try {
     res = await fetch(buildUrl(service, path, opts.query), {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
       body,
-      signal: opts.signal,
+      signal: limit.signal,
     });
+    // The time limit covers the body too: a reply that stalls half-way must not hang the screen.
+    text = await res.text();
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', 'We could not reach Owo. Check your connection and try again.');
+    if (limit.timedOut()) throw new ApiError(0, TIMEOUT_CODE, TIMEOUT_MESSAGE);
+    if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError')) throw err;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiError(0, NETWORK_ERROR_CODE, offline ? OFFLINE_ERROR_MESSAGE : UNREACHABLE_MESSAGE);
+  } finally {
+    limit.done();
   }
   let parsed: unknown = null;
-  const text = await res.text();
   if (text) {
     try {
       parsed = JSON.parse(text);

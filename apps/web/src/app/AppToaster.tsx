@@ -1,17 +1,51 @@
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
+import { useOverlayState } from '../ui/overlay-state';
 
 export const TOAST_DURATION = 5000;
 
-/** Spec: 5000 ms by default; each toast between 300 and 560 px wide. */
+/** The fixed bottom navigation's height (min-h-16) plus a gap; the safe area is added on top. */
+const ABOVE_NAV = 'calc(64px + 12px + env(safe-area-inset-bottom))';
+const ABOVE_EDGE = 'calc(16px + env(safe-area-inset-bottom))';
+
+type ToastFn = (message: unknown, data?: { id?: string | number }) => string | number;
+
+/**
+ * The same message shows once: a toast without an id gets one made from its text, so a repeat
+ * replaces the toast on screen (and restarts its time) instead of stacking under it.
+ */
+function collapseRepeats() {
+  const t = toast as unknown as Record<string, ToastFn> & { __collapsed?: boolean };
+  if (t.__collapsed) return;
+  t.__collapsed = true;
+  for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
+    const original = t[kind];
+    if (typeof original !== 'function') continue;
+    t[kind] = (message, data) =>
+      original(message, typeof message === 'string' && (data?.id === undefined || data.id === null) ? { ...data, id: `msg:${message}` } : data);
+  }
+}
+collapseRepeats();
+
+/**
+ * Spec: 5000 ms by default; each toast between 300 and 560 px wide.
+ * Toasts never cover what the person needs: at the bottom, above the bottom navigation (or the
+ * screen edge on the auth screens, which have none), clear of every page header. While a sheet is
+ * open (its actions are at the bottom) they move to the top, over the dimmed page the sheet leaves
+ * uncovered. At most two show at once.
+ */
 export function AppToaster() {
+  const { sheetOpen, bottomNav } = useOverlayState();
+  const bottom = bottomNav ? ABOVE_NAV : ABOVE_EDGE;
+  const top = 'calc(12px + env(safe-area-inset-top))';
   return (
     <Toaster
-      position="top-center"
+      position={sheetOpen ? 'top-center' : 'bottom-center'}
       duration={TOAST_DURATION}
+      visibleToasts={2}
       richColors
       theme="system"
-      offset={16}
-      mobileOffset={12}
+      offset={{ top, bottom, left: 16, right: 16 }}
+      mobileOffset={{ top, bottom, left: 12, right: 12 }}
       toastOptions={{
         style: { minWidth: '300px', maxWidth: '560px', borderRadius: '16px', fontSize: '15px' },
       }}

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { type Location, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { House, MessageCircle, ShoppingBag, Users, Wallet } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { useRegisterOverlay } from '../ui/overlay-state';
 import { PageLoader } from '../ui/Spinner';
 import { Logo } from './Logo';
 
@@ -14,6 +15,7 @@ const NAV = [
 ] as const;
 
 export function BottomNav() {
+  useRegisterOverlay('nav');
   return (
     <nav
       aria-label="Main"
@@ -48,10 +50,18 @@ export function BottomNav() {
   );
 }
 
+/**
+ * Scroll positions are kept per history entry: a screen you open starts at the top, going back
+ * returns to where you were. A receipt (/history/:reference) is a dialog over History, so it
+ * shares History's position instead of scrolling the list away.
+ */
+const scrollKey = (location: Location) => (location.pathname.startsWith('/history') ? '/history' : location.key);
+
 /** Signed-in screens: content column plus the fixed bottom navigation. */
 export function AppLayout() {
   return (
     <>
+      <ScrollRestoration getKey={scrollKey} />
       <main className="mx-auto min-h-dvh w-full max-w-md px-5 pb-28">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -66,6 +76,7 @@ export function AppLayout() {
 export function AuthLayout() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-6 pb-10 pt-[max(2rem,env(safe-area-inset-top))]">
+      <ScrollRestoration />
       <div className="mb-8">
         <Logo />
       </div>

@@ -1,6 +1,7 @@
 /**
  * Display helpers for Nigerian phone numbers. Deliberately dependency-free so they can sit in the
- * first-route bundle; full validation (libphonenumber-js) is loaded only by the forms that need it.
+ * first-route bundle; full validation (libphonenumber-js, Nigeria's metadata only: phone-valid.ts) is
+ * loaded only by the forms that need it.
  */
 
 /** Normalises common Nigerian forms (0803..., 803..., 234803..., +234803...) to E.164, or null. */

@@ -16,3 +16,4 @@ export { Checkbox } from './Checkbox';
 export { DetailList, DetailRow } from './DetailList';
 export { PinStep } from './PinStep';
 export { SuccessHero } from './SuccessHero';
+export { DateField } from './DateField';

@@ -57,7 +57,7 @@ export default function AccountMenuPage() {
     <>
       <PageHeader title="Account" back="/" backLabel="Back to dashboard" />
       <Card className="mb-6 flex items-center gap-4">
-        {profile.isPending ? (
+        {profile.isPending && profile.fetchStatus !== 'paused' ? (
           <>
             <Skeleton className="size-16 rounded-full" />
             <span className="flex flex-1 flex-col gap-2">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FullUser } from '@owo/contracts';
+import type { FullUser } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -188,7 +188,7 @@ export default function EditProfilePage() {
   return (
     <>
       <PageHeader title="Edit profile" back="/account" backLabel="Back to account" />
-      {profile.isPending ? (
+      {profile.isPending && profile.fetchStatus !== 'paused' ? (
         <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your profile">
           <Card className="flex flex-col items-center gap-4">
             <Skeleton className="size-24 rounded-full" />
@@ -200,7 +200,8 @@ export default function EditProfilePage() {
             <Skeleton className="h-24 w-full" />
           </Card>
         </div>
-      ) : profile.isError ? (
+      ) : !profile.data ? (
+        // Failed, or offline with nothing saved: say so (with Try again) instead of loading for ever.
         <QueryError error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <ProfileEditor user={profile.data} />

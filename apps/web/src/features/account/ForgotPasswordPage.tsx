@@ -110,7 +110,8 @@ function ResetStep({ method, username, onBack }: { method: Method; username: str
   const resend = useMutation({
     mutationFn: () =>
       method === 'phone' ? userApi.resendOtp({ phoneNumber: username, purpose: 'reset_password' }) : userApi.forgotPassword({ email: username }),
-    onSuccess: (res) => toast.success(res.message || 'We sent you a new code'),
+    // As the page, the number or address in full (the server's text masks it).
+    onSuccess: () => toast.success(`We sent a new code to ${method === 'phone' ? formatPhone(username) : username}`),
     onError: (err) => toast.error(errorMessage(err)),
   });
 

@@ -1,19 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
-import { looksLikePhone, toE164 } from '../../lib/phone';
+import { formatPhone, looksLikePhone, toE164 } from '../../lib/phone';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { AuthHeading } from './AuthHeading';
 import { useAuth } from './auth-store';
 import { FormAlert } from './FormAlert';
-import { loginForm } from './schemas';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
+
+/**
+ * The first screen checks only that both fields are filled, with react-hook-form's own rules: no
+ * zod and no contract schemas on the first load (the server validates the rest). Other forms use
+ * the contracts' schemas.
+ */
+type LoginFields = { username: string; password: string };
+const usernameRules = {
+  setValueAs: (v: string) => v.trim(),
+  required: 'Enter your email or phone number',
+  maxLength: { value: 254, message: 'That is longer than any email or phone number' },
+};
+const passwordRules = { required: 'Enter your password', maxLength: { value: 128, message: 'Passwords are at most 128 characters' } };
 
 export default function LoginPage() {
   const login = useAuth((s) => s.login);
@@ -30,7 +41,7 @@ export default function LoginPage() {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginForm), defaultValues: { username: prefill, password: '' } });
+  } = useForm<LoginFields>({ defaultValues: { username: prefill, password: '' } });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
@@ -51,8 +62,9 @@ export default function LoginPage() {
     if (phone) {
       setResending(true);
       try {
-        const res = await userApi.resendOtp({ phoneNumber: phone, purpose: 'verify_mobile' });
-        toast.success(res.message || 'We sent you a new code');
+        await userApi.resendOtp({ phoneNumber: phone, purpose: 'verify_mobile' });
+        // As the verify page, the number in full (the server's text masks it).
+        toast.success(`We sent a new code to ${formatPhone(phone)}`);
       } catch (err) {
         toast.error(errorMessage(err, 'We could not send a new code'));
       } finally {
@@ -74,7 +86,7 @@ export default function LoginPage() {
           spellCheck={false}
           placeholder="you@example.com or 0803 000 0000"
           error={errors.username?.message}
-          {...register('username')}
+          {...register('username', usernameRules)}
         />
         <Field
           label="Password"
@@ -87,7 +99,7 @@ export default function LoginPage() {
               Forgot password?
             </Link>
           }
-          {...register('password')}
+          {...register('password', passwordRules)}
         />
         <FormAlert message={failure?.message}>
           {failure?.code === 'PHONE_NOT_VERIFIED' ? (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FullUser } from '@owo/contracts';
+import type { FullUser } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { formatPhone } from '../../lib/phone';
 import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { Button } from '../../ui/Button';
@@ -35,7 +36,8 @@ export default function SignupPage() {
     mutationFn: userApi.signup,
     onSuccess: async (res) => {
       setPhoneNumber(res.data.phoneNumber);
-      toast.success(res.message || 'Account created');
+      // The next page shows the number in full, so the toast does too (the server's text masks it).
+      toast.success(`Account created. Enter the code we sent to ${formatPhone(res.data.phoneNumber)}`);
       await navigate('/verify');
     },
     onError: (err) => {

@@ -44,7 +44,8 @@ export default function VerifyPhonePage() {
 
   const resend = useMutation({
     mutationFn: (phoneNumber: string) => userApi.resendOtp({ phoneNumber, purpose: 'verify_mobile' }),
-    onSuccess: (res) => toast.success(res.message || 'We sent you a new code'),
+    // The page shows the number in full, so the toast does too (the server's text masks it).
+    onSuccess: (_res, phoneNumber) => toast.success(`We sent a new code to ${formatPhone(phoneNumber)}`),
     onError: (err) => toast.error(errorMessage(err, GENERIC_ERROR)),
   });
 

@@ -3,7 +3,6 @@ import {
   emailField,
   forgotPasswordBody,
   initiateResetBody,
-  loginBody,
   nameField,
   otpField,
   passwordField,
@@ -12,12 +11,12 @@ import {
   signupBody,
   verifyMobileBody,
 } from '@owo/contracts';
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { isValidNigerianPhone } from '../../lib/phone-valid';
 
 /** Form schemas: the contracts' request schemas, with labels users understand. */
 
-export const nigerianPhone = phoneField.refine((v) => isValidPhoneNumber(v, 'NG'), 'Enter a valid Nigerian phone number');
+export const nigerianPhone = phoneField.refine(isValidNigerianPhone, 'Enter a valid Nigerian phone number');
 
 const nickName = z
   .string()
@@ -35,11 +34,6 @@ export const signupForm = signupBody.extend({
 export type SignupForm = z.infer<typeof signupForm>;
 
 export const verifyForm = verifyMobileBody.extend({ otp: otpField });
-
-export const loginForm = loginBody.extend({
-  username: z.string().trim().min(1, 'Enter your email or phone number').max(254),
-  password: z.string().min(1, 'Enter your password').max(128),
-});
 
 export const resetRequestPhoneForm = initiateResetBody.extend({ phoneNumber: nigerianPhone });
 export const resetRequestEmailForm = forgotPasswordBody.extend({ email: emailField });

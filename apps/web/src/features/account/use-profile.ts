@@ -1,4 +1,4 @@
-import { type FullUser } from '@owo/contracts';
+import type { FullUser } from '@owo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { userApi } from '../../api/user';
 import { useAuth } from './auth-store';

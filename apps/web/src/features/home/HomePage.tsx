@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { ArrowDownToLine, ChevronRight, HandCoins, History, Landmark, PiggyBank, ReceiptText, Send, ShieldCheck } from 'lucide-react';
+import { ArrowDownToLine, ChevronRight, CloudOff, HandCoins, History, Landmark, PiggyBank, ReceiptText, Send, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useProfile } from '../account/use-profile';
 import { QueryError } from '../account/QueryError';
-import { useRecentTransactions } from '../wallet/queries';
+import { useBalances, useRecentTransactions } from '../wallet/queries';
 import { TransactionRow, TransactionRowSkeleton } from '../wallet/TransactionRow';
 import { greetingFor } from '../../lib/greeting';
+import { UpdatedAt } from '../../lib/offline/freshness';
 import { errorMessage } from '../../api/client';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -51,6 +52,34 @@ function MoneyLink({ label, hint, to, icon: Icon }: (typeof MONEY_LINKS)[number]
   );
 }
 
+export const OFFLINE_NO_DATA = "You're offline. This will load when you're back online.";
+
+/** Shown instead of skeletons when a query has nothing saved and waits for a connection. */
+function OfflineNotice({ children, onRetry }: { children: string; onRetry: () => void }) {
+  return (
+    <div className="flex items-center gap-3 p-4" role="status">
+      <CloudOff className="size-5 shrink-0 text-muted" aria-hidden="true" />
+      <p className="flex-1 text-sm text-muted">{children}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The balances' fetch time under the wallet card; offline with nothing saved, a note instead of endless skeletons. */
+function BalancesFreshness() {
+  const balances = useBalances();
+  if (balances.data === undefined && balances.fetchStatus === 'paused') {
+    return (
+      <Card padded={false} className="mt-3">
+        <OfflineNotice onRetry={() => void balances.refetch()}>{OFFLINE_NO_DATA}</OfflineNotice>
+      </Card>
+    );
+  }
+  return <UpdatedAt query={balances} className="mt-2 px-1" />;
+}
+
 function RecentTransactions() {
   const recent = useRecentTransactions(5);
   return (
@@ -65,20 +94,22 @@ function RecentTransactions() {
         </Link>
       </div>
       <Card padded={false} className="overflow-hidden">
-        {recent.isPending ? (
+        {recent.isPending && recent.fetchStatus === 'paused' ? (
+          <OfflineNotice onRetry={() => void recent.refetch()}>{OFFLINE_NO_DATA}</OfflineNotice>
+        ) : recent.isPending ? (
           <div className="divide-y divide-line" aria-busy="true" aria-label="Loading recent transactions">
             {Array.from({ length: 3 }, (_, i) => (
               <TransactionRowSkeleton key={i} />
             ))}
           </div>
-        ) : recent.isError ? (
+        ) : recent.isError && recent.data === undefined ? (
           <div className="flex items-center gap-3 p-4" role="alert">
             <p className="flex-1 text-sm text-muted">{errorMessage(recent.error, "We couldn't load your transactions.")}</p>
             <Button variant="outline" size="sm" onClick={() => void recent.refetch()}>
               Try again
             </Button>
           </div>
-        ) : recent.data.length === 0 ? (
+        ) : !recent.data ? null : recent.data.length === 0 ? (
           <EmptyState icon={<ReceiptText className="size-9" strokeWidth={1.8} />} title="No transactions yet" className="py-8">
             Add money to your wallet to get started.
           </EmptyState>
@@ -92,6 +123,7 @@ function RecentTransactions() {
           </ul>
         )}
       </Card>
+      <UpdatedAt query={recent} className="mt-2 px-1" />
     </section>
   );
 }
@@ -108,7 +140,9 @@ export default function HomePage() {
           {user ? <Avatar src={user.avatar} firstName={user.firstName} lastName={user.lastName} /> : <Skeleton className="size-12 rounded-full" />}
         </Link>
         <div className="min-w-0 flex-1">
-          {profile.isPending ? (
+          {profile.isPending && profile.fetchStatus === 'paused' ? (
+            <h1 className="text-xl font-bold tracking-tight">{greetingFor()}</h1>
+          ) : profile.isPending ? (
             <>
               <Skeleton className="mb-1.5 h-4 w-24" />
               <Skeleton className="h-6 w-44" />
@@ -124,9 +158,10 @@ export default function HomePage() {
         </div>
       </header>
 
-      {profile.isError ? <QueryError error={profile.error} onRetry={() => void profile.refetch()} /> : null}
+      {profile.isError && !user ? <QueryError error={profile.error} onRetry={() => void profile.refetch()} /> : null}
 
       <WalletCard hidden={hidden} onToggle={toggleHidden} />
+      <BalancesFreshness />
 
       <nav aria-label="Quick actions" className="mt-5">
         <ul className="grid grid-cols-4 gap-2">

@@ -40,7 +40,10 @@ export function WalletCard({ hidden, onToggle }: { hidden: boolean; onToggle: ()
           {hidden ? <Eye className="size-5" aria-hidden="true" /> : <EyeOff className="size-5" aria-hidden="true" />}
         </button>
       </div>
-      {balances.isError ? (
+      {/* A saved (or earlier) balance stays in view when a refresh fails; the error shows only without one. */}
+      {b ? (
+        <MoneyText kobo={b.walletBalance} hidden={hidden} className="relative mt-1 block text-[34px] leading-tight font-bold tracking-tight" />
+      ) : balances.isError ? (
         <div className="relative mt-2 flex items-center gap-3">
           <p className="flex-1 text-sm text-white/90">We couldn&apos;t load your balances.</p>
           <button
@@ -52,8 +55,6 @@ export function WalletCard({ hidden, onToggle }: { hidden: boolean; onToggle: ()
             Retry
           </button>
         </div>
-      ) : b ? (
-        <MoneyText kobo={b.walletBalance} hidden={hidden} className="relative mt-1 block text-[34px] leading-tight font-bold tracking-tight" />
       ) : (
         <Skeleton className="relative mt-2 h-10 w-48 bg-white/20" />
       )}

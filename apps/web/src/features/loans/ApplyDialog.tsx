@@ -15,16 +15,18 @@ import { useGuardedClose } from '../../lib/use-guarded-close';
 /** Interest is flat for the whole tenor, in percent, rounded down to the kobo like the server. */
 export const loanInterest = (type: LoanType, kobo: number) => Math.floor((kobo * type.interestRate) / 100);
 
-export function validateLoanAmount(type: LoanType, text: string): string | null {
+/** `max`: the most you can borrow now (your recent inflows), when lower than the type's limit. */
+export function validateLoanAmount(type: LoanType, text: string, max = type.maxAmount): string | null {
   if (!text.trim()) return 'Enter an amount';
   const kobo = parseNairaToKobo(text);
   if (kobo === null) return 'Enter an amount like 1,500 or 1500.50';
-  if (kobo < type.minAmount || kobo > type.maxAmount) return `Choose an amount between ${formatNaira(type.minAmount)} and ${formatNaira(type.maxAmount)}`;
+  const top = Math.min(max, type.maxAmount);
+  if (kobo < type.minAmount || kobo > top) return `Choose an amount between ${formatNaira(type.minAmount)} and ${formatNaira(top)}`;
   return null;
 }
 
 /** "Apply for <name>": amount within the type's limits, then "Apply now". */
-export function ApplyDialog({ type, onClose, onApproved }: { type: LoanType | null; onClose: () => void; onApproved: (loan: Loan) => void }) {
+export function ApplyDialog({ type, max, onClose, onApproved }: { type: LoanType | null; max?: number; onClose: () => void; onApproved: (loan: Loan) => void }) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -48,14 +50,14 @@ export function ApplyDialog({ type, onClose, onApproved }: { type: LoanType | nu
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!type || apply.isPending) return;
-    const problem = validateLoanAmount(type, amount);
+    const problem = validateLoanAmount(type, amount, max);
     setError(problem ?? undefined);
     if (problem) return;
     apply.mutate({ loanTypeId: type.id, amount: parseNairaToKobo(amount) ?? 0 });
   };
 
   const kobo = type ? parseNairaToKobo(amount) : null;
-  const valid = type && kobo !== null && !validateLoanAmount(type, amount);
+  const valid = type && kobo !== null && !validateLoanAmount(type, amount, max);
   return (
     <Sheet open={type !== null} onClose={close} title={type ? `Apply for ${type.name}` : 'Apply'}>
       {type ? (
@@ -70,7 +72,7 @@ export function ApplyDialog({ type, onClose, onApproved }: { type: LoanType | nu
               if (error) setError(undefined);
             }}
             error={error}
-            hint={`Between ${formatNaira(type.minAmount)} and ${formatNaira(type.maxAmount)}`}
+            hint={`Between ${formatNaira(type.minAmount)} and ${formatNaira(Math.min(max ?? type.maxAmount, type.maxAmount))}`}
           />
           {valid && kobo !== null ? (
             <DetailList label="Loan summary">

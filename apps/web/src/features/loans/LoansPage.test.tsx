@@ -17,6 +17,8 @@ const quick = {
   interestRate: 5,
 };
 const CREATE = 'POST /api/wallet/e-comm/api/loan/create';
+const ELIGIBILITY = 'GET /api/wallet/e-comm/api/loan/eligibility';
+const canBorrow = { status: true, message: 'You can apply for a loan', data: { eligible: true, reason: null, code: null, maxAmount: 50_000_000, inflow: 30_000_000, inflowDays: 28 } };
 const loan = {
   id: '0198a7b2-0000-7000-8000-000000000001',
   loanTypeId: 'quick',
@@ -49,6 +51,7 @@ describe('Loans', () => {
     const fetchMock = routeFetch({
       'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
       'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+      [ELIGIBILITY]: canBorrow,
       [CREATE]: () =>
         new Response(
           JSON.stringify({
@@ -75,6 +78,7 @@ describe('Loans', () => {
     const fetchMock = routeFetch({
       'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
       'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+      [ELIGIBILITY]: canBorrow,
     });
     const u = userEvent.setup();
     renderRoute(<LoansPage />, { path: '/loans' });
@@ -88,6 +92,7 @@ describe('Loans', () => {
     routeFetch({
       'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
       'GET /api/wallet/e-comm/api/loan': () => new Response(JSON.stringify({ status: true, message: 'Loans', data: approved ? [loan] : [] })),
+      [ELIGIBILITY]: canBorrow,
       'GET /api/wallet/wallet-balances': { status: true, message: 'Balances', data: { walletBalance: 500_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 } },
       [CREATE]: () => {
         approved = true;
@@ -101,5 +106,50 @@ describe('Loans', () => {
     expect(await screen.findByRole('progressbar', { name: 'Quick loan repaid' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'My loans' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Repay' })).toBeInTheDocument();
+  });
+
+  it('shows first why a new account cannot borrow yet, with Apply replaced', async () => {
+    const reason = 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦500).';
+    const fetchMock = routeFetch({
+      'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
+      'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+      [ELIGIBILITY]: { status: true, message: 'You are not eligible for a loan yet', data: { eligible: false, reason, code: 'INFLOW_TOO_LOW', maxAmount: 0, inflow: 0, inflowDays: 28 } },
+    });
+    renderRoute(<LoansPage />, { path: '/loans' });
+    expect(await screen.findByText("You can't take a loan yet")).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/pay/fund');
+    const button = screen.getByRole('button', { name: 'Not available yet' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(expect.stringContaining(reason));
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(calls(fetchMock, CREATE)).toHaveLength(0);
+  });
+
+  it('limits a loan type to what the inflows allow', async () => {
+    routeFetch({
+      'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick, { ...quick, id: 'salary', name: 'Salary advance', minAmount: 1_000_000, maxAmount: 10_000_000 }] },
+      'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+      [ELIGIBILITY]: { status: true, message: 'You can apply for a loan', data: { eligible: true, reason: null, code: null, maxAmount: 600_000, inflow: 300_000, inflowDays: 28 } },
+    });
+    const u = userEvent.setup();
+    renderRoute(<LoansPage />, { path: '/loans' });
+    expect(await screen.findByText('You can apply for a loan')).toBeInTheDocument();
+    const salary = await screen.findByRole('group', { name: 'Salary advance' });
+    expect(within(salary).getByRole('button', { name: 'Not available yet' })).toBeDisabled();
+    expect(within(salary).getByText(/this loan starts at/)).toBeInTheDocument();
+    const dialog = await applyFor(u, '7000');
+    expect(within(dialog).getByText('Choose an amount between ₦1,000.00 and ₦6,000.00')).toBeInTheDocument();
+  });
+
+  it('still lets you apply when the check fails, and says so', async () => {
+    routeFetch({
+      'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
+      'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+    });
+    renderRoute(<LoansPage />, { path: '/loans' });
+    expect(await screen.findByText("We couldn't check whether you can borrow")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
 });

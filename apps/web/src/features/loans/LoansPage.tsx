@@ -1,9 +1,12 @@
-import { Banknote, CloudOff, HandCoins } from 'lucide-react';
+import { Banknote, CircleCheck, CloudOff, HandCoins, Hourglass } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { LoanEligibility } from '@owo/contracts';
 import type { Instalment, Loan, LoanType } from '../../api/loans';
+import { cn } from '../../lib/cn';
 import { formatNaira } from '../../lib/money';
 import { Badge, type BadgeTone } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,7 +16,7 @@ import { Tabs } from '../../ui/Tabs';
 import { formatDate } from '../savings/format';
 import { ApplyDialog } from './ApplyDialog';
 import { loanErrorText } from './errors';
-import { useLoanTypes, useMyLoans } from './queries';
+import { useLoanEligibility, useLoanTypes, useMyLoans } from './queries';
 import { RepayDialog } from './RepayDialog';
 
 type LoanTab = 'types' | 'mine';
@@ -61,8 +64,22 @@ function CardsSkeleton({ label }: { label: string }) {
   );
 }
 
-function LoanTypeCard({ type, onApply }: { type: LoanType; onApply: () => void }) {
+/** Whether one loan type can be applied for now, and the most it allows. */
+export type Availability = { state: 'checking' } | { state: 'unknown' } | { state: 'no'; reasonId: string } | { state: 'yes'; max: number } | { state: 'short'; max: number };
+
+export function availabilityFor(type: LoanType, e: { data?: LoanEligibility; isPending: boolean; isError: boolean }, reasonId: string): Availability {
+  if (e.data) {
+    if (!e.data.eligible) return { state: 'no', reasonId };
+    const max = Math.min(type.maxAmount, e.data.maxAmount);
+    return max >= type.minAmount ? { state: 'yes', max } : { state: 'short', max: e.data.maxAmount };
+  }
+  return e.isPending && !e.isError ? { state: 'checking' } : { state: 'unknown' };
+}
+
+function LoanTypeCard({ type, onApply, availability }: { type: LoanType; onApply: () => void; availability: Availability }) {
   const id = useId();
+  const shortId = `${id}-short`;
+  const a = availability;
   return (
     <Card role="group" aria-labelledby={id}>
       <div className="flex items-start gap-3">
@@ -96,9 +113,97 @@ function LoanTypeCard({ type, onApply }: { type: LoanType; onApply: () => void }
           <dd className="mt-0.5 font-semibold">{type.interestRate}% flat</dd>
         </div>
       </dl>
-      <Button block className="mt-4" onClick={onApply} aria-describedby={id}>
-        Apply
+      {a.state === 'short' ? (
+        <p id={shortId} className="mt-3 text-sm text-muted">
+          You can borrow up to <span className="font-semibold text-fg tabular-nums">{formatNaira(a.max)}</span> now; this loan starts at{' '}
+          <span className="tabular-nums">{formatNaira(type.minAmount)}</span>.
+        </p>
+      ) : null}
+      <Button
+        block
+        className="mt-4"
+        variant={a.state === 'no' || a.state === 'short' ? 'outline' : 'primary'}
+        onClick={onApply}
+        disabled={a.state === 'no' || a.state === 'short' || a.state === 'checking'}
+        loading={a.state === 'checking'}
+        aria-describedby={a.state === 'no' ? `${id} ${a.reasonId}` : a.state === 'short' ? `${id} ${shortId}` : id}
+      >
+        {a.state === 'no' || a.state === 'short' ? 'Not available yet' : 'Apply'}
       </Button>
+    </Card>
+  );
+}
+
+/** Before the loan types: can you borrow now, and if not, why (the server's own words). */
+function EligibilityCard({ eligibility, reasonId, onSeeLoans }: { eligibility: ReturnType<typeof useLoanEligibility>; reasonId: string; onSeeLoans: () => void }) {
+  const e = eligibility;
+  if (e.isPending && !e.isError)
+    return (
+      <Card className="flex items-center gap-3" aria-busy="true" aria-label="Checking whether you can borrow">
+        <Skeleton className="size-11 shrink-0 rounded-2xl" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      </Card>
+    );
+  if (!e.data)
+    return (
+      <Card role="alert" className="flex flex-col gap-3">
+        <div className="flex items-start gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-danger-soft text-danger-fg" aria-hidden="true">
+            <CloudOff className="size-5" />
+          </span>
+          <div>
+            <p className="font-semibold">We couldn&apos;t check whether you can borrow</p>
+            <p className="text-sm text-muted">{loanErrorText(e.error, 'Check your connection and try again.')} You can still apply: we check again when you do.</p>
+          </div>
+        </div>
+        <Button variant="outline" size="sm" className="self-start" loading={e.isFetching} onClick={() => void e.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  const d = e.data;
+  if (d.eligible)
+    return (
+      <Card className="flex items-start gap-3" role="status">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-fg" aria-hidden="true">
+          <CircleCheck className="size-5" />
+        </span>
+        <div>
+          <p className="font-semibold">You can apply for a loan</p>
+          <p className="text-sm text-muted">
+            Based on the money that came into your wallet over the last {d.inflowDays} days, you can borrow up to{' '}
+            <span className="font-semibold text-fg tabular-nums">{formatNaira(d.maxAmount)}</span>.
+          </p>
+        </div>
+      </Card>
+    );
+  return (
+    <Card className="flex flex-col gap-3 border-accent-400/40 bg-accent-400/10" role="status" aria-labelledby={`${reasonId}-title`}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-accent-400 text-brand-900" aria-hidden="true">
+          <Hourglass className="size-5" />
+        </span>
+        <div>
+          <p id={`${reasonId}-title`} className="font-semibold">
+            You can&apos;t take a loan yet
+          </p>
+          <p id={reasonId} className="text-sm text-fg/80">
+            {d.reason}
+          </p>
+        </div>
+      </div>
+      {d.code === 'INFLOW_TOO_LOW' ? (
+        <Link to="/pay/fund" className={cn(buttonClasses({ variant: 'secondary', size: 'sm' }), 'self-start')}>
+          Add money
+        </Link>
+      ) : d.code === 'LOAN_OPEN' ? (
+        <Button variant="secondary" size="sm" className="self-start" onClick={onSeeLoans}>
+          See my loans
+        </Button>
+      ) : null}
     </Card>
   );
 }
@@ -147,9 +252,18 @@ function LoanCard({ loan, onRepay }: { loan: Loan; onRepay: () => void }) {
   );
 }
 
-function LoanTypes({ onApply, hasOpenLoan }: { onApply: (t: LoanType) => void; hasOpenLoan: boolean }) {
+function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType, max: number) => void; hasOpenLoan: boolean; onSeeLoans: () => void }) {
   const types = useLoanTypes();
-  if (types.isPending) return <CardsSkeleton label="Loading loan types" />;
+  const eligibility = useLoanEligibility();
+  const reasonId = useId();
+  const eligibilityCard = <EligibilityCard eligibility={eligibility} reasonId={reasonId} onSeeLoans={onSeeLoans} />;
+  if (types.isPending)
+    return (
+      <div className="flex flex-col gap-3">
+        {eligibilityCard}
+        <CardsSkeleton label="Loading loan types" />
+      </div>
+    );
   if (types.isError)
     return <LoadError error={types.error} onRetry={() => void types.refetch()} title="We couldn't load the loan types" />;
   if (types.data.length === 0)
@@ -162,17 +276,21 @@ function LoanTypes({ onApply, hasOpenLoan }: { onApply: (t: LoanType) => void; h
     );
   return (
     <div className="flex flex-col gap-3">
-      {hasOpenLoan ? (
+      {eligibilityCard}
+      {hasOpenLoan && !eligibility.data ? (
         <p role="note" className="rounded-2xl bg-accent-400/15 p-4 text-sm">
           You have a loan open. Repay it before you apply for another.
         </p>
       ) : null}
       <ul className="flex flex-col gap-3">
-        {types.data.map((t) => (
-          <li key={t.id}>
-            <LoanTypeCard type={t} onApply={() => onApply(t)} />
-          </li>
-        ))}
+        {types.data.map((t) => {
+          const availability = availabilityFor(t, eligibility, reasonId);
+          return (
+            <li key={t.id}>
+              <LoanTypeCard type={t} availability={availability} onApply={() => onApply(t, availability.state === 'yes' ? availability.max : t.maxAmount)} />
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -212,7 +330,7 @@ function MyLoans({ onRepay, onBrowse }: { onRepay: (l: Loan) => void; onBrowse: 
 
 export default function LoansPage() {
   const [tab, setTab] = useState<LoanTab>('types');
-  const [applying, setApplying] = useState<LoanType | null>(null);
+  const [applying, setApplying] = useState<{ type: LoanType; max: number } | null>(null);
   const [repaying, setRepaying] = useState<Loan | null>(null);
   const loans = useMyLoans();
   const hasOpenLoan = Boolean(loans.data?.some((l) => l.status === 'active'));
@@ -227,9 +345,13 @@ export default function LoansPage() {
       <PageHeader title="Loans" back="/" backLabel="Back to home" />
       <Tabs label="Loans" tabs={TABS} value={tab} onChange={setTab} className="mb-5" />
       <section role="tabpanel" aria-label={tab === 'types' ? 'Loan types' : 'My loans'}>
-        {tab === 'types' ? <LoanTypes onApply={setApplying} hasOpenLoan={hasOpenLoan} /> : <MyLoans onRepay={setRepaying} onBrowse={() => setTab('types')} />}
+        {tab === 'types' ? (
+          <LoanTypes onApply={(type, max) => setApplying({ type, max })} hasOpenLoan={hasOpenLoan} onSeeLoans={() => setTab('mine')} />
+        ) : (
+          <MyLoans onRepay={setRepaying} onBrowse={() => setTab('types')} />
+        )}
       </section>
-      <ApplyDialog type={applying} onClose={closeApply} onApproved={approved} />
+      <ApplyDialog type={applying?.type ?? null} max={applying?.max} onClose={closeApply} onApproved={approved} />
       <RepayDialog loan={repaying} onClose={closeRepay} />
     </>
   );

@@ -1,10 +1,13 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { LoanEligibility } from '@owo/contracts';
+import { api } from '../../api/client';
 import { loansApi } from '../../api/loans';
 import { invalidateMoney } from '../wallet/queries';
 
 export const loanKeys = {
   types: ['loans', 'types'] as const,
   mine: ['loans', 'mine'] as const,
+  eligibility: ['loans', 'eligibility'] as const,
 };
 
 export function useLoanTypes() {
@@ -13,6 +16,14 @@ export function useLoanTypes() {
 
 export function useMyLoans() {
   return useQuery({ queryKey: loanKeys.mine, queryFn: async () => (await loansApi.list()).data });
+}
+
+/** Whether you can borrow now, and if not why (the same rules the server applies on "Apply"). */
+export function useLoanEligibility() {
+  return useQuery({
+    queryKey: loanKeys.eligibility,
+    queryFn: async () => (await api.wallet.get<LoanEligibility>('/e-comm/api/loan/eligibility', { requireToken: true })).data,
+  });
 }
 
 /** After a disbursement or repayment: the loans, the wallet balance and history are stale. */

@@ -5,13 +5,17 @@ import { formatNaira, parseNairaToKobo } from '../../lib/money';
 interface AmountFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label?: string;
   error?: string;
-  /** The current text (watched), echoed back formatted as a hint. Not the input's value. */
+  /** The current text (watched), echoed back formatted beside the label. Not the input's value. */
   typed?: string;
   hint?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Users type naira ("1,500.50"); the form converts it to kobo with parseNairaToKobo. */
+/**
+ * Users type naira ("1,500.50"); the form converts it to kobo with parseNairaToKobo. A longer
+ * amount is echoed back formatted beside the label, so the hint under the field (the wallet
+ * balance) stays in view while typing.
+ */
 export function AmountField({ label = 'Amount (₦)', error, typed, hint, ...rest }: AmountFieldProps) {
   const kobo = typed ? parseNairaToKobo(typed) : null;
   const echo = kobo !== null && kobo > 0 && /[.,]|\d{4,}/.test(typed ?? '') ? formatNaira(kobo) : undefined;
@@ -22,7 +26,14 @@ export function AmountField({ label = 'Amount (₦)', error, typed, hint, ...res
       autoComplete="off"
       placeholder="0.00"
       error={error}
-      hint={echo ?? hint}
+      hint={hint}
+      trailingLabel={
+        echo ? (
+          <span className="truncate text-sm font-semibold text-muted tabular-nums" data-testid="amount-echo">
+            {echo}
+          </span>
+        ) : undefined
+      }
       className="text-lg font-semibold tabular-nums"
       {...rest}
     />

@@ -41,7 +41,7 @@ export default function PayPage() {
         value={tab}
         onChange={(id) => {
           const next = PAY_TABS.find((t) => t.id === id);
-          if (next) void navigate(next.path, { replace: true });
+          if (next) void navigate(next.path, { replace: true, preventScrollReset: true });
         }}
         className="mb-5"
       />

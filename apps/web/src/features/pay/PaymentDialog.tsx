@@ -11,6 +11,7 @@ import { DetailList } from '../../ui/DetailList';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
 import { ShareReceiptButton } from '../wallet/ReceiptSheet';
+import { feeText } from '../wallet/receipt-image';
 import { MoneyError, errorCode, toastError } from './errors';
 
 type Step = 'preview' | 'pin' | 'result';
@@ -26,7 +27,6 @@ export function SummaryRow({ label, children, strong }: { label: string; childre
   );
 }
 
-const feeText = (fee: number) => (fee === 0 ? 'Free' : formatNaira(fee));
 
 /** What the preview step shows around the amount, fee and total. */
 export interface PreviewContent {
@@ -283,6 +283,7 @@ function PaymentResult({
         {content.rows}
         <SummaryRow label="Amount">{formatNaira(receipt.amount)}</SummaryRow>
         <SummaryRow label="Fee">{feeText(receipt.fee)}</SummaryRow>
+        {receipt.narration ? <SummaryRow label="Narration">{receipt.narration}</SummaryRow> : null}
         <SummaryRow label="Reference">
           <span className="font-mono text-xs">{receipt.reference}</span>
         </SummaryRow>

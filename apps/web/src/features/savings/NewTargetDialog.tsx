@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira, parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { DateField } from '../../ui/DateField';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
@@ -23,7 +24,7 @@ const EMPTY: TargetForm = { name: '', targetAmount: '', targetDate: '', autoSave
 
 export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, message: string) => void }) {
   const queryClient = useQueryClient();
-  const { register, handleSubmit, watch, formState } = useForm<TargetForm>({ resolver: zodResolver(targetForm), defaultValues: EMPTY });
+  const { register, handleSubmit, watch, formState, control } = useForm<TargetForm>({ resolver: zodResolver(targetForm), defaultValues: EMPTY });
   const autoSaveOn = watch('autoSaveOn');
   const create = useMutation({
     mutationFn: (v: TargetForm) =>
@@ -45,7 +46,11 @@ export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, 
     <form onSubmit={handleSubmit((v) => create.mutate(v))} noValidate className="flex flex-col gap-4">
       <Field label="Target name" placeholder="e.g. New phone, School fees" maxLength={60} autoComplete="off" error={e.name?.message} {...register('name')} />
       <AmountField label="Target amount (₦)" typed={watch('targetAmount')} error={e.targetAmount?.message} {...register('targetAmount')} />
-      <Field label="Target date" type="date" min={isoDay(1)} error={e.targetDate?.message} {...register('targetDate')} />
+      <Controller
+        control={control}
+        name="targetDate"
+        render={({ field }) => <DateField label="Target date" name={field.name} value={field.value} onChange={field.onChange} min={isoDay(1)} error={e.targetDate?.message} />}
+      />
       <div className="rounded-2xl bg-surface-2 p-4">
         <Checkbox label="Save automatically" hint="We move money from your wallet on a schedule." {...register('autoSaveOn')} />
         {autoSaveOn ? (

@@ -26,7 +26,16 @@ function Summary() {
       {b ? (
         <p className="relative mt-1 text-[32px] leading-tight font-bold tracking-tight tabular-nums">{formatNaira(b.savingsBalance + b.lockedBalance)}</p>
       ) : balances.isError ? (
-        <p className="mt-1 text-sm text-white/85">{errorMessage(balances.error, "We couldn't load your totals.")}</p>
+        <div className="relative mt-1 flex items-center gap-3">
+          <p className="flex-1 text-sm text-white/85">{errorMessage(balances.error, "We couldn't load your totals.")}</p>
+          <button
+            type="button"
+            onClick={() => void balances.refetch()}
+            className="inline-flex min-h-11 items-center rounded-full bg-white/15 px-4 text-sm font-semibold hover:bg-white/25"
+          >
+            Try again
+          </button>
+        </div>
       ) : (
         <Skeleton className="mt-2 h-8 w-40 bg-white/20" />
       )}

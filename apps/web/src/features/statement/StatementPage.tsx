@@ -8,6 +8,7 @@ import { formatNaira } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { PinStep } from '../../ui/PinStep';
@@ -180,8 +181,8 @@ export default function StatementPage() {
       <form onSubmit={request} noValidate className="flex flex-col gap-5">
         <Card className="flex flex-col gap-4">
           <div className="grid grid-cols-2 gap-3">
-            <Field label="From" type="date" value={from} max={to || today} onChange={(e) => setFrom(e.target.value)} error={errors.from} />
-            <Field label="To" type="date" value={to} min={from || undefined} max={today} onChange={(e) => setTo(e.target.value)} error={errors.to} />
+            <DateField label="From" value={from} max={to || today} onChange={setFrom} error={errors.from} />
+            <DateField label="To" value={to} min={from || undefined} max={today} onChange={setTo} error={errors.to} />
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
             {[

@@ -1,5 +1,5 @@
 import type { HistoryItem, TxStatus, TxType } from '@owo/contracts';
-import { ReceiptText, SlidersHorizontal } from 'lucide-react';
+import { CloudOff, ReceiptText, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { HistoryFilters } from '../../api/transaction';
@@ -7,13 +7,14 @@ import { QueryError } from '../account/QueryError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
-import { Field } from '../../ui/Field';
+import { DateField } from '../../ui/DateField';
 import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/Select';
 import { useHistory } from './queries';
 import { ReceiptSheet } from './ReceiptSheet';
 import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
 import { TX_STATUS_LABELS, TX_TYPE_LABELS } from './tx-format';
+import { UpdatedAt } from '../../lib/offline/freshness';
 
 interface FilterForm {
   type: '' | TxType;
@@ -108,8 +109,8 @@ export default function HistoryPage() {
             ))}
           </SelectField>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="From" type="date" value={form.from} max={form.to || undefined} onChange={(e) => set('from', e.target.value)} error={rangeError} />
-            <Field label="To" type="date" value={form.to} min={form.from || undefined} onChange={(e) => set('to', e.target.value)} />
+            <DateField label="From" value={form.from} max={form.to || undefined} onChange={(v) => set('from', v)} error={rangeError} />
+            <DateField label="To" value={form.to} min={form.from || undefined} onChange={(v) => set('to', v)} />
           </div>
           {filtered ? (
             <Button variant="ghost" size="sm" className="self-start" onClick={() => setForm(EMPTY)}>
@@ -119,13 +120,27 @@ export default function HistoryPage() {
         </Card>
       ) : null}
 
-      {history.isPending ? (
+      {history.isPending && history.fetchStatus === 'paused' ? (
+        <Card>
+          <EmptyState
+            icon={<CloudOff className="size-9" strokeWidth={1.8} />}
+            title="You're offline"
+            action={
+              <Button variant="outline" block onClick={() => void history.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {filtered ? 'Filtered history needs a connection. Clear the filters to see your saved transactions.' : 'Your transactions will load when you are back online.'}
+          </EmptyState>
+        </Card>
+      ) : history.isPending ? (
         <Card padded={false} className="divide-y divide-line overflow-hidden" aria-busy="true" aria-label="Loading transactions">
           {Array.from({ length: 6 }, (_, i) => (
             <TransactionRowSkeleton key={i} />
           ))}
         </Card>
-      ) : history.isError ? (
+      ) : history.isError && !history.data ? (
         <QueryError error={history.error} onRetry={() => void history.refetch()} title="We couldn't load your transactions" />
       ) : items.length === 0 ? (
         <Card>
@@ -135,9 +150,12 @@ export default function HistoryPage() {
         </Card>
       ) : (
         <>
-          <p className="mb-2 px-1 text-sm text-muted" aria-live="polite">
-            Showing {items.length} of {total} transaction{total === 1 ? '' : 's'}
-          </p>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-1">
+            <p className="text-sm text-muted" aria-live="polite">
+              Showing {items.length} of {total} transaction{total === 1 ? '' : 's'}
+            </p>
+            <UpdatedAt query={history} />
+          </div>
           <Card padded={false} className="overflow-hidden">
             <ul className="divide-y divide-line">
               {items.map((item) => (

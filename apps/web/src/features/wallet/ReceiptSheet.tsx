@@ -93,14 +93,9 @@ export function ReceiptSheet({ item, onClose }: { item: ReceiptData | null; onCl
         We couldn&apos;t find receipt {linked.wanted} in your history.
       </p>
     ) : null}
-    <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt">
+    <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt" footer={shown ? <ShareReceiptButton item={shown} /> : undefined}>
       {shown ? (
-        <div className="-mx-1 max-h-[70dvh] overflow-y-auto px-1">
-          <ReceiptDetails item={shown} />
-          <div className="mt-5">
-            <ShareReceiptButton item={shown} />
-          </div>
-        </div>
+        <ReceiptDetails item={shown} />
       ) : (
         <div className="flex min-h-40 items-center justify-center text-brand-fg">
           <Spinner className="scale-150" label="Loading receipt" />

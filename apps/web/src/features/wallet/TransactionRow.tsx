@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatNaira } from '../../lib/money';
 import { StatusBadge } from './StatusBadge';
-import { counterpartyName, formatShortDate, signedAmount, TX_TYPE_LABELS } from './tx-format';
+import { counterpartyName, formatShortDate, signedAmount, txTypeLabel } from './tx-format';
 
 function TxIcon({ item }: { item: HistoryItem }) {
   const Icon = item.type === 'funding' ? CreditCard : item.type === 'bankTransfer' ? Building2 : item.direction === 'credit' ? ArrowDownLeft : ArrowUpRight;
@@ -32,27 +32,31 @@ export function TransactionRow({ item }: { item: HistoryItem }) {
   const id = useId();
   const amount = signedAmount(item);
   const muted = item.status === 'reversed' || item.status === 'failed';
+  // The amount keeps its own place on the first line (never wrapped or cut); the description
+  // (type and time) gets the whole width of the second line and may wrap to two lines.
   const body = (
     <>
       <TxIcon item={item} />
-      <span className="flex min-w-0 flex-1 flex-col text-left">
-        <span id={`${id}-name`} className="truncate font-semibold text-fg">
-          {counterpartyName(item)}
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5 text-left">
+        <span className="flex items-baseline justify-between gap-3">
+          <span id={`${id}-name`} className="min-w-0 truncate font-semibold text-fg">
+            {counterpartyName(item)}
+          </span>
+          <span
+            className={cn(
+              'shrink-0 font-semibold whitespace-nowrap tabular-nums',
+              muted ? 'text-subtle line-through' : amount > 0 ? 'text-brand-fg' : 'text-fg',
+            )}
+          >
+            {formatNaira(amount, { sign: true })}
+          </span>
         </span>
-        <span className="truncate text-sm text-muted">
-          {TX_TYPE_LABELS[item.type]} · {formatShortDate(item.createdAt)}
+        <span className="flex items-start justify-between gap-3">
+          <span className="line-clamp-2 min-w-0 text-sm text-muted">
+            {txTypeLabel(item)} · <span className="whitespace-nowrap">{formatShortDate(item.createdAt)}</span>
+          </span>
+          {item.status !== 'successful' ? <StatusBadge status={item.status} className="shrink-0" /> : null}
         </span>
-      </span>
-      <span className="flex shrink-0 flex-col items-end gap-1">
-        <span
-          className={cn(
-            'font-semibold tabular-nums',
-            muted ? 'text-subtle line-through' : amount > 0 ? 'text-brand-fg' : 'text-fg',
-          )}
-        >
-          {formatNaira(amount, { sign: true })}
-        </span>
-        {item.status !== 'successful' ? <StatusBadge status={item.status} /> : null}
       </span>
     </>
   );

@@ -23,6 +23,8 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: walletKeys.balances }),
     queryClient.invalidateQueries({ queryKey: walletKeys.spendingLimit }),
     queryClient.invalidateQueries({ queryKey: historyKeys.all }),
+    // Money in or out changes whether (and how much) you can borrow.
+    queryClient.invalidateQueries({ queryKey: ['loans', 'eligibility'] }),
   ]).then(() => undefined);
 }
 

@@ -1,8 +1,11 @@
 import type { HistoryItem } from '@owo/contracts';
 import { formatNaira } from '../../lib/money';
-import { DIRECTION_LABELS, TX_STATUS_LABELS, TX_TYPE_LABELS, counterpartyName, formatDateTime } from './tx-format';
+import { DIRECTION_LABELS, TX_STATUS_LABELS, counterpartyName, formatDateTime, txTypeLabel } from './tx-format';
 
 export type ReceiptData = HistoryItem | (Omit<HistoryItem, 'updatedAt'> & { updatedAt?: string; total?: number });
+
+/** A fee of nothing reads "Free", on the payment result and the receipt alike. */
+export const feeText = (fee: number) => (fee === 0 ? 'Free' : formatNaira(fee));
 
 export function receiptTotal(item: ReceiptData): number {
   if ('total' in item && typeof item.total === 'number') return item.total;
@@ -17,10 +20,10 @@ export function receiptLines(item: ReceiptData): Array<[string, string]> {
   if (item.counterparty.bankName) lines.push(['Bank', item.counterparty.bankName]);
   if (item.counterparty.accountNumber) lines.push(['Account number', item.counterparty.accountNumber]);
   lines.push(
-    ['Type', TX_TYPE_LABELS[item.type]],
+    ['Type', txTypeLabel(item)],
     ['Direction', DIRECTION_LABELS[item.direction]],
     ['Amount', formatNaira(item.amount)],
-    ['Fee', formatNaira(item.fee)],
+    ['Fee', feeText(item.fee)],
     ['Total', formatNaira(receiptTotal(item))],
     ['Status', TX_STATUS_LABELS[item.status]],
   );

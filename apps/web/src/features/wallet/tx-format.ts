@@ -28,6 +28,15 @@ export function signedAmount(item: Pick<HistoryItem, 'amount' | 'direction'>): n
   return item.direction === 'credit' ? item.amount : -item.amount;
 }
 
+/**
+ * What a row or receipt calls the transaction. Money another person sent you is "Money received"
+ * (the sender is the counterparty), not "Send money".
+ */
+export function txTypeLabel(item: Pick<HistoryItem, 'type' | 'direction'>): string {
+  if (item.type === 'sendMoney' && item.direction === 'credit') return 'Money received';
+  return TX_TYPE_LABELS[item.type];
+}
+
 export function counterpartyName(item: Pick<HistoryItem, 'counterparty' | 'type'>): string {
   return item.counterparty.name || TX_TYPE_LABELS[item.type];
 }

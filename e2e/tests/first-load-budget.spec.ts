@@ -1,0 +1,67 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+
+/**
+ * The first screen's real cost: what Chromium downloads to show it, counted on the wire (bytes
+ * transferred, so compressed), with the service worker kept out of the way and a cold HTTP cache.
+ * Signed out, `/` opens the login screen; signed in, it opens Home. Each must load at most 150 KB
+ * of JavaScript.
+ */
+const BUDGET = 150 * 1024;
+
+test.use({ serviceWorkers: 'block' });
+
+type Loaded = { url: string; bytes: number };
+
+/** Records every JavaScript response's transferred bytes until `done` resolves. */
+async function jsTransferred(page: Page, cdp: CDPSession, load: () => Promise<void>): Promise<Loaded[]> {
+  const types = new Map<string, { url: string; js: boolean }>();
+  const loaded: Loaded[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, { url: e.response.url, js: e.type === 'Script' || /javascript/.test(e.response.mimeType) });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const t = types.get(e.requestId);
+    if (t?.js) loaded.push({ url: new URL(t.url).pathname, bytes: e.encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await load();
+  await page.waitForLoadState('networkidle');
+  return loaded;
+}
+
+function report(name: string, loaded: Loaded[]): number {
+  const total = loaded.reduce((s, l) => s + l.bytes, 0);
+  console.log(`${name}: ${(total / 1024).toFixed(1)} KB of JavaScript in ${loaded.length} files\n${loaded.map((l) => `  ${(l.bytes / 1024).toFixed(1)} KB ${l.url}`).join('\n')}`);
+  return total;
+}
+
+test('signed out, / (the login screen) loads at most 150 KB of JavaScript', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const loaded = await jsTransferred(page, cdp, async () => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+  const total = report('login', loaded);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(total, `the login screen loaded ${total} bytes of JavaScript`).toBeLessThanOrEqual(BUDGET);
+});
+
+test('signed in, / (Home) loads at most 150 KB of JavaScript', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone number').fill('tunde@demo.owo.ng');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Tunde/ })).toBeVisible();
+
+  const cdp = await page.context().newCDPSession(page);
+  const loaded = await jsTransferred(page, cdp, async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /Tunde/ })).toBeVisible();
+    await expect(page.getByText('Wallet balance')).toBeVisible();
+  });
+  const total = report('home', loaded);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(total, `Home loaded ${total} bytes of JavaScript`).toBeLessThanOrEqual(BUDGET);
+});
