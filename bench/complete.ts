@@ -14,11 +14,11 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { admin as adminSql, benchServerEnv, dbUrl as dbUrlOf, GOOD_CARD, jsonClient, signedUpUser, type BenchUser } from './lib.js';
+import { writeSection } from './results.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 if (!ADMIN_URL) {
@@ -38,67 +38,16 @@ const PGB = 'owo_pgbench';
 /** wrk drives the completes when installed (apt-get install wrk) unless BENCH_CLIENT=node. */
 const WRK = process.env.BENCH_CLIENT !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
 
-const dbUrl = (name: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
+const dbUrl = (name: string) => dbUrlOf(ADMIN_URL!, name);
 /** Runs one statement on its own connection: on the admin database unless told another. */
-async function admin(sql: string, url = ADMIN_URL) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-type Json = { status: boolean; message: string; data: Record<string, unknown> };
-// node:http with kept-alive connections: a lean client, so the load generator takes as little of
-// the CPU it shares with the server and PostgreSQL as it can (fetch took about twice as much).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; json: Json }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${BASE}${path}`,
-      { method, agent, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve({ code: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json });
-          } catch (err) {
-            reject(err as Error);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const admin = (sql: string, url = ADMIN_URL!) => adminSql(sql, url);
+const call = jsonClient(BASE);
 
 async function startServer() {
   const nodeFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
     cwd: new URL('../apps/server/', import.meta.url),
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl(DB),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      RATE_LIMIT_SIGNUP: '100000',
-      DATA_DIR: os.tmpdir() + '/owo-bench',
-    },
+    env: benchServerEnv(dbUrl(DB), PORT, os.tmpdir() + '/owo-bench'),
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -114,20 +63,11 @@ async function startServer() {
   throw new Error('server did not start');
 }
 
-type User = { id: string; token: string };
+type User = BenchUser;
 async function makeUser(i: number): Promise<User> {
   const phone = `0803${String(9_000_000 + i).padStart(7, '0')}`;
-  const email = `bench${i}@owo.test`;
-  const s = await call('POST', '/api/user/users/signup', { firstName: 'Bench', lastName: 'User', email, phoneNumber: phone, password: 'benchpass1' });
-  if (s.code !== 201) throw new Error(`signup: ${s.json.message}`);
-  const out = await call('GET', `/api/dev/outbox?to=%2B234${phone.slice(1)}`);
-  const otp = /\b(\d{6})\b/.exec(String((out.json.data as unknown as { body: string }[])[0]?.body))?.[1];
-  await call('POST', '/api/user/users/verify-mobile', { phoneNumber: phone, otp });
-  const l = await call('POST', '/api/user/users/login', { username: email, password: 'benchpass1' });
-  const user = { id: String(l.json.data.id), token: String(l.json.data.accessToken) };
-  const auth = { authorization: `Bearer ${user.token}` };
-  await call('PUT', '/api/user/user/users/set-pin', { pin: PIN }, { ...auth, transactionPin: PIN });
-  const f = await call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } }, auth);
+  const { auth, ...user } = await signedUpUser(call, { phone, email: `bench${i}@owo.test`, firstName: 'Bench', lastName: 'User', pin: PIN });
+  const f = await call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: GOOD_CARD }, auth);
   if (f.code !== 200) throw new Error(`fund: ${f.json.message}`);
   return user;
 }
@@ -459,7 +399,7 @@ async function main() {
       }
     }
   } finally {
-    agent.destroy();
+    call.close();
     const exited = new Promise((r) => server.once('exit', r));
     process.kill(-server.pid!, 'SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
@@ -546,7 +486,7 @@ ${check.trim()}
 
 ${ANALYSIS}
 `;
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), md);
+  writeSection('complete', md);
   console.log(md);
 }
 
