@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SERVER_ROOT } from './paths.js';
 
 export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -202,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // by default ./data at the repository root.
   const dataDir = e.DATA_DIR
     ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
-    : fileURLToPath(new URL('../../../../data', import.meta.url));
+    : path.join(SERVER_ROOT, '..', '..', 'data');
   const secret = resolveSecret(e.APP_SECRET, isProduction, dataDir);
   const databaseUrl = e.DATABASE_URL || undefined;
   if (isProduction && !databaseUrl && !e.ALLOW_EMBEDDED_DATABASE) {
@@ -247,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     upload: { maxBytes: e.UPLOAD_MAX_BYTES, maxFiles: e.UPLOAD_MAX_FILES },
     s3: e.S3_BUCKET
       ? {
