@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The contracts package has no test runner of its own: its unit tests (the formatters) run here.
+    include: ['src/**/*.test.{ts,tsx}', '../../packages/contracts/src/**/*.test.ts'],
     css: false,
     restoreMocks: true,
   },

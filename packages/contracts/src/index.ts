@@ -6,3 +6,5 @@ export * from './savings.js';
 export * from './bills.js';
 export * from './payments.js';
 export * from './loan-eligibility.js';
+export * from './api.js';
+export * from './format.js';

@@ -1,55 +1,39 @@
-import type { BillCategory, Preview, Receipt, beneficiary, billPackage, biller, customer } from '@owo/contracts';
-import type { z } from 'zod';
-import { api } from './client';
+import type { ApiBody, ApiData, ApiQuery, ApiRoute, BillCategory } from '@owo/contracts';
+import { call } from './client';
 
-export type Biller = z.infer<typeof biller>;
-export type BillPackage = z.infer<typeof billPackage>;
-export type BillCustomer = z.infer<typeof customer>;
-export type BillBeneficiary = z.infer<typeof beneficiary>;
+export type Biller = ApiData<'GET /api/bills/bills/airtime-providers'>[number];
+export type BillPackage = ApiData<'GET /api/bills/bills/provider-data-plans'>[number];
+export type BillCustomer = ApiData<'GET /api/bills/bills/validate-customer'>;
+export type BillBeneficiary = ApiData<'GET /api/bills/beneficiary/:label'>[number];
 export type { BillCategory };
 
-/** Body of POST /api/v1/initiate for a bill (amount in kobo; data and TV use the package price). */
-export interface BillPurchase {
-  type: BillCategory;
-  billerId: string;
-  billerGroupId: string;
-  packageId?: string;
-  customerNumber: string;
-  amount?: number;
-}
+/** Body of a bill purchase through POST /api/v1/initiate (amount in kobo; data and TV use the package price). */
+export type BillPurchase = Exclude<ApiBody<'POST /api/transaction/api/v1/initiate'>, { type: 'sendMoney' }>;
+export type CustomerLookup = ApiQuery<'GET /api/bills/bills/validate-customer'>;
 
-export interface CustomerLookup {
-  billerId: string;
-  billerGroupId: string;
-  packageId?: string;
-  customerNumber: string;
-}
-
-const PACKAGE_PATHS: Partial<Record<BillCategory, string>> = {
-  data: '/bills/provider-data-plans',
-  tv: '/bills/provider-data-plans',
-  electricity: '/bills/electricity-provider-packages',
-  betting: '/bills/betting-provider-packages',
-};
+/** Where each type's packages are listed: data plans, TV bouquets, meter types, the betting package. Airtime has none. */
+const PACKAGE_ROUTES = {
+  data: 'GET /api/bills/bills/provider-data-plans',
+  tv: 'GET /api/bills/bills/provider-data-plans',
+  electricity: 'GET /api/bills/bills/electricity-provider-packages',
+  betting: 'GET /api/bills/bills/betting-provider-packages',
+} as const satisfies Partial<Record<BillCategory, ApiRoute>>;
 
 const money = { requireToken: true } as const;
 
-/** Bills service calls (base /api/bills); purchases go through the transaction service. */
+/** Bills service calls; purchases go through the transaction service. */
 export const billsApi = {
-  providers: (type: BillCategory, signal?: AbortSignal) => api.bills.get<Biller[]>(`/bills/${type}-providers`, { signal }),
-  /** Data plans, TV bouquets, meter types or the betting package. Airtime has none. */
+  providers: (type: BillCategory, signal?: AbortSignal) => call(`GET /api/bills/bills/${type}-providers`, { signal }),
   packages: (type: BillCategory, b: Pick<Biller, 'billerId' | 'billerGroupId'>, signal?: AbortSignal) => {
-    const path = PACKAGE_PATHS[type];
-    if (!path) return Promise.resolve({ data: [] as BillPackage[], message: '' });
-    return api.bills.get<BillPackage[]>(path, { query: { billerId: b.billerId, billerGroupId: b.billerGroupId }, signal });
+    if (type === 'airtime') return Promise.resolve({ data: [] as BillPackage[], message: '' });
+    return call(PACKAGE_ROUTES[type], { query: { billerId: b.billerId, billerGroupId: b.billerGroupId }, signal });
   },
-  validateCustomer: (q: CustomerLookup, signal?: AbortSignal) => api.bills.get<BillCustomer>('/bills/validate-customer', { query: { ...q }, signal }),
-  beneficiaries: (label: string, signal?: AbortSignal) => api.bills.get<BillBeneficiary[]>(`/beneficiary/${encodeURIComponent(label)}`, { signal }),
-  removeBeneficiary: (label: string, customerNumber: string) =>
-    api.bills.delete<null>(`/beneficiary/${encodeURIComponent(label)}/${encodeURIComponent(customerNumber)}`),
+  validateCustomer: (query: CustomerLookup, signal?: AbortSignal) => call('GET /api/bills/bills/validate-customer', { query, signal }),
+  beneficiaries: (label: string, signal?: AbortSignal) => call('GET /api/bills/beneficiary/:label', { params: { label }, signal }),
+  removeBeneficiary: (label: string, customerNumber: string) => call('DELETE /api/bills/beneficiary/:label/:customerNumber', { params: { label, customerNumber } }),
   /** Re-checks a purchase still processing with the vendor (settles it when it has finished). */
-  purchaseStatus: (reference: string) => api.bills.get<Receipt>(`/bills/purchase-status/${encodeURIComponent(reference)}`, money),
-  initiate: (body: BillPurchase) => api.transaction.post<Preview>('/api/v1/initiate', body, money),
+  purchaseStatus: (reference: string) => call('GET /api/bills/bills/purchase-status/:reference', { ...money, params: { reference } }),
+  initiate: (body: BillPurchase) => call('POST /api/transaction/api/v1/initiate', { ...money, body }),
   complete: (reference: string, pin: string, idempotencyKey: string) =>
-    api.transaction.post<Receipt>('/api/v1/complete', { reference }, { ...money, pin, headers: { 'Idempotency-Key': idempotencyKey } }),
+    call('POST /api/transaction/api/v1/complete', { ...money, body: { reference }, pin, idempotencyKey }),
 };

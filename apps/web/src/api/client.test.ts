@@ -10,13 +10,14 @@ import {
   TIMEOUT_MESSAGE,
   UPLOAD_TIMEOUT_MS,
   WRITE_TIMEOUT_MS,
-  api,
   apiRequest,
   buildUrl,
+  call,
   configureApiClient,
   defaultTimeout,
   errorMessage,
   isConnectionError,
+  resolveRoute,
 } from './client';
 import { userApi } from './user';
 
@@ -61,7 +62,7 @@ describe('api client', () => {
   it('keeps pagination of list replies', async () => {
     const pagination = { page: 1, limit: 20, total: 1, prev: null, next: null };
     mockFetch(200, { status: true, message: 'Users', data: [{ id: 1 }], pagination });
-    const res = await api.user.get<unknown[]>('/users/filter', { query: { query: 'ad' } });
+    const res = await call('GET /api/user/users/filter', { query: { query: 'ad' } });
     expect(res.pagination).toEqual(pagination);
   });
 
@@ -142,6 +143,58 @@ describe('api client', () => {
     expect(NO_TOKEN_MESSAGE).toBe('Authorization failed, no token!');
     expect(onNoToken).toHaveBeenCalledTimes(1);
     expect(f).not.toHaveBeenCalled();
+  });
+});
+
+describe('call: routes of the contracts API map', () => {
+  it('fills and encodes path parameters under the service base URL', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const f = mockFetch(200, { status: true, message: 'Beneficiary removed', data: null });
+    await call('DELETE /api/bills/beneficiary/:label/:customerNumber', { params: { label: 'mtn airtime', customerNumber: '0803/1' } });
+    const [url, init] = f.mock.calls[0] ?? [];
+    expect(url).toBe('/api/bills/beneficiary/mtn%20airtime/0803%2F1');
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBeUndefined();
+    expect(resolveRoute('GET /api/wallet/e-comm/api/loan/types')).toEqual({ method: 'GET', service: 'wallet', path: '/e-comm/api/loan/types' });
+  });
+
+  it('sends the body, the PIN and the Idempotency-Key', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const f = mockFetch(200, { status: true, message: 'Transfer successful', data: { reference: 'OWO-1' } });
+    const res = await call('POST /api/wallet/complete', { body: { reference: 'OWO-123456' }, pin: '2468', idempotencyKey: 'key-1' });
+    expect(res.message).toBe('Transfer successful');
+    const [url, init] = f.mock.calls[0] ?? [];
+    expect(url).toBe('/api/wallet/complete');
+    expect(JSON.parse(String(init?.body))).toEqual({ reference: 'OWO-123456' });
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.transactionPin).toBe('2468');
+    expect(headers['Idempotency-Key']).toBe('key-1');
+  });
+
+  it('sends an empty JSON body on a write that has none, and the query on a read', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const f = mockFetch(200, { status: true, message: 'ok', data: [] });
+    await call('POST /api/wallet/lockedfund/withdraw/:id', { params: { id: 'f1' } });
+    expect(f.mock.calls[0]?.[1]?.body).toBe('{}');
+    await call('GET /api/bills/bills/validate-customer', { query: { billerId: 'ikedc', billerGroupId: 'electricity', customerNumber: '45012345678' } });
+    expect(f.mock.calls[1]?.[0]).toBe('/api/bills/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&customerNumber=45012345678');
+  });
+
+  it('types every part of a call from the map', () => {
+    // Compiled, never run: \`npm run typecheck\` fails if the map stops refusing these.
+    const typeChecks = () => {
+      // @ts-expect-error: not a route of the map
+      void call('GET /api/wallet/balances');
+      // @ts-expect-error: a PIN call without the PIN
+      void call('POST /api/wallet/complete', { body: { reference: 'OWO-123456' } });
+      // @ts-expect-error: the path parameter is missing
+      void call('GET /api/user/users/:id');
+      // @ts-expect-error: the body's field is misspelt
+      void call('POST /api/user/users/login', { body: { user: 'ada', password: 'pw' } });
+      // @ts-expect-error: the reply has no such field
+      void call('GET /api/wallet/wallet-balances').then((r) => r.data.balance);
+    };
+    expect(typeChecks).toBeTypeOf('function');
   });
 });
 

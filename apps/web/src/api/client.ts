@@ -1,4 +1,4 @@
-import type { Pagination } from '@owo/contracts';
+import type { ApiBody, ApiData, ApiNeedsPin, ApiParams, ApiQuery, ApiRoute, Pagination } from '@owo/contracts';
 import { toast } from 'sonner';
 
 /** Each service has its own base URL (the spec's separate staging hosts). */
@@ -224,31 +224,48 @@ export async function apiRequest<T>(service: ServiceName, path: string, opts: Re
   return unwrapEnvelope<T>(res.status, parsed);
 }
 
-/** A client bound to one service: `api.user.get('/users/1')`. */
-export function serviceClient(service: ServiceName) {
-  return {
-    request: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(service, path, opts),
-    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(service, path, { ...opts, method: 'GET' }),
-    post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      apiRequest<T>(service, path, { ...opts, method: 'POST', body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      apiRequest<T>(service, path, { ...opts, method: 'PUT', body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      apiRequest<T>(service, path, { ...opts, method: 'PATCH', body: body ?? {} }),
-    delete: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(service, path, { ...opts, method: 'DELETE' }),
+/** The options of a call: its path parameters, query and body as the API map types them, and how to send it. */
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : Partial<T> extends T ? { [P in K]?: T } : { [P in K]: T };
+export type CallOptions<R extends ApiRoute> = Part<'params', ApiParams<R>> &
+  Part<'query', ApiQuery<R>> &
+  Part<'body', ApiBody<R>> &
+  (ApiNeedsPin<R> extends true ? { pin: string } : { pin?: never }) &
+  Omit<RequestOptions, 'method' | 'body' | 'query' | 'pin'> & {
+    /** Sent as the Idempotency-Key header (money calls: the same key replays the first answer). */
+    idempotencyKey?: string;
   };
+type CallArgs<R extends ApiRoute> = Partial<CallOptions<R>> extends CallOptions<R> ? [opts?: CallOptions<R>] : [opts: CallOptions<R>];
+type RuntimeCallOptions = Omit<RequestOptions, 'method'> & { params?: Record<string, string | number>; idempotencyKey?: string };
+
+/** A route "METHOD /api/<service>/rest" with its parameters filled in: the service, the path under its base URL, the method. */
+export function resolveRoute(route: ApiRoute, params: Record<string, string | number> = {}): { method: NonNullable<RequestOptions['method']>; service: ServiceName; path: string } {
+  const [method, template = ''] = route.split(' ') as [NonNullable<RequestOptions['method']>, string];
+  const full = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const m = /^\/api\/([a-z]+)(\/.*)$/.exec(full);
+  if (!m || !(m[1]! in SERVICE_URLS)) throw new Error(`${route}: not a path of a known service`);
+  return { method, service: m[1] as ServiceName, path: m[2]! };
 }
 
-export const api = {
-  user: serviceClient('user'),
-  transaction: serviceClient('transaction'),
-  wallet: serviceClient('wallet'),
-  bills: serviceClient('bills'),
-  ecommerce: serviceClient('ecommerce'),
-  connect: serviceClient('connect'),
-  upload: serviceClient('upload'),
-  chat: serviceClient('chat'),
-};
+/**
+ * Calls the API by its route in the contracts' map (`packages/contracts/src/api.ts`), which types
+ * the path parameters, query, body and reply: `call('GET /api/user/users/:id', { params: { id } })`.
+ * The map is imported for its types only, so no schema reaches the first screen's code.
+ */
+export function call<R extends ApiRoute>(route: R, ...[opts]: CallArgs<R>): Promise<ApiResult<ApiData<R>>> {
+  const { params, body, idempotencyKey, headers, ...rest } = (opts ?? {}) as RuntimeCallOptions;
+  const { method, service, path } = resolveRoute(route, params);
+  return apiRequest<ApiData<R>>(service, path, {
+    ...rest,
+    method,
+    // Writes always carry a JSON body (an empty one when the call has none).
+    body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
+    headers: idempotencyKey ? { ...headers, 'Idempotency-Key': idempotencyKey } : headers,
+  });
+}
 
 /** The text to show for a failure: the server's message, else its description, else the fallback. */
 export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {

@@ -1,23 +1,21 @@
-import type { loan, loanType } from '@owo/contracts';
-import type { z } from 'zod';
-import { api } from './client';
+import type { ApiData } from '@owo/contracts';
+import { call } from './client';
 
-export type LoanType = z.infer<typeof loanType>;
-export type Loan = z.infer<typeof loan>;
+export type LoanType = ApiData<'GET /api/wallet/e-comm/api/loan/types'>[number];
+export type Loan = ApiData<'GET /api/wallet/e-comm/api/loan'>[number];
 export type Instalment = Loan['schedule'][number];
+export type LoanEligibility = ApiData<'GET /api/wallet/e-comm/api/loan/eligibility'>;
 
 const money = { requireToken: true } as const;
 
-/** Loans (wallet service, base /api/wallet). Refusals carry the reason in the error's description. */
+/** Loans (wallet service). Refusals carry the reason in the error's description. */
 export const loansApi = {
-  types: () => api.wallet.get<LoanType[]>('/e-comm/api/loan/types', money),
-  list: () => api.wallet.get<Loan[]>('/e-comm/api/loan', money),
-  apply: (body: { loanTypeId: string; amount: number }) => api.wallet.post<Loan>('/e-comm/api/loan/create', body, money),
+  types: () => call('GET /api/wallet/e-comm/api/loan/types', money),
+  list: () => call('GET /api/wallet/e-comm/api/loan', money),
+  /** Whether you can borrow now, and if not why (the same rules the server applies on "Apply"). */
+  eligibility: () => call('GET /api/wallet/e-comm/api/loan/eligibility', money),
+  apply: (body: { loanTypeId: string; amount: number }) => call('POST /api/wallet/e-comm/api/loan/create', { ...money, body }),
   /** No amount repays everything owed. */
   repay: (id: string, amount: number | undefined, pin: string, idempotencyKey?: string) =>
-    api.wallet.post<Loan>(`/e-comm/api/loan/${encodeURIComponent(id)}/repay`, amount === undefined ? {} : { amount }, {
-      ...money,
-      pin,
-      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-    }),
+    call('POST /api/wallet/e-comm/api/loan/:id/repay', { ...money, params: { id }, body: amount === undefined ? {} : { amount }, pin, idempotencyKey }),
 };

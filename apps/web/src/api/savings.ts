@@ -1,52 +1,34 @@
-import type { HistoryItem, SavingsTarget, lockPreview, lockedFund, statementResponse } from '@owo/contracts';
-import type { z } from 'zod';
-import { api } from './client';
+import type { ApiBody, ApiData } from '@owo/contracts';
+import { call } from './client';
 
-export type { SavingsTarget };
-export type LockPreview = z.infer<typeof lockPreview>;
-export type LockedFund = z.infer<typeof lockedFund>;
+export type SavingsTarget = ApiData<'GET /api/wallet/savings-target'>[number];
+export type CreateTargetInput = ApiBody<'POST /api/wallet/savings-target'>;
+export type LockInput = ApiBody<'POST /api/wallet/lock/initiate'>;
+export type LockPreview = ApiData<'POST /api/wallet/lock/initiate'>;
 export type LockRate = LockPreview['rates'][number];
-export type StatementResult = z.infer<typeof statementResponse>['data'];
-export type SavingsFrequency = 'daily' | 'weekly' | 'monthly';
-
-export interface CreateTargetInput {
-  name: string;
-  /** kobo */
-  targetAmount: number;
-  /** YYYY-MM-DD */
-  targetDate: string;
-  autoSave?: { amount: number; frequency: SavingsFrequency };
-}
-
-export interface LockInput {
-  /** kobo */
-  amount: number;
-  durationDays: number;
-  title: string;
-}
+export type LockedFund = ApiData<'GET /api/wallet/lockedfund'>[number];
+export type StatementResult = ApiData<'POST /api/wallet/generate-statement'>;
+export type SavingsFrequency = NonNullable<CreateTargetInput['autoSave']>['frequency'];
 
 /** Budget and money calls never leave without a token (spec section 5). */
 const money = { requireToken: true } as const;
-const withKey = (key: string | undefined) => (key ? { 'Idempotency-Key': key } : undefined);
 
-/** Savings targets, locked funds and statements (wallet service, base /api/wallet). */
+/** Savings targets, locked funds and statements (wallet service). */
 export const savingsApi = {
-  targets: () => api.wallet.get<SavingsTarget[]>('/savings-target', money),
-  createTarget: (body: CreateTargetInput) => api.wallet.post<SavingsTarget>('/savings-target', body, money),
-  topUp: (body: { targetId: string; amount: number }, pin: string, idempotencyKey?: string) =>
-    api.wallet.post<SavingsTarget>('/savings-target/top-up', body, { ...money, pin, headers: withKey(idempotencyKey) }),
+  targets: () => call('GET /api/wallet/savings-target', money),
+  createTarget: (body: CreateTargetInput) => call('POST /api/wallet/savings-target', { ...money, body }),
+  topUp: (body: ApiBody<'POST /api/wallet/savings-target/top-up'>, pin: string, idempotencyKey?: string) =>
+    call('POST /api/wallet/savings-target/top-up', { ...money, body, pin, idempotencyKey }),
   /** No amount withdraws everything and closes the target. */
   withdraw: (id: string, amount?: number) =>
-    api.wallet.patch<SavingsTarget>(`/savingtarget/withdraw/${encodeURIComponent(id)}`, amount === undefined ? {} : { amount }, money),
+    call('PATCH /api/wallet/savingtarget/withdraw/:id', { ...money, params: { id }, body: amount === undefined ? {} : { amount } }),
   transactions: (query: { targetId?: string; page: number; limit?: number }, signal?: AbortSignal) =>
-    api.wallet.get<HistoryItem[]>('/savings-target/transactions', { ...money, query, signal }),
+    call('GET /api/wallet/savings-target/transactions', { ...money, query, signal }),
 
-  previewLock: (body: LockInput) => api.wallet.post<LockPreview>('/lock/initiate', body, money),
-  lock: (body: LockInput, pin: string, idempotencyKey?: string) =>
-    api.wallet.post<LockedFund>('/lockedfund', body, { ...money, pin, headers: withKey(idempotencyKey) }),
-  lockedFunds: () => api.wallet.get<LockedFund[]>('/lockedfund', money),
-  withdrawLocked: (id: string) => api.wallet.post<LockedFund>(`/lockedfund/withdraw/${encodeURIComponent(id)}`, {}, money),
+  previewLock: (body: LockInput) => call('POST /api/wallet/lock/initiate', { ...money, body }),
+  lock: (body: LockInput, pin: string, idempotencyKey?: string) => call('POST /api/wallet/lockedfund', { ...money, body, pin, idempotencyKey }),
+  lockedFunds: () => call('GET /api/wallet/lockedfund', money),
+  withdrawLocked: (id: string) => call('POST /api/wallet/lockedfund/withdraw/:id', { ...money, params: { id } }),
 
-  statement: (body: { from: string; to: string; email: string }, pin: string) =>
-    api.wallet.post<StatementResult>('/generate-statement', body, { ...money, pin }),
+  statement: (body: ApiBody<'POST /api/wallet/generate-statement'>, pin: string) => call('POST /api/wallet/generate-statement', { ...money, body, pin }),
 };

@@ -1,5 +1,8 @@
-import type { UploadedFile } from '@owo/contracts';
-import { ApiError, SERVICE_URLS, authHeaders, unwrapEnvelope } from './client';
+import type { ApiData } from '@owo/contracts';
+import { ApiError, authHeaders, buildUrl, resolveRoute, unwrapEnvelope } from './client';
+
+const UPLOAD = 'POST /api/upload/api/upload/single';
+export type UploadedFile = ApiData<typeof UPLOAD>;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -20,7 +23,8 @@ export interface UploadHandle {
 export function uploadImage(file: File, onProgress?: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadedFile>((resolve, reject) => {
-    xhr.open('POST', `${SERVICE_URLS.upload}/api/upload/single`);
+    const { method, service, path } = resolveRoute(UPLOAD);
+    xhr.open(method, buildUrl(service, path));
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {

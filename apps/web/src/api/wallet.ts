@@ -1,78 +1,37 @@
-import type { Balances, Preview, Receipt } from '@owo/contracts';
-import { api } from './client';
+import type { ApiBody, ApiData } from '@owo/contracts';
+import { call } from './client';
 
-export interface SpendingLimit {
-  dailyLimit: number | null;
-  spentToday: number;
-  remainingToday: number | null;
-}
-export interface Bank {
-  code: string;
-  name: string;
-}
-export interface BankCategory {
-  category: string;
-  banks: Bank[];
-}
-export interface ResolvedAccount {
-  accountName: string;
-  accountNumber: string;
-  bankCode: string;
-  bankName: string;
-}
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  createdAt?: string;
-}
-export interface CardDetails {
-  number: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cvv: string;
-}
-export interface FundResult {
-  reference: string;
-  amount: number;
-  status: Receipt['status'];
-  card: SavedCard | null;
-}
-export interface VirtualAccount {
-  accountNumber: string;
-  bankName: string;
-  accountName: string;
-}
+export type Balances = ApiData<'GET /api/wallet/wallet-balances'>;
+export type SpendingLimit = ApiData<'GET /api/wallet/spending-limit'>;
+export type BankCategory = ApiData<'GET /api/wallet/wallet/api/v1/get-banks-category'>[number];
+export type ResolvedAccount = ApiData<'GET /api/wallet/verify-account/bankcode/:bankCode/accountNumber/:accountNumber'>;
+export type SavedCard = ApiData<'GET /api/wallet/cards'>[number];
+export type FundCardBody = ApiBody<'POST /api/wallet/fund/card'>;
+export type FundBankBody = ApiBody<'POST /api/wallet/fund/bank'>;
+export type FundResult = ApiData<'POST /api/wallet/fund/card'>;
+export type VirtualAccount = ApiData<'GET /api/wallet/virtual-account'>;
 
+/** Budget and money calls never leave without a token (spec section 5). */
 const money = { requireToken: true } as const;
-const withKey = (key: string | undefined) => (key ? { 'Idempotency-Key': key } : undefined);
 
-/** Wallet service calls (base /api/wallet). Budget and money calls refuse to leave without a token. */
+/** Wallet service calls: balances, limits, banks, wallet-to-bank and funding. */
 export const walletApi = {
-  balances: () => api.wallet.get<Balances>('/wallet-balances'),
-  spendingLimit: () => api.wallet.get<SpendingLimit>('/spending-limit', money),
-  setSpendingLimit: (dailyLimit: number | null, pin: string) => api.wallet.post<SpendingLimit>('/spending-limit', { dailyLimit }, { ...money, pin }),
-  banks: () => api.wallet.get<BankCategory[]>('/wallet/api/v1/get-banks-category'),
+  balances: () => call('GET /api/wallet/wallet-balances'),
+  spendingLimit: () => call('GET /api/wallet/spending-limit', money),
+  setSpendingLimit: (dailyLimit: number | null, pin: string) => call('POST /api/wallet/spending-limit', { ...money, body: { dailyLimit }, pin }),
+  banks: () => call('GET /api/wallet/wallet/api/v1/get-banks-category'),
   verifyAccount: (bankCode: string, accountNumber: string, signal?: AbortSignal) =>
-    api.wallet.get<ResolvedAccount>(`/verify-account/bankcode/${encodeURIComponent(bankCode)}/accountNumber/${encodeURIComponent(accountNumber)}`, {
-      ...money,
-      signal,
-    }),
-  initiateBankTransfer: (body: { bankCode: string; accountNumber: string; amount: number; narration?: string }) =>
-    api.wallet.post<Preview>('/initiate', body, money),
+    call('GET /api/wallet/verify-account/bankcode/:bankCode/accountNumber/:accountNumber', { ...money, params: { bankCode, accountNumber }, signal }),
+  initiateBankTransfer: (body: ApiBody<'POST /api/wallet/initiate'>) => call('POST /api/wallet/initiate', { ...money, body }),
   completeBankTransfer: (reference: string, pin: string, idempotencyKey: string) =>
-    api.wallet.post<Receipt>('/complete', { reference }, { ...money, pin, headers: withKey(idempotencyKey) }),
-  transferStatus: (reference: string) => api.wallet.get<Receipt>(`/transfer-status/${encodeURIComponent(reference)}`, money),
-  fundCard: (body: { amount: number; card: CardDetails; saveCard: boolean }, idempotencyKey?: string) =>
-    api.wallet.post<FundResult>('/fund/card', body, { ...money, headers: withKey(idempotencyKey) }),
-  fundSavedCard: (body: { amount: number; cardId: string }, pin: string, idempotencyKey?: string) =>
-    api.wallet.post<FundResult>('/fund/saved-card', body, { ...money, pin, headers: withKey(idempotencyKey) }),
-  fundBank: (body: { amount: number; bankCode: string; accountNumber: string }, idempotencyKey?: string) =>
-    api.wallet.post<FundResult>('/fund/bank', body, { ...money, headers: withKey(idempotencyKey) }),
-  cards: () => api.wallet.get<SavedCard[]>('/cards'),
-  deleteCard: (id: string) => api.wallet.delete<null>(`/cards/${encodeURIComponent(id)}`, money),
-  virtualAccount: () => api.wallet.get<VirtualAccount>('/virtual-account'),
-  simulateBankTransfer: (amount: number) => api.wallet.post<null>('/dev/simulate-bank-transfer', { amount }, money),
+    call('POST /api/wallet/complete', { ...money, body: { reference }, pin, idempotencyKey }),
+  transferStatus: (reference: string) => call('GET /api/wallet/transfer-status/:reference', { ...money, params: { reference } }),
+  fundCard: (body: FundCardBody, idempotencyKey?: string) => call('POST /api/wallet/fund/card', { ...money, body, idempotencyKey }),
+  fundSavedCard: (body: ApiBody<'POST /api/wallet/fund/saved-card'>, pin: string, idempotencyKey?: string) =>
+    call('POST /api/wallet/fund/saved-card', { ...money, body, pin, idempotencyKey }),
+  fundBank: (body: FundBankBody, idempotencyKey?: string) => call('POST /api/wallet/fund/bank', { ...money, body, idempotencyKey }),
+  cards: () => call('GET /api/wallet/cards'),
+  deleteCard: (id: string) => call('DELETE /api/wallet/cards/:id', { ...money, params: { id } }),
+  virtualAccount: () => call('GET /api/wallet/virtual-account'),
+  simulateBankTransfer: (amount: number) => call('POST /api/wallet/dev/simulate-bank-transfer', { ...money, body: { amount } }),
 };

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, koboToNairaInput, parseNairaToKobo } from './money';
-
-describe('formatNaira', () => {
-  it('formats kobo as naira with two decimals and grouping', () => {
-    expect(formatNaira(0)).toBe('₦0.00');
-    expect(formatNaira(5)).toBe('₦0.05');
-    expect(formatNaira(123456)).toBe('₦1,234.56');
-    expect(formatNaira(100_000_000)).toBe('₦1,000,000.00');
-  });
-  it('handles negatives, signs and bigint beyond 2^53', () => {
-    expect(formatNaira(-2550)).toBe('-₦25.50');
-    expect(formatNaira(2550, { sign: true })).toBe('+₦25.50');
-    expect(formatNaira(9007199254740993n)).toBe('₦90,071,992,547,409.93');
-  });
-});
+import { feeText, koboToNairaInput, parseNairaToKobo } from './money';
 
 describe('parseNairaToKobo', () => {
   it('parses typed amounts', () => {
@@ -48,5 +34,12 @@ describe('parseNairaToKobo: exact kobo from typed naira', () => {
     expect(koboToNairaInput(150050)).toBe('1500.50');
     expect(koboToNairaInput(200000)).toBe('2000');
     expect(koboToNairaInput(5)).toBe('0.05');
+  });
+});
+
+describe('feeText', () => {
+  it('reads a zero fee as Free', () => {
+    expect(feeText(0)).toBe('Free');
+    expect(feeText(2_500)).toBe('₦25.00');
   });
 });

@@ -1,20 +1,4 @@
-const NAIRA = '\u20A6';
-
-/**
- * Formats an integer amount of kobo as naira, e.g. 123456 -> "₦1,234.56".
- * Works on bigint too so large balances keep every kobo.
- */
-export function formatNaira(kobo: number | bigint, opts: { sign?: boolean } = {}): string {
-  const value = typeof kobo === 'bigint' ? kobo : BigInt(Math.round(kobo));
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const naira = abs / 100n;
-  const rest = abs % 100n;
-  const grouped = naira.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = `${NAIRA}${grouped}.${rest.toString().padStart(2, '0')}`;
-  if (negative) return `-${text}`;
-  return opts.sign && value > 0n ? `+${text}` : text;
-}
+import { formatNaira } from '@owo/contracts/format';
 
 /**
  * Parses a naira string typed by a user ("1,234.5") into integer kobo without floating point: the
@@ -35,3 +19,6 @@ export function koboToNairaInput(kobo: number): string {
   const rest = Math.abs(kobo % 100);
   return rest ? `${whole}.${String(rest).padStart(2, '0')}` : String(whole);
 }
+
+/** A fee of nothing reads "Free", on the payment result and the receipt alike. */
+export const feeText = (fee: number) => (fee === 0 ? 'Free' : formatNaira(fee));

@@ -1,28 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createSecureStorage, memoryKeyStore } from './token-storage';
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-}
+import { MemoryStorage } from '../test/memory-storage';
 
 describe('secure token storage', () => {
   it('round-trips a value through AES-GCM and never stores it in plain text', async () => {

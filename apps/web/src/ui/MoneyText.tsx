@@ -1,5 +1,5 @@
 import { cn } from '../lib/cn';
-import { formatNaira } from '../lib/money';
+import { formatNaira } from '@owo/contracts/format';
 
 /** Shows kobo as naira; `hidden` swaps digits for dots (balance privacy). */
 export function MoneyText({ kobo, hidden, className, sign }: { kobo: number | bigint; hidden?: boolean; className?: string; sign?: boolean }) {

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn';
+import { Card } from './Card';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
@@ -13,6 +14,21 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 
 export function Skeleton({ className }: { className?: string }) {
   return <span aria-hidden="true" className={cn('block animate-pulse rounded-lg bg-surface-2', className)} />;
+}
+
+/** Cards standing in for a list that is loading (announced by its label). */
+export function CardListSkeleton({ label, cards = 2 }: { label: string; cards?: number }) {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: cards }, (_, i) => (
+        <Card key={i} className="flex flex-col gap-3">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-2.5 w-full" />
+          <Skeleton className="h-4 w-52" />
+        </Card>
+      ))}
+    </div>
+  );
 }
 
 /** Full-area loading state with an accessible label. */

@@ -12,7 +12,7 @@ interface TabsProps<T extends string> {
 
 /**
  * Roving focus for a tab list: the left/right arrow keys select and focus the previous/next tab.
- * Give each tab button `ref={setRef(i)}` and `onKeyDown={(e) => onKey(e, i)}`.
+ * Spread `tabProps(id, i, selected)` on each tab button (role, selection, focus order and keys).
  */
 export function useRovingTabs<T extends string>(tabs: ReadonlyArray<{ id: T }>, onChange: (id: T) => void) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -30,7 +30,16 @@ export function useRovingTabs<T extends string>(tabs: ReadonlyArray<{ id: T }>, 
       refs.current[next]?.focus();
     }
   };
-  return { setRef, onKey };
+  const tabProps = (id: T, i: number, selected: boolean) => ({
+    ref: setRef(i),
+    type: 'button' as const,
+    role: 'tab' as const,
+    'aria-selected': selected,
+    tabIndex: selected ? 0 : -1,
+    onClick: () => onChange(id),
+    onKeyDown: (e: KeyboardEvent) => onKey(e, i),
+  });
+  return { tabProps };
 }
 
 const FADE = 28;
@@ -68,7 +77,7 @@ function useOverflowEdges(ref: RefObject<HTMLElement | null>) {
  */
 export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
   const base = useId();
-  const { setRef, onKey } = useRovingTabs(tabs, onChange);
+  const { tabProps } = useRovingTabs(tabs, onChange);
   const list = useRef<HTMLDivElement>(null);
   const edges = useOverflowEdges(list);
   const activeIndex = tabs.findIndex((t) => t.id === value);
@@ -110,14 +119,8 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
           return (
             <button
               key={t.id}
-              ref={setRef(i)}
               id={`${base}-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(t.id)}
-              onKeyDown={(e) => onKey(e, i)}
+              {...tabProps(t.id, i, selected)}
               className={cn(
                 'min-h-11 flex-1 shrink-0 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition-colors',
                 selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',

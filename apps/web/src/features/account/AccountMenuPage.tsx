@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronRight, FileText, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
+import { formatLagosDate } from '@owo/contracts/format';
 import { formatPhone } from '../../lib/phone';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -9,7 +10,7 @@ import { Card } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth } from './auth-store';
-import { QueryError } from './QueryError';
+import { QueryError } from '../../ui/QueryError';
 import { useProfile } from './use-profile';
 
 function MenuLink({ to, icon, title, subtitle }: { to: string; icon: ReactNode; title: string; subtitle: string }) {
@@ -106,7 +107,7 @@ export default function AccountMenuPage() {
       <Button variant="danger" block size="lg" loading={leaving} icon={<LogOut className="size-5" aria-hidden="true" />} onClick={() => void onLogout()}>
         Log out
       </Button>
-      {user ? <p className="mt-6 text-center text-xs text-subtle">Member since {new Date(user.createdAt).toLocaleDateString('en-NG', { month: 'long', year: 'numeric' })}</p> : null}
+      {user ? <p className="mt-6 text-center text-xs text-subtle">Member since {formatLagosDate(user.createdAt, 'monthYear')}</p> : null}
     </>
   );
 }

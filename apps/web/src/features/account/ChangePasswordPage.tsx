@@ -9,7 +9,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../ui/FormAlert';
+import { NewPasswordField } from './NewPasswordField';
 import { changePasswordForm } from './schemas';
 
 export default function ChangePasswordPage() {
@@ -45,15 +46,7 @@ export default function ChangePasswordPage() {
             error={formState.errors.oldPassword?.message}
             {...register('oldPassword')}
           />
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            hint="At least 8 characters, with a letter and a number."
-            error={formState.errors.newPassword?.message}
-            {...register('newPassword')}
-          />
+          <NewPasswordField error={formState.errors.newPassword?.message} {...register('newPassword')} />
           <FormAlert message={change.isError ? errorMessage(change.error) : null} />
           <Button type="submit" size="lg" block loading={change.isPending}>
             Change password

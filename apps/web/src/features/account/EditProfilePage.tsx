@@ -15,10 +15,10 @@ import { Field, TextAreaField } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Spinner';
-import { applyServerErrors } from './apply-server-errors';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAuth } from './auth-store';
-import { FormAlert } from './FormAlert';
-import { QueryError } from './QueryError';
+import { FormAlert } from '../../ui/FormAlert';
+import { QueryError } from '../../ui/QueryError';
 import { type ProfileForm, profileForm } from './schemas';
 import { profileKey, useProfile } from './use-profile';
 

@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { formatPhone, toE164 } from '../../lib/phone';
 import { Button } from '../../ui/Button';
-import { CodeInput } from '../../ui/CodeInput';
+import { CodeField } from '../../ui/CodeField';
 import { Field } from '../../ui/Field';
 import { Tabs } from '../../ui/Tabs';
 import { AuthHeading } from './AuthHeading';
-import { FormAlert } from './FormAlert';
+import { NewPasswordField } from './NewPasswordField';
+import { FormAlert } from '../../ui/FormAlert';
 import { resetForm, resetRequestEmailForm, resetRequestPhoneForm } from './schemas';
 
 type Method = 'phone' | 'email';
@@ -122,33 +123,8 @@ function ResetStep({ method, username, onBack }: { method: Method; username: str
         and choose a new password.
       </AuthHeading>
       <form onSubmit={handleSubmit((v) => reset.mutate(v))} noValidate className="flex flex-col gap-5">
-        <Controller
-          control={control}
-          name="otp"
-          render={({ field, fieldState }) => (
-            <CodeInput
-              label="Reset code"
-              length={6}
-              autoComplete="one-time-code"
-              autoFocus
-              error={fieldState.error?.message}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint="At least 8 characters, with a letter and a number."
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
+        <CodeField control={control} name="otp" label="Reset code" length={6} autoComplete="one-time-code" autoFocus />
+        <NewPasswordField error={formState.errors.password?.message} {...register('password')} />
         <FormAlert message={reset.isError ? errorMessage(reset.error) : null} />
         <Button type="submit" size="lg" block loading={reset.isPending}>
           Reset password

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { AuthHeading } from './AuthHeading';
 import { useAuth } from './auth-store';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../ui/FormAlert';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FullUser } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,38 +9,14 @@ import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { CodeInput } from '../../ui/CodeInput';
+import { CodeField } from '../../ui/CodeField';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth } from './auth-store';
-import { FormAlert } from './FormAlert';
-import { QueryError } from './QueryError';
+import { FormAlert } from '../../ui/FormAlert';
+import { QueryError } from '../../ui/QueryError';
 import { setPinForm, updatePinForm } from './schemas';
 import { profileKey, useProfile } from './use-profile';
-
-function PinField<T extends FieldValues>({ control, name, label, autoFocus }: { control: Control<T>; name: Path<T>; label: string; autoFocus?: boolean }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <CodeInput
-          label={label}
-          length={4}
-          mask
-          autoComplete="off"
-          autoFocus={autoFocus}
-          error={fieldState.error?.message}
-          name={field.name}
-          value={String(field.value ?? '')}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-        />
-      )}
-    />
-  );
-}
 
 function SetPinForm() {
   const navigate = useNavigate();
@@ -58,8 +34,8 @@ function SetPinForm() {
   });
   return (
     <form onSubmit={handleSubmit((v) => setPin.mutate(v.pin))} noValidate className="flex flex-col gap-6">
-      <PinField control={control} name="pin" label="New PIN" autoFocus />
-      <PinField control={control} name="confirm" label="Confirm PIN" />
+      <CodeField control={control} name="pin" label="New PIN" length={4} mask autoComplete="off" autoFocus />
+      <CodeField control={control} name="confirm" label="Confirm PIN" length={4} mask autoComplete="off" />
       <FormAlert message={setPin.isError ? errorMessage(setPin.error) : null} />
       <Button type="submit" size="lg" block loading={setPin.isPending}>
         Set PIN
@@ -81,9 +57,9 @@ function UpdatePinForm() {
   });
   return (
     <form onSubmit={handleSubmit((v) => update.mutate(v))} noValidate className="flex flex-col gap-6">
-      <PinField control={control} name="oldPin" label="Current PIN" autoFocus />
-      <PinField control={control} name="pin" label="New PIN" />
-      <PinField control={control} name="confirm" label="Confirm new PIN" />
+      <CodeField control={control} name="oldPin" label="Current PIN" length={4} mask autoComplete="off" autoFocus />
+      <CodeField control={control} name="pin" label="New PIN" length={4} mask autoComplete="off" />
+      <CodeField control={control} name="confirm" label="Confirm new PIN" length={4} mask autoComplete="off" />
       <FormAlert message={update.isError ? errorMessage(update.error) : null} />
       <Button type="submit" size="lg" block loading={update.isPending}>
         Update PIN

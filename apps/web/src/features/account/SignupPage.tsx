@@ -8,10 +8,11 @@ import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { applyServerErrors } from './apply-server-errors';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import { AuthHeading } from './AuthHeading';
+import { NewPasswordField } from './NewPasswordField';
 import { useAuth } from './auth-store';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../ui/FormAlert';
 import { signupForm } from './schemas';
 
 /** Spec text, spelling kept. */
@@ -85,15 +86,7 @@ export default function SignupPage() {
           error={errors.nickName?.message}
           {...register('nickName', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
         />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint="At least 8 characters, with a letter and a number."
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
         <FormAlert message={signup.isError ? errorMessage(signup.error, GENERIC_ERROR) : null} />
         <Button type="submit" size="lg" block loading={signup.isPending}>
           Create account

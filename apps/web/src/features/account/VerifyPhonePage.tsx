@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { formatPhone, toE164 } from '../../lib/phone';
 import { Button } from '../../ui/Button';
-import { CodeInput } from '../../ui/CodeInput';
+import { CodeField } from '../../ui/CodeField';
 import { Field } from '../../ui/Field';
 import { AuthHeading } from './AuthHeading';
 import { useAuth } from './auth-store';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../ui/FormAlert';
 import { verifyForm } from './schemas';
 import { GENERIC_ERROR } from './SignupPage';
 
@@ -72,24 +72,7 @@ export default function VerifyPhonePage() {
         {knownPhone ? null : (
           <Field label="Phone number" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
         )}
-        <Controller
-          control={control}
-          name="otp"
-          render={({ field, fieldState }) => (
-            <CodeInput
-              label="Verification code"
-              length={6}
-              autoComplete="one-time-code"
-              autoFocus={Boolean(knownPhone)}
-              error={fieldState.error?.message}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
+        <CodeField control={control} name="otp" label="Verification code" length={6} autoComplete="one-time-code" autoFocus={Boolean(knownPhone)} />
         <FormAlert message={verify.isError ? errorMessage(verify.error, GENERIC_ERROR) : null} />
         <Button type="submit" size="lg" block loading={verify.isPending}>
           Verify

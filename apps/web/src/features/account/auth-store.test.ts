@@ -3,28 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { createSecureStorage, memoryKeyStore } from '../../lib/token-storage';
 import { createAuthStore } from './auth-store';
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-}
+import { MemoryStorage } from '../../test/memory-storage';
 
 const USER_ID = '01a20126-742a-717e-ac93-38f200442799';
 

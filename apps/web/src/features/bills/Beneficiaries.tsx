@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { type BillBeneficiary, billsApi } from '../../api/bills';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../ui/Spinner';
-import { toastError } from '../pay/errors';
+import { toastError } from '../../lib/errors';
 import { type BillTypeConfig, displayNumber } from './bill-types';
 import { billKeys, useBeneficiaries } from './queries';
 

@@ -3,9 +3,10 @@ import { Check, Copy } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { billsApi } from '../../api/bills';
-import { formatNaira } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';
-import { PaymentDialog, type PreviewContent, type ResultContent, SummaryRow as Row } from '../pay/PaymentDialog';
+import { DetailRow as Row } from '../../ui/DetailList';
+import { PaymentDialog, type PreviewContent, type ResultContent } from '../../ui/PaymentDialog';
 import { invalidateAfterPurchase } from './queries';
 
 /** What the form knows about the purchase (the preview only carries the totals). */

@@ -2,20 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
-import PayPage from '../pay/PayPage';
-import { calls, routeFetch } from '../pay/test-helpers';
+import { useAuth } from '../account';
+import { calls, routeFetch } from '../../test/route-fetch';
 import BillsTab from './BillsTab';
+import { networks } from '../../test/fixtures';
 
 const ok = (data: unknown, message = 'OK') => ({ status: true, message, data });
 
-const networks = ['MTN', 'Airtel', 'Glo', '9mobile'].map((n) => ({
-  billerId: `${n.toLowerCase()}-airtime`,
-  billerGroupId: 'airtime',
-  name: `${n} Airtime`,
-  shortName: n,
-  category: 'airtime',
-}));
 const discos = [
   { billerId: 'ikedc', billerGroupId: 'electricity', name: 'Ikeja Electric', shortName: 'IKEDC', category: 'electricity' },
   { billerId: 'ekedc', billerGroupId: 'electricity', name: 'Eko Electricity', shortName: 'EKEDC', category: 'electricity' },
@@ -102,16 +95,26 @@ async function payElectricity(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Pay > Bills', () => {
-  it('is a Pay tab whose default bill type is Airtime', async () => {
-    routeFetch({ 'GET /api/bills/bills/airtime-providers': ok(networks) });
-    renderRoute(<PayPage />, { path: '/pay/bills' });
-    expect(screen.getByRole('tab', { name: 'Bills' })).toHaveAttribute('aria-selected', 'true');
-    const airtime = await screen.findByRole('tab', { name: 'Airtime' });
-    expect(airtime).toHaveAttribute('aria-selected', 'true');
-    for (const name of ['Data', 'Electricity', 'TV', 'Betting']) expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
-    expect(await screen.findByRole('button', { name: 'MTN' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Amount (₦)' })).toBeInTheDocument();
+  it('says what is missing on Continue, and updates as it is fixed', async () => {
+    const fetch = routeFetch({ 'GET /api/bills/bills/airtime-providers': ok(networks), 'GET /api/bills/beneficiary/mtn-airtime': ok([]) });
+    const user = userEvent.setup();
+    renderRoute(<BillsTab />, { path: '/pay/bills' });
+    await screen.findByRole('button', { name: 'MTN' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose a provider')).toBeInTheDocument();
+    expect(screen.getByText('Enter the phone number')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'MTN' }));
+    await waitFor(() => expect(screen.queryByText('Choose a provider')).not.toBeInTheDocument());
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0803');
+    expect(await screen.findByText('Enter a Nigerian phone number like 0803 000 0000')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (₦)' }), '20');
+    expect(await screen.findByText('The smallest amount is ₦50.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '₦500' }));
+    expect(screen.getByRole('textbox', { name: 'Amount (₦)' })).toHaveValue('500');
+    await waitFor(() => expect(screen.queryByText('The smallest amount is ₦50.00')).not.toBeInTheDocument());
+    expect(calls(fetch, 'POST /api/transaction/api/v1/initiate')).toHaveLength(0);
   });
 
   it('fills the number from a saved beneficiary and can remove one', async () => {

@@ -1,33 +1,38 @@
 import type { BillCategory, Preview, Receipt } from '@owo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type LucideIcon, Smartphone, Trophy, Tv, Wifi, Zap } from 'lucide-react';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { type BillPackage, type Biller, billsApi } from '../../api/bills';
-import { errorMessage } from '../../api/client';
 import { cn } from '../../lib/cn';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { useRovingTabs } from '../../ui/Tabs';
-import { useProfile } from '../account/use-profile';
-import { AmountField, balanceHint } from '../pay/AmountField';
-import { MoneyError, toastError } from '../pay/errors';
-import { useBalances } from '../wallet/queries';
+import { useProfile } from '../account';
+import { AmountField, balanceHint } from '../../ui/AmountField';
+import { MoneyError } from '../../ui/MoneyError';
+import { toastError } from '../../lib/errors';
+import { useBalances } from '../wallet';
 import { Beneficiaries } from './Beneficiaries';
 import { BillDialog, type BillSummary } from './BillDialog';
-import { BILL_TYPES, type BillTypeConfig, DEFAULT_BILL_TYPE, billType, displayNumber, wireNumber } from './bill-types';
+import { BILL_TYPES, type BillTypeConfig, DEFAULT_BILL_TYPE, billType, displayNumber, isNumberComplete, wireNumber } from './bill-types';
 import { CustomerStatus } from './CustomerStatus';
 import { ProviderPicker, providerLabel } from './ProviderPicker';
 import { usePackages, useCustomerCheck } from './queries';
+import { type BillFields, EMPTY_BILL, billForm } from './schemas';
 
 const ICONS: Record<BillCategory, LucideIcon> = { airtime: Smartphone, data: Wifi, electricity: Zap, tv: Tv, betting: Trophy };
 
 /** Bill types as tabs with icons (roving focus with the arrow keys). Default 'Airtime'. */
 function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: BillCategory) => void }) {
-  const { setRef, onKey } = useRovingTabs(BILL_TYPES, onChange);
+  const { tabProps } = useRovingTabs(BILL_TYPES, onChange);
   return (
     <div role="tablist" aria-label="Bill type" className="grid grid-cols-5 gap-2">
       {BILL_TYPES.map((t, i) => {
@@ -36,13 +41,7 @@ function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: 
         return (
           <button
             key={t.id}
-            ref={setRef(i)}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
+            {...tabProps(t.id, i, selected)}
             className={cn(
               'flex min-h-[68px] flex-col items-center justify-center gap-1 rounded-2xl px-1 text-[12px] font-semibold transition-colors',
               selected ? 'bg-brand-600 text-white shadow-sm shadow-brand-900/10' : 'bg-surface-2 text-muted hover:text-fg',
@@ -59,44 +58,35 @@ function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: 
 
 const packageOption = (p: BillPackage) => `${p.name}${p.validity ? ` (${p.validity})` : ''}${p.amount !== null ? ` · ${formatNaira(p.amount)}` : ''}`;
 
-interface Errors {
-  provider?: string;
-  package?: string;
-  number?: string;
-  amount?: string;
-}
-
-function checkAmount(type: BillTypeConfig, text: string): string | undefined {
-  if (!type.amount) return undefined;
-  if (!text.trim()) return 'Enter an amount';
-  const kobo = parseNairaToKobo(text);
-  if (kobo === null) return 'Enter an amount like 1,500 or 1500.50';
-  if (kobo < type.amount.min) return `The smallest amount is ${formatNaira(type.amount.min)}`;
-  if (kobo > type.amount.max) return `The largest amount is ${formatNaira(type.amount.max)}`;
-  return undefined;
-}
-
 const QUICK_AIRTIME = [10_000, 20_000, 50_000, 100_000];
 
 function BillForm({ type }: { type: BillTypeConfig }) {
-  const [provider, setProvider] = useState<Biller | null>(null);
-  const [chosenPackage, setChosenPackage] = useState('');
-  const [number, setNumber] = useState('');
-  const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const schema = useMemo(() => billForm(type), [type]);
+  const { register, control, handleSubmit, watch, setValue, getValues, setFocus, reset, formState } = useForm<BillFields>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_BILL,
+    // The number is focused by hand below; a missing provider or package is pointed out, not focused.
+    shouldFocusError: false,
+  });
   const [preview, setPreview] = useState<Preview | null>(null);
   const [summary, setSummary] = useState<BillSummary | null>(null);
-  const numberInput = useRef<HTMLInputElement>(null);
   const balances = useBalances();
   const profile = useProfile();
+  const provider = watch('provider');
+  const packageId = watch('packageId');
+  const number = watch('number');
   const packages = usePackages(type.id, provider, type.hasPackages);
+  const revalidate = { shouldValidate: formState.isSubmitted };
 
-  // Betting has one package and electricity defaults to the first meter type (prepaid).
+  // Betting has one package and electricity starts on the first meter type (prepaid): chosen for the user.
   const autoPackage = type.packageLabel === null || type.packageLabel === 'Meter type' ? (packages.data?.[0]?.packageId ?? '') : '';
-  const packageId = type.hasPackages ? chosenPackage || autoPackage : '';
+  useEffect(() => {
+    if (autoPackage && !getValues('packageId')) setValue('packageId', autoPackage, { shouldValidate: true });
+  }, [autoPackage, provider, getValues, setValue]);
+
   const pkg = packages.data?.find((p) => p.packageId === packageId) ?? null;
   const wire = wireNumber(type, number);
-  const complete = type.isComplete(type.numberLabel === 'Phone number' ? number : wire);
+  const complete = isNumberComplete(type, number);
 
   const check = useCustomerCheck(
     type.validates && provider && complete && (!type.hasPackages || packageId)
@@ -108,33 +98,25 @@ function BillForm({ type }: { type: BillTypeConfig }) {
         }
       : null,
   );
-
-  const errors: Errors = {
-    provider: provider ? undefined : 'Choose a provider',
-    package: type.hasPackages && type.packageLabel && !packageId ? `Choose a ${type.packageLabel.toLowerCase()}` : undefined,
-    number: !number.trim() ? `Enter the ${type.numberLabel.toLowerCase()}` : complete ? undefined : type.invalidText,
-    amount: checkAmount(type, amount),
-  };
-  const shown: Errors = submitted ? errors : {};
   const checking = type.validates && check.ready && (check.waiting || check.isFetching);
   const blocked = (type.validates && check.ready && (check.isError || checking)) || (type.hasPackages && provider !== null && packages.isPending);
 
   const initiate = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ biller, v }: { biller: Biller; v: BillFields }) =>
       billsApi.initiate({
         type: type.id,
-        billerId: provider!.billerId,
-        billerGroupId: provider!.billerGroupId,
-        ...(packageId ? { packageId } : {}),
-        customerNumber: wire,
-        ...(type.amount ? { amount: parseNairaToKobo(amount) ?? 0 } : {}),
+        billerId: biller.billerId,
+        billerGroupId: biller.billerGroupId,
+        ...(v.packageId ? { packageId: v.packageId } : {}),
+        customerNumber: wireNumber(type, v.number),
+        ...(type.amount ? { amount: parseNairaToKobo(v.amount) ?? 0 } : {}),
       }),
-    onSuccess: (res) => {
+    onSuccess: (res, { biller, v }) => {
       setSummary({
         typeLabel: type.label,
-        provider: provider ? providerLabel(type, provider) : '',
+        provider: providerLabel(type, biller),
         numberLabel: type.numberLabel,
-        number: displayNumber(type, wire),
+        number: displayNumber(type, wireNumber(type, v.number)),
         customerName: check.data?.customerName ?? null,
         address: check.data?.address ?? null,
         packageLabel: type.packageLabel,
@@ -145,58 +127,67 @@ function BillForm({ type }: { type: BillTypeConfig }) {
     onError: toastError,
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.values(errors).some(Boolean) || blocked || initiate.isPending) {
-      if (errors.number && !errors.provider && !errors.package) numberInput.current?.focus();
-      return;
-    }
-    if (type.validates && !check.data) return;
-    initiate.mutate();
-  };
+  const submit = handleSubmit(
+    (v) => {
+      if (!v.provider || blocked || initiate.isPending) return;
+      if (type.validates && !check.data) return;
+      initiate.mutate({ biller: v.provider, v });
+    },
+    (errors) => {
+      if (errors.number && !errors.provider && !errors.packageId) setFocus('number');
+    },
+  );
 
   const closePreview = useCallback(() => setPreview(null), []);
-  const done = useCallback((receipt: Receipt) => {
-    setPreview(null);
-    // A reversed payment keeps the details so the user can try again.
-    if (receipt.status !== 'reversed' && receipt.status !== 'failed') {
-      setNumber('');
-      setAmount('');
-      setSubmitted(false);
-    }
-  }, []);
+  const done = useCallback(
+    (receipt: Receipt) => {
+      setPreview(null);
+      // A reversed payment keeps the details so the user can try again.
+      if (receipt.status !== 'reversed' && receipt.status !== 'failed') reset({ ...getValues(), number: '', amount: '' });
+    },
+    [getValues, reset],
+  );
 
-  const pickProvider = (b: Biller) => {
-    if (b.billerId !== provider?.billerId) setChosenPackage('');
-    setProvider(b);
+  const fillNumber = (n: string) => {
+    setValue('number', n, revalidate);
+    setFocus('number');
   };
 
   const myNumber = type.numberLabel === 'Phone number' ? profile.data?.phoneNumber : undefined;
   const numberNoun = type.numberLabel.toLowerCase();
   const amountKobo = pkg?.amount ?? null;
+  const numberField = register('number');
+  const errors = formState.errors;
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
         <Card className="flex flex-col gap-5">
-          <ProviderPicker type={type} value={provider} onChange={pickProvider} error={shown.provider} />
+          <Controller
+            control={control}
+            name="provider"
+            render={({ field, fieldState }) => (
+              <ProviderPicker
+                type={type}
+                value={field.value}
+                onChange={(b) => {
+                  if (b.billerId !== field.value?.billerId) setValue('packageId', '');
+                  field.onChange(b);
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           {type.hasPackages && type.packageLabel && provider ? (
             packages.isError ? (
-              <div role="alert" className="flex items-center gap-3 rounded-2xl bg-danger-soft p-4 text-sm text-danger-fg">
-                <p className="flex-1">{errorMessage(packages.error, `We couldn't load the ${type.packageLabel.toLowerCase()}s.`)}</p>
-                <Button variant="outline" size="sm" onClick={() => void packages.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <InlineError error={packages.error} fallback={`We couldn't load the ${type.packageLabel.toLowerCase()}s.`} onRetry={() => void packages.refetch()} tone="danger" />
             ) : (
               <SelectField
                 label={type.packageLabel}
-                value={packageId}
-                onChange={(e) => setChosenPackage(e.target.value)}
                 disabled={packages.isPending}
                 aria-busy={packages.isPending || undefined}
-                error={shown.package}
+                error={errors.packageId?.message}
+                {...register('packageId')}
               >
                 {type.packageLabel !== 'Meter type' || packages.isPending ? (
                   <option value="">{packages.isPending ? 'Loading…' : `Choose a ${type.packageLabel.toLowerCase()}`}</option>
@@ -213,51 +204,45 @@ function BillForm({ type }: { type: BillTypeConfig }) {
             type={type}
             label={provider?.billerId ?? null}
             value={wire}
-            onUse={(n) => {
-              setNumber(type.numberLabel === 'Phone number' ? displayNumber(type, n) : n);
-              numberInput.current?.focus();
-            }}
+            onUse={(n) => fillNumber(type.numberLabel === 'Phone number' ? displayNumber(type, n) : n)}
           />
           <Field
-            ref={numberInput}
             label={type.numberLabel}
-            value={number}
-            onChange={(e) => setNumber(type.clean(e.target.value))}
             inputMode={type.inputMode}
             autoComplete={type.inputMode === 'tel' ? 'tel-national' : 'off'}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={type.inputMode === 'tel' ? 16 : type.maxLength}
             placeholder={type.numberPlaceholder}
-            error={shown.number}
+            error={errors.number?.message}
             className="tabular-nums"
             trailingLabel={
               myNumber ? (
                 <button
                   type="button"
                   className="-my-2 min-h-9 rounded-lg px-2 text-sm font-semibold text-brand-fg hover:bg-brand-soft"
-                  onClick={() => setNumber(displayNumber(type, myNumber))}
+                  onClick={() => setValue('number', displayNumber(type, myNumber), revalidate)}
                 >
                   My number
                 </button>
               ) : undefined
             }
+            {...numberField}
+            onChange={(e) => {
+              // Only the characters a number of this type can hold.
+              e.target.value = type.clean(e.target.value);
+              void numberField.onChange(e);
+            }}
           />
           {type.validates ? <CustomerStatus check={check} noun={numberNoun === 'betting id' ? 'betting ID' : numberNoun} /> : null}
           {type.amount ? (
             <div className="flex flex-col gap-2.5">
-              <AmountField
-                typed={amount}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                hint={balanceHint(balances.data?.walletBalance)}
-                error={shown.amount}
-              />
+              <AmountField typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={errors.amount?.message} {...register('amount')} />
               {type.id === 'airtime' ? (
                 <div className="grid grid-cols-4 gap-2" role="group" aria-label="Quick amounts">
                   {QUICK_AIRTIME.map((k) => (
-                    <Button key={k} variant="outline" size="sm" className="px-2 tabular-nums" onClick={() => setAmount(String(k / 100))}>
-                      {formatNaira(k).replace('.00', '')}
+                    <Button key={k} variant="outline" size="sm" className="px-2 tabular-nums" onClick={() => setValue('amount', String(k / 100), revalidate)}>
+                      {formatNaira(k, { trimZeroKobo: true })}
                     </Button>
                   ))}
                 </div>

@@ -1,9 +1,8 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import type { Biller } from '../../api/bills';
-import { errorMessage } from '../../api/client';
 import { cn } from '../../lib/cn';
-import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
 import { Skeleton } from '../../ui/Spinner';
 import type { BillTypeConfig } from './bill-types';
 import { useProviders } from './queries';
@@ -66,12 +65,7 @@ export function ProviderPicker({ type, value, onChange, error }: ProviderPickerP
           ))}
         </div>
       ) : providers.isError ? (
-        <div role="alert" className="flex items-center gap-3 rounded-2xl bg-danger-soft p-4 text-sm text-danger-fg">
-          <p className="flex-1">{errorMessage(providers.error, "We couldn't load the providers.")}</p>
-          <Button variant="outline" size="sm" onClick={() => void providers.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <InlineError error={providers.error} fallback="We couldn't load the providers." onRetry={() => void providers.refetch()} tone="danger" />
       ) : providers.data.length === 0 ? (
         <p className="rounded-2xl bg-surface-2 p-4 text-sm text-muted">No {type.label.toLowerCase()} providers are available right now. Please check back later.</p>
       ) : (

@@ -26,41 +26,23 @@ export interface BillTypeConfig {
 }
 
 const digits = (max: number) => (raw: string) => raw.replace(/\D/g, '').slice(0, max);
-const phoneComplete = (n: string) => toE164(n) !== null;
+
+/** Airtime and data are bought for a phone number. */
+const PHONE_NUMBER = {
+  providerName: 'shortName',
+  numberLabel: 'Phone number',
+  numberPlaceholder: '0803 000 0000',
+  inputMode: 'tel',
+  maxLength: 14,
+  clean: (raw: string) => raw.replace(/[^\d+\s]/g, '').slice(0, 16),
+  isComplete: (n: string) => toE164(n) !== null,
+  invalidText: 'Enter a Nigerian phone number like 0803 000 0000',
+  validates: false,
+} as const satisfies Partial<BillTypeConfig>;
 
 export const BILL_TYPES: readonly BillTypeConfig[] = [
-  {
-    id: 'airtime',
-    label: 'Airtime',
-    providerName: 'shortName',
-    packageLabel: null,
-    hasPackages: false,
-    numberLabel: 'Phone number',
-    numberPlaceholder: '0803 000 0000',
-    inputMode: 'tel',
-    maxLength: 14,
-    clean: (raw) => raw.replace(/[^\d+\s]/g, '').slice(0, 16),
-    isComplete: phoneComplete,
-    invalidText: 'Enter a Nigerian phone number like 0803 000 0000',
-    amount: { min: 5_000, max: 5_000_000 },
-    validates: false,
-  },
-  {
-    id: 'data',
-    label: 'Data',
-    providerName: 'shortName',
-    packageLabel: 'Plan',
-    hasPackages: true,
-    numberLabel: 'Phone number',
-    numberPlaceholder: '0803 000 0000',
-    inputMode: 'tel',
-    maxLength: 14,
-    clean: (raw) => raw.replace(/[^\d+\s]/g, '').slice(0, 16),
-    isComplete: phoneComplete,
-    invalidText: 'Enter a Nigerian phone number like 0803 000 0000',
-    amount: null,
-    validates: false,
-  },
+  { id: 'airtime', label: 'Airtime', ...PHONE_NUMBER, packageLabel: null, hasPackages: false, amount: { min: 5_000, max: 5_000_000 } },
+  { id: 'data', label: 'Data', ...PHONE_NUMBER, packageLabel: 'Plan', hasPackages: true, amount: null },
   {
     id: 'electricity',
     label: 'Electricity',
@@ -123,6 +105,11 @@ export function wireNumber(type: BillTypeConfig, n: string): string {
   if (type.numberLabel !== 'Phone number') return n.trim();
   const e164 = toE164(n);
   return e164 ? `0${e164.slice(4)}` : n.replace(/\s/g, '');
+}
+
+/** True once the number typed is complete enough to check (and to pay). */
+export function isNumberComplete(type: BillTypeConfig, n: string): boolean {
+  return type.isComplete(type.numberLabel === 'Phone number' ? n : wireNumber(type, n));
 }
 
 /** Phones as "0803 111 2233"; meters, smartcards and betting IDs are shown as they are. */

@@ -2,7 +2,7 @@ import type { BillCategory } from '@owo/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type Biller, type CustomerLookup, billsApi } from '../../api/bills';
 import { useDebounced } from '../../lib/use-debounced';
-import { invalidateMoney } from '../wallet/queries';
+import { invalidateMoney } from '../wallet';
 
 export const billKeys = {
   all: ['bills'] as const,

@@ -3,11 +3,23 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useAuth } from '../account/auth-store';
+import { useAuth } from '../account';
 import { jsonResponse } from '../../test/render';
 import HomePage from './HomePage';
 
-const user = { id: 'u1', firstName: 'Adaeze', lastName: 'Okafor', avatar: null, hasPin: true };
+const user = {
+  id: 'u1',
+  firstName: 'Adaeze',
+  lastName: 'Okafor',
+  nickName: null,
+  avatar: null,
+  bio: null,
+  email: 'adaeze@example.ng',
+  phoneNumber: '+2348031234567',
+  isPhoneVerified: true,
+  hasPin: true,
+  createdAt: '2026-01-01T10:00:00.000Z',
+};
 const balances = { walletBalance: 5_000_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 };
 
 function renderHome(seed?: (c: QueryClient) => void) {
@@ -33,7 +45,7 @@ describe('Home', () => {
     act(() => onlineManager.setOnline(false));
     const fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetch);
-    const at = new Date(2026, 0, 5, 14, 5).getTime();
+    const at = new Date('2026-01-05T14:05:00+01:00').getTime();
     renderHome((c) => {
       c.setQueryData(['user', 'u1'], user, { updatedAt: at });
       c.setQueryData(['wallet', 'balances'], balances, { updatedAt: at });

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
 import { ArrowDownToLine, ChevronRight, CloudOff, HandCoins, History, Landmark, PiggyBank, ReceiptText, Send, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { useProfile } from '../account/use-profile';
-import { QueryError } from '../account/QueryError';
-import { useBalances, useRecentTransactions } from '../wallet/queries';
-import { TransactionRow, TransactionRowSkeleton } from '../wallet/TransactionRow';
+import { useProfile } from '../account';
+import { QueryError } from '../../ui/QueryError';
+import { TransactionRow, TransactionRowSkeleton, useBalances, useRecentTransactions } from '../wallet';
 import { greetingFor } from '../../lib/greeting';
 import { UpdatedAt } from '../../lib/offline/freshness';
-import { errorMessage } from '../../api/client';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Spinner';
@@ -103,12 +102,7 @@ function RecentTransactions() {
             ))}
           </div>
         ) : recent.isError && recent.data === undefined ? (
-          <div className="flex items-center gap-3 p-4" role="alert">
-            <p className="flex-1 text-sm text-muted">{errorMessage(recent.error, "We couldn't load your transactions.")}</p>
-            <Button variant="outline" size="sm" onClick={() => void recent.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <InlineError error={recent.error} fallback="We couldn't load your transactions." onRetry={() => void recent.refetch()} />
         ) : !recent.data ? null : recent.data.length === 0 ? (
           <EmptyState icon={<ReceiptText className="size-9" strokeWidth={1.8} />} title="No transactions yet" className="py-8">
             Add money to your wallet to get started.

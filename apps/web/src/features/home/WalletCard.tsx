@@ -1,5 +1,5 @@
 import { Eye, EyeOff, RotateCw } from 'lucide-react';
-import { useBalances } from '../wallet/queries';
+import { useBalances } from '../wallet';
 import { MoneyText } from '../../ui/MoneyText';
 import { Skeleton } from '../../ui/Spinner';
 

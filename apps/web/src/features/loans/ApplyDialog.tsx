@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type Loan, type LoanType, loansApi } from '../../api/loans';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { Sheet } from '../../ui/Sheet';
-import { AmountField } from '../pay/AmountField';
+import { AmountField } from '../../ui/AmountField';
 import { toastLoanError } from './errors';
 import { invalidateLoans } from './queries';
-import { PinSetupHint } from '../savings/PinSetupHint';
+import { PinSetupHint } from '../../ui/PinSetupHint';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 
 /** Interest is flat for the whole tenor, in percent, rounded down to the kobo like the server. */

@@ -1,19 +1,18 @@
 import { Banknote, CircleCheck, CloudOff, HandCoins, Hourglass } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { LoanEligibility } from '@owo/contracts';
-import type { Instalment, Loan, LoanType } from '../../api/loans';
+import type { Instalment, Loan, LoanEligibility, LoanType } from '../../api/loans';
 import { cn } from '../../lib/cn';
-import { formatNaira } from '../../lib/money';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { Skeleton } from '../../ui/Spinner';
+import { CardListSkeleton, Skeleton } from '../../ui/Spinner';
+import { QueryError } from '../../ui/QueryError';
 import { Tabs } from '../../ui/Tabs';
-import { formatDate } from '../savings/format';
 import { ApplyDialog } from './ApplyDialog';
 import { loanErrorText } from './errors';
 import { useLoanEligibility, useLoanTypes, useMyLoans } from './queries';
@@ -31,38 +30,6 @@ const INSTALMENT: Record<Instalment['status'], { label: string; tone: BadgeTone 
   paid: { label: 'Paid', tone: 'brand' },
   overdue: { label: 'Overdue', tone: 'danger' },
 };
-
-/** Loan failures show the server's description (spec section 8). */
-function LoadError({ error, onRetry, title }: { error: unknown; onRetry: () => void; title: string }) {
-  return (
-    <EmptyState
-      tone="danger"
-      icon={<CloudOff className="size-9" strokeWidth={1.8} />}
-      title={title}
-      action={
-        <Button variant="outline" block onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <p>{loanErrorText(error, 'Check your connection and try again.')}</p>
-    </EmptyState>
-  );
-}
-
-function CardsSkeleton({ label }: { label: string }) {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label={label}>
-      {[0, 1].map((i) => (
-        <Card key={i} className="flex flex-col gap-3">
-          <Skeleton className="h-5 w-36" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-48" />
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /** Whether one loan type can be applied for now, and the most it allows. */
 export type Availability = { state: 'checking' } | { state: 'unknown' } | { state: 'no'; reasonId: string } | { state: 'yes'; max: number } | { state: 'short'; max: number };
@@ -233,7 +200,7 @@ function LoanCard({ loan, onRepay }: { loan: Loan; onRepay: () => void }) {
         {loan.schedule.map((i, n) => (
           <li key={`${i.dueDate}-${n}`} className="flex items-center justify-between gap-3 py-2.5 text-sm">
             <span className="flex flex-col">
-              <span className="font-medium">{formatDate(i.dueDate)}</span>
+              <span className="font-medium">{formatLagosDate(i.dueDate)}</span>
               {i.paid > 0 && i.paid < i.amount ? <span className="text-xs text-muted">{formatNaira(i.paid)} paid</span> : null}
             </span>
             <span className="flex items-center gap-2">
@@ -261,11 +228,11 @@ function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType
     return (
       <div className="flex flex-col gap-3">
         {eligibilityCard}
-        <CardsSkeleton label="Loading loan types" />
+        <CardListSkeleton label="Loading loan types" />
       </div>
     );
   if (types.isError)
-    return <LoadError error={types.error} onRetry={() => void types.refetch()} title="We couldn't load the loan types" />;
+    return <QueryError error={types.error} onRetry={() => void types.refetch()} title="We couldn't load the loan types" describe={loanErrorText} />;
   if (types.data.length === 0)
     return (
       <Card>
@@ -298,8 +265,8 @@ function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType
 
 function MyLoans({ onRepay, onBrowse }: { onRepay: (l: Loan) => void; onBrowse: () => void }) {
   const loans = useMyLoans();
-  if (loans.isPending) return <CardsSkeleton label="Loading your loans" />;
-  if (loans.isError) return <LoadError error={loans.error} onRetry={() => void loans.refetch()} title="We couldn't load your loans" />;
+  if (loans.isPending) return <CardListSkeleton label="Loading your loans" />;
+  if (loans.isError) return <QueryError error={loans.error} onRetry={() => void loans.refetch()} title="We couldn't load your loans" describe={loanErrorText} />;
   if (loans.data.length === 0)
     return (
       <Card>

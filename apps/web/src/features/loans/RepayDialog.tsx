@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type Loan, loansApi } from '../../api/loans';
-import { errorCode } from '../pay/errors';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { formatNaira, koboToNairaInput, parseNairaToKobo } from '../../lib/money';
+import { useGuardedClose } from '../../lib/use-guarded-close';
+import { usePinAttempt } from '../../lib/use-pin-attempt';
+import { formatNaira } from '@owo/contracts/format';
+import { koboToNairaInput, parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
-import { PinSetupHint } from '../savings/PinSetupHint';
-import { AmountField, balanceHint } from '../pay/AmountField';
-import { nairaAmount } from '../pay/schemas';
-import { useBalances } from '../wallet/queries';
+import { PinSetupHint } from '../../ui/PinSetupHint';
+import { AmountField, balanceHint } from '../../ui/AmountField';
+import { nairaAmount } from '../../lib/form-schemas';
+import { useBalances } from '../wallet';
 import { toastLoanError } from './errors';
 import { invalidateLoans } from './queries';
 
@@ -22,36 +23,30 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
   const [step, setStep] = useState<{ name: 'amount' } | { name: 'pin'; amount: number }>({ name: 'amount' });
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [pin, setPin] = useState('');
-  const key = useRef('');
+  const attempt = usePinAttempt();
+  const { setPin } = attempt;
 
   useEffect(() => {
     setStep({ name: 'amount' });
     setAmount(loan ? koboToNairaInput(loan.outstanding) : '');
     setError(undefined);
     setPin('');
-  }, [loan]);
+  }, [loan, setPin]);
 
-  const latest = useRef({ pending: false, onClose, reset: () => undefined as void });
   const repay = useMutation({
-    mutationFn: (v: { id: string; amount: number | undefined; pin: string }) => loansApi.repay(v.id, v.amount, v.pin, key.current),
+    mutationFn: (v: { id: string; amount: number | undefined; pin: string }) => loansApi.repay(v.id, v.amount, v.pin, attempt.idempotencyKey()),
     onSuccess: (res) => {
       void invalidateLoans(queryClient);
       toast.success(res.message || 'Repayment received');
-      latest.current.reset();
-      latest.current.onClose();
+      repay.reset();
+      onClose();
     },
     onError: (err) => {
       toastLoanError(err);
-      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+      attempt.failed(err);
     },
   });
-  latest.current = { pending: repay.isPending, onClose, reset: repay.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
-    latest.current.onClose();
-  }, []);
+  const close = useGuardedClose(repay.isPending, repay.reset, onClose);
 
   const submitAmount = (e: FormEvent) => {
     e.preventDefault();
@@ -62,9 +57,8 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
       return;
     }
     setError(undefined);
-    key.current = newIdempotencyKey();
+    attempt.begin();
     repay.reset();
-    setPin('');
     setStep({ name: 'pin', amount: parseNairaToKobo(amount) ?? 0 });
   };
 
@@ -92,7 +86,7 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
         </form>
       ) : (
         <PinStep
-          pin={pin}
+          pin={attempt.pin}
           onPinChange={setPin}
           loading={repay.isPending}
           onBack={() => setStep({ name: 'amount' })}

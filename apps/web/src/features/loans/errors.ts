@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
-import { ApiError, NO_TOKEN_CODE } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorToaster } from '../../lib/errors';
 
 /** Spec section 8: loan and loan-type failures show the server's description (else its message). */
 export function loanErrorText(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
@@ -7,7 +7,4 @@ export function loanErrorText(err: unknown, fallback = 'Something went wrong. Pl
   return fallback;
 }
 
-export function toastLoanError(err: unknown): void {
-  if (err instanceof ApiError && err.code === NO_TOKEN_CODE) return;
-  toast.error(loanErrorText(err));
-}
+export const toastLoanError = errorToaster((err) => loanErrorText(err));

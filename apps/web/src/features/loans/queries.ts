@@ -1,8 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { LoanEligibility } from '@owo/contracts';
-import { api } from '../../api/client';
 import { loansApi } from '../../api/loans';
-import { invalidateMoney } from '../wallet/queries';
+import { invalidateMoney } from '../wallet';
 
 export const loanKeys = {
   types: ['loans', 'types'] as const,
@@ -22,7 +20,7 @@ export function useMyLoans() {
 export function useLoanEligibility() {
   return useQuery({
     queryKey: loanKeys.eligibility,
-    queryFn: async () => (await api.wallet.get<LoanEligibility>('/e-comm/api/loan/eligibility', { requireToken: true })).data,
+    queryFn: async () => (await loansApi.eligibility()).data,
   });
 }
 

@@ -4,23 +4,24 @@ import { Copy, CreditCard, FlaskConical, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type CardDetails, type SavedCard, walletApi } from '../../api/wallet';
+import { type FundBankBody, type FundCardBody, type SavedCard, walletApi } from '../../api/wallet';
 import { cn } from '../../lib/cn';
 import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { CodeInput } from '../../ui/CodeInput';
+import { CodeField } from '../../ui/CodeField';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
 import { Skeleton } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
-import { QueryError } from '../account/QueryError';
-import { invalidateMoney, useSavedCards, useVirtualAccount, walletKeys } from '../wallet/queries';
-import { AmountField } from './AmountField';
+import { QueryError } from '../../ui/QueryError';
+import { invalidateMoney, useSavedCards, useVirtualAccount, walletKeys } from '../wallet';
+import { AmountField } from '../../ui/AmountField';
 import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
-import { MoneyError, errorCode, toastError } from './errors';
+import { MoneyError } from '../../ui/MoneyError';
+import { errorCode, toastError } from '../../lib/errors';
 import { type CardFormInput, type CardFormOutput, type FundBankForm, type SavedCardForm, cardForm, fundBankForm, savedCardForm } from './schemas';
-import { useAttemptKey } from './use-attempt-key';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 
 type Method = 'card' | 'transfer' | 'bank' | 'saved';
 const METHODS = [
@@ -54,7 +55,7 @@ function CardFundForm() {
     defaultValues: { number: '', expiryMonth: '', expiryYear: '', cvv: '', amount: '', saveCard: false },
   });
   const fund = useMutation({
-    mutationFn: (body: { amount: number; card: CardDetails; saveCard: boolean }) => walletApi.fundCard(body, attempt.keyFor(body)),
+    mutationFn: (body: FundCardBody) => walletApi.fundCard(body, attempt.keyFor(body)),
     onSuccess: (res, body) => {
       attempt.done();
       funded(res.message);
@@ -204,7 +205,7 @@ function BankAccountFundForm() {
   });
   const lookup = useAccountName(watch('bankCode'), watch('accountNumber'));
   const fund = useMutation({
-    mutationFn: (body: { amount: number; bankCode: string; accountNumber: string }) => walletApi.fundBank(body, attempt.keyFor(body)),
+    mutationFn: (body: FundBankBody) => walletApi.fundBank(body, attempt.keyFor(body)),
     onSuccess: (res) => {
       attempt.done();
       funded(res.message);
@@ -349,23 +350,7 @@ function SavedCardFundForm({ onAddCard }: { onAddCard: () => void }) {
           {formState.errors.cardId ? <p className="mt-1.5 text-sm text-danger-fg">{formState.errors.cardId.message}</p> : null}
         </fieldset>
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
-        <Controller
-          control={control}
-          name="pin"
-          render={({ field, fieldState }) => (
-            <CodeInput
-              label="Transaction PIN"
-              length={4}
-              mask
-              error={fieldState.error?.message}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
+        <CodeField control={control} name="pin" label="Transaction PIN" length={4} mask />
       </Card>
       <MoneyError error={fund.error} />
       <Button type="submit" size="lg" block loading={fund.isPending}>

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
+import { useAuth } from '../account';
 import BankTransferTab from './BankTransferTab';
-import { routeFetch } from './test-helpers';
+import { routeFetch } from '../../test/route-fetch';
 
 const banks = {
   status: true,

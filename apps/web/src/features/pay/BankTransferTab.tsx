@@ -8,10 +8,11 @@ import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
-import { useBalances } from '../wallet/queries';
-import { AmountField, balanceHint } from './AmountField';
+import { useBalances } from '../wallet';
+import { AmountField, balanceHint } from '../../ui/AmountField';
 import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
-import { MoneyError, toastError } from './errors';
+import { MoneyError } from '../../ui/MoneyError';
+import { toastError } from '../../lib/errors';
 import { type BankForm, bankForm } from './schemas';
 import { TransferDialog } from './TransferDialog';
 

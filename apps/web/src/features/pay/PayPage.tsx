@@ -9,7 +9,7 @@ import SendMoneyTab from './SendMoneyTab';
 import SpendingLimitTab from './SpendingLimitTab';
 
 // Bills is its own chunk: it is only loaded when the tab is opened.
-const BillsTab = lazy(() => import('../bills/BillsTab'));
+const BillsTab = lazy(() => import('../bills'));
 
 /** Spec: the Pay tabs, default 'sendMoney'. Each tab has its own path. */
 export type PayTab = 'sendMoney' | 'toBank' | 'bills' | 'addMoney' | 'spendingLimit';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
+import { useAuth } from '../account';
 import SendMoneyTab from './SendMoneyTab';
-import { calls, routeFetch } from './test-helpers';
+import { calls, routeFetch } from '../../test/route-fetch';
 
 const tunde = { id: '01a20136-dc83-732b-b0bc-2e23cd5f94f8', firstName: 'Tunde', lastName: 'Bakare', nickName: 'tunde', avatar: null, bio: null };
 const preview = {

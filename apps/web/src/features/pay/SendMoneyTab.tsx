@@ -5,17 +5,18 @@ import { Search, UserRoundX, X } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Person, transactionApi } from '../../api/transaction';
-import { errorMessage } from '../../api/client';
 import { parseNairaToKobo } from '../../lib/money';
 import { useDebounced } from '../../lib/use-debounced';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Skeleton } from '../../ui/Spinner';
-import { useBalances } from '../wallet/queries';
-import { AmountField, balanceHint } from './AmountField';
-import { MoneyError, toastError } from './errors';
+import { useBalances } from '../wallet';
+import { AmountField, balanceHint } from '../../ui/AmountField';
+import { MoneyError } from '../../ui/MoneyError';
+import { toastError } from '../../lib/errors';
 import { type SendForm, sendForm } from './schemas';
 import { TransferDialog } from './TransferDialog';
 
@@ -87,12 +88,7 @@ function PeopleSearch({ onPick }: { onPick: (p: Person) => void }) {
             ))}
           </Card>
         ) : people.isError ? (
-          <div role="alert" className="flex items-center gap-3 rounded-2xl bg-danger-soft p-4 text-sm text-danger-fg">
-            <p className="flex-1">{errorMessage(people.error, 'Search failed. Check your connection.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void people.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <InlineError error={people.error} fallback="Search failed. Check your connection." onRetry={() => void people.refetch()} tone="danger" />
         ) : people.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center text-muted">
             <UserRoundX className="size-8" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
+import { useAuth } from '../account';
 import SpendingLimitTab from './SpendingLimitTab';
 
 afterEach(() => vi.unstubAllGlobals());

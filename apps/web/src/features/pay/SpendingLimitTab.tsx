@@ -2,20 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { walletApi } from '../../api/wallet';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { CodeInput } from '../../ui/CodeInput';
+import { CodeField } from '../../ui/CodeField';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Spinner';
-import { QueryError } from '../account/QueryError';
-import { useSpendingLimit, walletKeys } from '../wallet/queries';
-import { AmountField } from './AmountField';
-import { MoneyError, errorCode, toastError } from './errors';
-import { type LimitForm, limitForm, pin as pinSchema } from './schemas';
+import { QueryError } from '../../ui/QueryError';
+import { useSpendingLimit, walletKeys } from '../wallet';
+import { AmountField } from '../../ui/AmountField';
+import { MoneyError } from '../../ui/MoneyError';
+import { errorCode, toastError } from '../../lib/errors';
+import { type LimitForm, limitForm } from './schemas';
+import { pin as pinSchema } from '../../lib/form-schemas';
 
 function LimitSummary() {
   const limit = useSpendingLimit();
@@ -102,25 +105,14 @@ export default function SpendingLimitTab() {
         <Card className="flex flex-col gap-5">
           <p className="text-[15px] text-muted">Cap how much can leave your wallet each day. Transfers over the limit are refused until midnight.</p>
           <AmountField label="Daily limit (₦)" typed={watch('dailyLimit')} error={formState.errors.dailyLimit?.message} {...register('dailyLimit')} />
-          <Controller
+          <CodeField
             control={control}
             name="pin"
-            render={({ field, fieldState }) => (
-              <CodeInput
-                label="Transaction PIN"
-                length={4}
-                mask
-                error={fieldState.error?.message ?? removePinError}
-                name={field.name}
-                value={field.value}
-                onChange={(v) => {
-                  setRemovePinError(undefined);
-                  field.onChange(v);
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label="Transaction PIN"
+            length={4}
+            mask
+            error={removePinError}
+            onValueChange={() => setRemovePinError(undefined)}
           />
         </Card>
         <MoneyError error={save.error} />

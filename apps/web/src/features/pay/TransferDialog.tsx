@@ -1,7 +1,8 @@
 import type { Preview, Receipt } from '@owo/contracts';
-import { invalidateMoney } from '../wallet/queries';
-import { PaymentDialog, type PreviewContent, type ResultContent, SummaryRow as Row } from './PaymentDialog';
-import { formatNaira } from '../../lib/money';
+import { invalidateMoney } from '../wallet';
+import { DetailRow as Row } from '../../ui/DetailList';
+import { PaymentDialog, type PreviewContent, type ResultContent } from '../../ui/PaymentDialog';
+import { formatNaira } from '@owo/contracts/format';
 
 export const RESULT_TITLES: Record<Receipt['status'], string> = {
   successful: 'Transfer successful',

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
-import { useBanks } from '../wallet/queries';
+import { useBanks } from '../wallet';
 
 interface BankSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   error?: string;

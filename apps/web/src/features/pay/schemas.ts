@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import { parseNairaToKobo } from '../../lib/money';
-
-export const MIN_KOBO = 100;
-export const MAX_KOBO = 1_000_000_000;
-
-/** A naira amount as typed; converted to kobo with parseNairaToKobo (never floating point). */
-export const nairaAmount = (max = MAX_KOBO, maxText = '₦10,000,000.00') =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Enter an amount')
-    .refine((v) => parseNairaToKobo(v) !== null, 'Enter an amount like 1,500 or 1500.50')
-    .refine((v) => (parseNairaToKobo(v) ?? 0) >= MIN_KOBO, 'The smallest amount is ₦1.00')
-    .refine((v) => (parseNairaToKobo(v) ?? 0) <= max, `The largest amount is ${maxText}`);
+import { nairaAmount, pin } from '../../lib/form-schemas';
 
 export const narration = z.string().trim().max(100, 'Keep the narration under 100 characters');
-export const pin = z.string().regex(/^\d{4}$/, 'Enter your 4-digit PIN');
 export const bankCode = z.string().min(1, 'Choose a bank');
 export const accountNumber = z
   .string()

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type LockInput, type LockPreview, type LockedFund, savingsApi } from '../../api/savings';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { Field } from '../../ui/Field';
@@ -14,11 +14,11 @@ import { PinStep } from '../../ui/PinStep';
 import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
-import { AmountField, balanceHint } from '../pay/AmountField';
-import { errorCode, toastError } from '../pay/errors';
-import { PinSetupHint } from './PinSetupHint';
-import { useBalances } from '../wallet/queries';
-import { formatDate } from './format';
+import { AmountField, balanceHint } from '../../ui/AmountField';
+import { toastError } from '../../lib/errors';
+import { usePinAttempt } from '../../lib/use-pin-attempt';
+import { PinSetupHint } from '../../ui/PinSetupHint';
+import { useBalances } from '../wallet';
 import { FALLBACK_LOCK_RATES, invalidateSavings, rateLabel, useLockRates } from './queries';
 import { type LockForm, lockForm } from './schemas';
 import { useGuardedClose } from '../../lib/use-guarded-close';
@@ -30,7 +30,7 @@ export function LockPreviewSummary({ preview }: { preview: LockPreview }) {
   return (
     <DetailList label="Lock preview">
       <DetailRow label="Amount">{formatNaira(preview.amount)}</DetailRow>
-      <DetailRow label="Maturity date">{formatDate(preview.maturityDate)}</DetailRow>
+      <DetailRow label="Maturity date">{formatLagosDate(preview.maturityDate)}</DetailRow>
       <DetailRow label="Interest rate">{preview.interestRate}% a year</DetailRow>
       <DetailRow label="Interest">{formatNaira(preview.interest)}</DetailRow>
       <DetailRow label="Tax">-{formatNaira(preview.tax)}</DetailRow>
@@ -55,8 +55,8 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
   const options = rates.data ?? FALLBACK_LOCK_RATES;
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [preview, setPreview] = useState<{ body: LockInput; data: LockPreview } | null>(null);
-  const [pin, setPin] = useState('');
-  const key = useRef('');
+  const attempt = usePinAttempt();
+  const { setPin } = attempt;
   const { register, handleSubmit, watch, formState, reset, getValues, setValue } = useForm<LockForm>({
     resolver: zodResolver(lockForm),
     defaultValues: { amount: '', durationDays: '', title: '' },
@@ -68,7 +68,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
     setPreview(null);
     setPin('');
     reset({ amount: '', durationDays: '', title: '' });
-  }, [open, reset]);
+  }, [open, reset, setPin]);
 
   // Pick a sensible default duration once the rates are known (90 days when offered).
   const firstOption = options.find((r) => r.durationDays === 90) ?? options[0];
@@ -96,7 +96,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
   });
 
   const lock = useMutation({
-    mutationFn: (v: { body: LockInput; pin: string }) => savingsApi.lock(v.body, v.pin, key.current),
+    mutationFn: (v: { body: LockInput; pin: string }) => savingsApi.lock(v.body, v.pin, attempt.idempotencyKey()),
     onSuccess: (res) => {
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Funds locked');
@@ -104,7 +104,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
     },
     onError: (err) => {
       toastError(err);
-      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+      attempt.failed(err);
     },
   });
 
@@ -135,9 +135,8 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
                   block
                   icon={<Lock className="size-5" aria-hidden="true" />}
                   onClick={() => {
-                    key.current = newIdempotencyKey();
+                    attempt.begin();
                     lock.reset();
-                    setPin('');
                     setStep({ name: 'pin', body: shown.body, preview: shown.data });
                   }}
                 >
@@ -153,7 +152,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
           </form>
         ) : step.name === 'pin' ? (
           <PinStep
-            pin={pin}
+            pin={attempt.pin}
             onPinChange={setPin}
             loading={lock.isPending}
             onBack={() => setStep({ name: 'form' })}
@@ -161,7 +160,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
             error={<PinSetupHint error={lock.error} />}
           >
             Enter your PIN to lock <span className="font-semibold text-fg">{formatNaira(step.body.amount)}</span> until{' '}
-            <span className="font-semibold text-fg">{formatDate(step.preview.maturityDate)}</span>.
+            <span className="font-semibold text-fg">{formatLagosDate(step.preview.maturityDate)}</span>.
           </PinStep>
         ) : (
           <div className="flex flex-col gap-5">
@@ -169,7 +168,7 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
               locked in <span className="font-semibold text-fg">{step.fund.title}</span>
             </SuccessHero>
             <DetailList>
-              <DetailRow label="Matures on">{formatDate(step.fund.maturityDate)}</DetailRow>
+              <DetailRow label="Matures on">{formatLagosDate(step.fund.maturityDate)}</DetailRow>
               <DetailRow label="Interest rate">{step.fund.interestRate}% a year</DetailRow>
               <DetailRow label="Payout" strong>
                 {formatNaira(step.fund.payout)}

@@ -2,9 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
-import { calls, routeFetch } from '../pay/test-helpers';
-import { isoDay } from './format';
+import { useAuth } from '../account';
+import { calls, routeFetch } from '../../test/route-fetch';
+import { lagosDay } from '@owo/contracts/format';
 import { NewTargetDialog } from './NewTargetDialog';
 
 const CREATE = 'POST /api/wallet/savings-target';
@@ -22,7 +22,7 @@ describe('New savings target', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New savings target' });
     await u.type(within(dialog).getByLabelText('Target name'), 'A');
     await u.type(within(dialog).getByLabelText('Target amount (₦)'), 'abc');
-    fireEvent.change(within(dialog).getByLabelText('Target date'), { target: { value: isoDay() } });
+    fireEvent.change(within(dialog).getByLabelText('Target date'), { target: { value: lagosDay() } });
     await u.click(within(dialog).getByRole('checkbox', { name: 'Save automatically' }));
     await u.click(within(dialog).getByRole('button', { name: 'Create target' }));
 
@@ -41,7 +41,7 @@ describe('New savings target', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New savings target' });
     await u.type(within(dialog).getByLabelText('Target name'), 'New phone');
     await u.type(within(dialog).getByLabelText('Target amount (₦)'), '50000');
-    fireEvent.change(within(dialog).getByLabelText('Target date'), { target: { value: isoDay(60) } });
+    fireEvent.change(within(dialog).getByLabelText('Target date'), { target: { value: lagosDay(new Date(), 60) } });
     await u.click(within(dialog).getByRole('checkbox', { name: 'Save automatically' }));
     await u.type(within(dialog).getByLabelText('Amount per saving (₦)'), '60000');
     await u.click(within(dialog).getByRole('button', { name: 'Create target' }));
@@ -50,7 +50,7 @@ describe('New savings target', () => {
   });
 
   it('creates the target in kobo and shows "Target created"', async () => {
-    const date = isoDay(60);
+    const date = lagosDay(new Date(), 60);
     const fetchMock = routeFetch({
       [CREATE]: () =>
         new Response(

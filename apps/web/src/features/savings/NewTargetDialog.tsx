@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { DateField } from '../../ui/DateField';
@@ -13,10 +14,10 @@ import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
-import { AmountField } from '../pay/AmountField';
-import { toastError } from '../pay/errors';
-import { PinSetupHint } from './PinSetupHint';
-import { FREQUENCY_LABELS, FREQUENCY_WORDS, formatDate, isoDay } from './format';
+import { AmountField } from '../../ui/AmountField';
+import { toastError } from '../../lib/errors';
+import { PinSetupHint } from '../../ui/PinSetupHint';
+import { FREQUENCY_LABELS, FREQUENCY_WORDS } from './format';
 import { invalidateSavings } from './queries';
 import { type TargetForm, targetForm } from './schemas';
 
@@ -49,7 +50,7 @@ export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, 
       <Controller
         control={control}
         name="targetDate"
-        render={({ field }) => <DateField label="Target date" name={field.name} value={field.value} onChange={field.onChange} min={isoDay(1)} error={e.targetDate?.message} />}
+        render={({ field }) => <DateField label="Target date" name={field.name} value={field.value} onChange={field.onChange} min={lagosDay(new Date(), 1)} error={e.targetDate?.message} />}
       />
       <div className="rounded-2xl bg-surface-2 p-4">
         <Checkbox label="Save automatically" hint="We move money from your wallet on a schedule." {...register('autoSaveOn')} />
@@ -81,12 +82,12 @@ function TargetCreated({ target, message, onDone }: { target: SavingsTarget; mes
         {message || 'Savings target created'}: <span className="font-semibold text-fg">{target.name}</span>
       </SuccessHero>
       <DetailList>
-        <DetailRow label="Target date">{formatDate(target.targetDate)}</DetailRow>
+        <DetailRow label="Target date">{formatLagosDate(target.targetDate)}</DetailRow>
         <DetailRow label="Saved so far">{formatNaira(target.savedAmount)}</DetailRow>
         <DetailRow label="Automatic saving">
           {target.autoSave ? `${formatNaira(target.autoSave.amount)} ${FREQUENCY_WORDS[target.autoSave.frequency]}` : 'Off'}
         </DetailRow>
-        {target.autoSave ? <DetailRow label="First saving">{formatDate(target.autoSave.nextRunAt)}</DetailRow> : null}
+        {target.autoSave ? <DetailRow label="First saving">{formatLagosDate(target.autoSave.nextRunAt)}</DetailRow> : null}
       </DetailList>
       <Button size="lg" block onClick={onDone} autoFocus>
         Done

@@ -1,13 +1,14 @@
 import { Lock, PiggyBank, Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { formatNaira } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
+import { InlineError } from '../../ui/InlineError';
 import { PageHeader } from '../../ui/PageHeader';
-import { Skeleton } from '../../ui/Spinner';
-import { useBalances } from '../wallet/queries';
+import { CardListSkeleton, Skeleton } from '../../ui/Spinner';
+import { useBalances } from '../wallet';
 import { LockedFundCard, TargetCard } from './cards';
 import { LockFundsDialog } from './LockFundsDialog';
 import { NewTargetDialog } from './NewTargetDialog';
@@ -67,35 +68,15 @@ function Section({ id, title, action, children }: { id: string; title: string; a
   );
 }
 
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label={label}>
-      {[0, 1].map((i) => (
-        <Card key={i} className="flex flex-col gap-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-2.5 w-full" />
-          <Skeleton className="h-4 w-52" />
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-function InlineError({ error, onRetry, fallback }: { error: unknown; onRetry: () => void; fallback: string }) {
-  return (
-    <Card className="flex items-center gap-3 p-4" role="alert">
-      <p className="flex-1 text-sm text-muted">{errorMessage(error, fallback)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </Card>
-  );
-}
-
 function Targets({ onNew }: { onNew: () => void }) {
   const targets = useSavingsTargets();
-  if (targets.isPending) return <ListSkeleton label="Loading savings targets" />;
-  if (targets.isError) return <InlineError error={targets.error} onRetry={() => void targets.refetch()} fallback="We couldn't load your savings targets." />;
+  if (targets.isPending) return <CardListSkeleton label="Loading savings targets" />;
+  if (targets.isError)
+    return (
+      <Card padded={false}>
+        <InlineError error={targets.error} onRetry={() => void targets.refetch()} fallback="We couldn't load your savings targets." />
+      </Card>
+    );
   if (targets.data.length === 0)
     return (
       <Card>
@@ -127,8 +108,13 @@ function Targets({ onNew }: { onNew: () => void }) {
 
 function LockedFunds({ onNew }: { onNew: () => void }) {
   const funds = useLockedFunds();
-  if (funds.isPending) return <ListSkeleton label="Loading locked funds" />;
-  if (funds.isError) return <InlineError error={funds.error} onRetry={() => void funds.refetch()} fallback="We couldn't load your locked funds." />;
+  if (funds.isPending) return <CardListSkeleton label="Loading locked funds" />;
+  if (funds.isError)
+    return (
+      <Card padded={false}>
+        <InlineError error={funds.error} onRetry={() => void funds.refetch()} fallback="We couldn't load your locked funds." />
+      </Card>
+    );
   if (funds.data.length === 0)
     return (
       <Card>

@@ -2,10 +2,9 @@ import type { HistoryItem } from '@owo/contracts';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatNaira } from '../../lib/money';
-import { StatusBadge } from '../wallet/StatusBadge';
-import { receiptPath } from '../wallet/TransactionRow';
-import { formatShortDate } from '../wallet/tx-format';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { receiptPath } from '../wallet';
 
 /**
  * One movement of a target, seen from the target: money leaving the wallet for it is "+", money
@@ -25,7 +24,7 @@ export function SavingsTxRow({ item }: { item: HistoryItem }) {
       <span className="flex min-w-0 flex-1 flex-col text-left">
         <span className="truncate font-semibold text-fg">{title}</span>
         <span className="truncate text-sm text-muted">
-          {into ? 'From wallet' : 'To wallet'} · {formatShortDate(item.createdAt)}
+          {into ? 'From wallet' : 'To wallet'} · {formatLagosDate(item.createdAt, 'recent')}
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">

@@ -1,16 +1,17 @@
 import { ArrowDownToLine, Plus, ReceiptText } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { formatNaira } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
-import { QueryError } from '../account/QueryError';
-import { TransactionRowSkeleton } from '../wallet/TransactionRow';
+import { QueryError } from '../../ui/QueryError';
+import { TransactionRowSkeleton } from '../wallet';
 import { TargetSummary } from './cards';
 import { SavingsTxRow } from './SavingsTxRow';
 import { useSavingsTargets, useTargetTransactions } from './queries';
@@ -33,12 +34,7 @@ function TargetHistory({ targetId }: { targetId: string }) {
             ))}
           </div>
         ) : history.isError ? (
-          <div className="flex items-center gap-3 p-4" role="alert">
-            <p className="flex-1 text-sm text-muted">{errorMessage(history.error, "We couldn't load the transactions.")}</p>
-            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <InlineError error={history.error} fallback="We couldn't load the transactions." onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState icon={<ReceiptText className="size-9" strokeWidth={1.8} />} title="No transactions yet" className="py-8">
             Top-ups, automatic savings and withdrawals show up here.
@@ -53,11 +49,7 @@ function TargetHistory({ targetId }: { targetId: string }) {
           </ul>
         )}
       </Card>
-      {history.hasNextPage ? (
-        <Button variant="outline" block className="mt-4" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore pages={history} />
     </section>
   );
 }

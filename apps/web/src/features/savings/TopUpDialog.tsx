@@ -1,20 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
-import { AmountField, balanceHint } from '../pay/AmountField';
-import { errorCode, toastError } from '../pay/errors';
-import { PinSetupHint } from './PinSetupHint';
-import { useBalances } from '../wallet/queries';
+import { AmountField, balanceHint } from '../../ui/AmountField';
+import { toastError } from '../../lib/errors';
+import { usePinAttempt } from '../../lib/use-pin-attempt';
+import { PinSetupHint } from '../../ui/PinSetupHint';
+import { useBalances } from '../wallet';
 import { invalidateSavings } from './queries';
 import { type AmountForm, amountForm } from './schemas';
 import { useGuardedClose } from '../../lib/use-guarded-close';
@@ -26,8 +27,8 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
   const queryClient = useQueryClient();
   const balances = useBalances();
   const [step, setStep] = useState<Step>({ name: 'amount' });
-  const [pin, setPin] = useState('');
-  const key = useRef('');
+  const attempt = usePinAttempt();
+  const { setPin } = attempt;
   const { register, handleSubmit, watch, formState, reset } = useForm<AmountForm>({ resolver: zodResolver(amountForm), defaultValues: { amount: '' } });
 
   useEffect(() => {
@@ -35,10 +36,10 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
     setStep({ name: 'amount' });
     setPin('');
     reset({ amount: '' });
-  }, [open, reset]);
+  }, [open, reset, setPin]);
 
   const topUp = useMutation({
-    mutationFn: (v: { amount: number; pin: string }) => savingsApi.topUp({ targetId: target.id, amount: v.amount }, v.pin, key.current),
+    mutationFn: (v: { amount: number; pin: string }) => savingsApi.topUp({ targetId: target.id, amount: v.amount }, v.pin, attempt.idempotencyKey()),
     onSuccess: (res, v) => {
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Savings topped up');
@@ -46,7 +47,7 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
     },
     onError: (err) => {
       toastError(err);
-      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+      attempt.failed(err);
     },
   });
 
@@ -60,9 +61,8 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
           noValidate
           className="flex flex-col gap-5"
           onSubmit={handleSubmit((v) => {
-            key.current = newIdempotencyKey();
+            attempt.begin();
             topUp.reset();
-            setPin('');
             setStep({ name: 'pin', amount: parseNairaToKobo(v.amount) ?? 0 });
           })}
         >
@@ -76,7 +76,7 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
         </form>
       ) : step.name === 'pin' ? (
         <PinStep
-          pin={pin}
+          pin={attempt.pin}
           onPinChange={setPin}
           loading={topUp.isPending}
           onBack={() => setStep({ name: 'amount' })}

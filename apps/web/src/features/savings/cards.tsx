@@ -4,13 +4,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type LockedFund, type SavingsTarget, savingsApi } from '../../api/savings';
-import { formatNaira } from '../../lib/money';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { toastError } from '../pay/errors';
-import { FREQUENCY_WORDS, formatDate } from './format';
+import { toastError } from '../../lib/errors';
+import { FREQUENCY_WORDS } from './format';
 import { invalidateSavings } from './queries';
 
 export const targetPath = (id: string) => `/savings/targets/${encodeURIComponent(id)}`;
@@ -19,12 +19,12 @@ export const targetPath = (id: string) => `/savings/targets/${encodeURIComponent
 export function lastRunWarning(target: SavingsTarget): string | null {
   const run = target.lastRun;
   if (!run || run.status !== 'failed') return null;
-  return `Automatic saving on ${formatDate(run.scheduledFor, { year: false })} failed${run.reason ? `: ${run.reason}` : ''}`;
+  return `Automatic saving on ${formatLagosDate(run.scheduledFor, 'dayMonth')} failed${run.reason ? `: ${run.reason}` : ''}`;
 }
 
 export function autoSaveText(target: SavingsTarget): string | null {
   if (!target.autoSave || target.status !== 'active') return null;
-  return `${formatNaira(target.autoSave.amount)} ${FREQUENCY_WORDS[target.autoSave.frequency]} · next ${formatDate(target.autoSave.nextRunAt, { year: false })}`;
+  return `${formatNaira(target.autoSave.amount)} ${FREQUENCY_WORDS[target.autoSave.frequency]} · next ${formatLagosDate(target.autoSave.nextRunAt, 'dayMonth')}`;
 }
 
 /** Progress, dates, automatic saving and a failed-run warning of one target. */
@@ -43,7 +43,7 @@ export function TargetSummary({ target }: { target: SavingsTarget }) {
       <ul className="flex flex-col gap-1.5 text-sm text-muted">
         <li className="flex items-center gap-2">
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-          Target date {formatDate(target.targetDate)}
+          Target date {formatLagosDate(target.targetDate)}
         </li>
         {auto ? (
           <li className="flex items-center gap-2">
@@ -111,7 +111,7 @@ export function LockedFundCard({ fund }: { fund: LockedFund }) {
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-2xl bg-surface-2 p-3">
           <dt className="text-xs text-muted">{paid ? 'Matured on' : 'Matures on'}</dt>
-          <dd className="mt-0.5 font-semibold">{formatDate(fund.maturityDate)}</dd>
+          <dd className="mt-0.5 font-semibold">{formatLagosDate(fund.maturityDate)}</dd>
         </div>
         <div className="rounded-2xl bg-surface-2 p-3">
           <dt className="text-xs text-muted">Interest rate</dt>

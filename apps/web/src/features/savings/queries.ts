@@ -1,7 +1,7 @@
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { type LockRate, savingsApi } from '../../api/savings';
-import { invalidateMoney, walletKeys } from '../wallet/queries';
+import { invalidateMoney, walletKeys } from '../wallet';
 
 export const savingsKeys = {
   all: ['savings'] as const,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseNairaToKobo } from '../../lib/money';
-import { nairaAmount } from '../pay/schemas';
-import { isoDay } from './format';
+import { nairaAmount } from '../../lib/form-schemas';
+import { lagosDay } from '@owo/contracts/format';
 
 export const targetForm = z
   .object({
@@ -11,7 +11,7 @@ export const targetForm = z
       .string()
       .min(1, 'Choose the date you want to reach it')
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date')
-      .refine((d) => d > isoDay(), 'Choose a date after today'),
+      .refine((d) => d > lagosDay(), 'Choose a date after today'),
     autoSaveOn: z.boolean(),
     autoSaveAmount: z.string().trim(),
     frequency: z.enum(['daily', 'weekly', 'monthly']),

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { useAuth } from '../account/auth-store';
-import { calls, routeFetch } from '../pay/test-helpers';
+import { useAuth } from '../account';
+import { calls, routeFetch } from '../../test/route-fetch';
 import StatementPage, { sameEmail } from './StatementPage';
 
 const user = {

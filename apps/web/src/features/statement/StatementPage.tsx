@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileText, MailCheck } from 'lucide-react';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { NO_TOKEN_CODE, NO_TOKEN_MESSAGE, authToken } from '../../api/client';
 import { type StatementResult, savingsApi } from '../../api/savings';
-import { formatNaira } from '../../lib/money';
+import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DetailList, DetailRow } from '../../ui/DetailList';
@@ -14,10 +14,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
-import { useProfile } from '../account/use-profile';
-import { errorCode, toastError } from '../pay/errors';
-import { PinSetupHint } from '../savings/PinSetupHint';
-import { formatDate, isoDay } from '../savings/format';
+import { useProfile } from '../account';
+import { toastError } from '../../lib/errors';
+import { useGuardedClose } from '../../lib/use-guarded-close';
+import { usePinAttempt } from '../../lib/use-pin-attempt';
+import { PinSetupHint } from '../../ui/PinSetupHint';
 
 export const EMAIL_MISMATCH_MESSAGE = 'Email verification failed!';
 
@@ -34,7 +35,8 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [pin, setPin] = useState('');
+  const attempt = usePinAttempt();
+  const { setPin } = attempt;
 
   const send = useMutation({
     mutationFn: (v: { range: Range; email: string; pin: string }) => savingsApi.statement({ ...v.range, email: v.email }, v.pin),
@@ -44,21 +46,17 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
     },
     onError: (err) => {
       toastError(err);
-      if (errorCode(err) === 'PIN_INCORRECT') setPin('');
+      attempt.failed(err);
     },
   });
 
-  const latest = useRef({ pending: false, onClose, reset: send.reset });
-  latest.current = { pending: send.isPending, onClose, reset: send.reset };
-  const close = useCallback(() => {
-    if (latest.current.pending) return;
-    latest.current.reset();
+  const close = useGuardedClose(send.isPending, send.reset, () => {
     setStep({ name: 'email' });
     setEmail('');
     setEmailError(undefined);
     setPin('');
-    latest.current.onClose();
-  }, []);
+    onClose();
+  });
 
   const checkEmail = (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +76,7 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
     }
     setEmailError(undefined);
     send.reset();
-    setPin('');
+    attempt.begin();
     setStep({ name: 'pin', email: email.trim().toLowerCase() });
   };
 
@@ -88,8 +86,8 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
       {!range ? null : step.name === 'email' ? (
         <form onSubmit={checkEmail} noValidate className="flex flex-col gap-5">
           <p className="text-[15px] text-muted">
-            We will email your statement for <span className="font-semibold text-fg">{formatDate(range.from)}</span> to{' '}
-            <span className="font-semibold text-fg">{formatDate(range.to)}</span>. Type the email address on your account to confirm it is you.
+            We will email your statement for <span className="font-semibold text-fg">{formatLagosDate(range.from)}</span> to{' '}
+            <span className="font-semibold text-fg">{formatLagosDate(range.to)}</span>. Type the email address on your account to confirm it is you.
           </p>
           <Field
             label="Email address"
@@ -109,7 +107,7 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
         </form>
       ) : step.name === 'pin' ? (
         <PinStep
-          pin={pin}
+          pin={attempt.pin}
           onPinChange={setPin}
           submitLabel="Send statement"
           loading={send.isPending}
@@ -128,7 +126,7 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
           </SuccessHero>
           <DetailList>
             <DetailRow label="Period">
-              {formatDate(range.from)} – {formatDate(range.to)}
+              {formatLagosDate(range.from)} – {formatLagosDate(range.to)}
             </DetailRow>
             <DetailRow label="Transactions">{step.result.transactions}</DetailRow>
             <DetailRow label="Opening balance">{formatNaira(step.result.openingBalance)}</DetailRow>
@@ -143,15 +141,15 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
   );
 }
 
-const firstOfMonth = () => `${isoDay().slice(0, 8)}01`;
+const firstOfMonth = () => `${lagosDay().slice(0, 8)}01`;
 
 export default function StatementPage() {
   const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(() => isoDay());
+  const [to, setTo] = useState(() => lagosDay());
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [range, setRange] = useState<Range | null>(null);
   const closeDialog = useCallback(() => setRange(null), []);
-  const today = isoDay();
+  const today = lagosDay();
 
   const request = (e: FormEvent) => {
     e.preventDefault();
@@ -187,8 +185,8 @@ export default function StatementPage() {
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
             {[
               { label: 'This month', from: firstOfMonth() },
-              { label: 'Last 3 months', from: isoDay(-90) },
-              { label: 'Last 12 months', from: isoDay(-365) },
+              { label: 'Last 3 months', from: lagosDay(new Date(), -90) },
+              { label: 'Last 12 months', from: lagosDay(new Date(), -365) },
             ].map((r) => (
               <button
                 key={r.label}

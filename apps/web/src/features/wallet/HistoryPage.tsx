@@ -1,19 +1,21 @@
 import type { HistoryItem, TxStatus, TxType } from '@owo/contracts';
+import { lagosDayBounds } from '@owo/contracts/format';
 import { CloudOff, ReceiptText, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { HistoryFilters } from '../../api/transaction';
-import { QueryError } from '../account/QueryError';
+import { QueryError } from '../../ui/QueryError';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { DateField } from '../../ui/DateField';
+import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/Select';
 import { useHistory } from './queries';
 import { ReceiptSheet } from './ReceiptSheet';
 import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
-import { TX_STATUS_LABELS, TX_TYPE_LABELS } from './tx-format';
+import { TX_STATUS_LABELS, TX_TYPE_LABELS } from '../../lib/transactions';
 import { UpdatedAt } from '../../lib/offline/freshness';
 
 interface FilterForm {
@@ -25,21 +27,14 @@ interface FilterForm {
 }
 const EMPTY: FilterForm = { type: '', direction: '', status: '', from: '', to: '' };
 
-/** yyyy-mm-dd (local) -> ISO instant at the start or end of that local day. */
-function dayBoundary(date: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d, 0, 0, 0, 0);
-  return at.toISOString();
-}
-
 function toFilters(f: FilterForm): HistoryFilters {
   const out: HistoryFilters = {};
   if (f.type) out.type = f.type;
   if (f.direction) out.direction = f.direction;
   if (f.status) out.status = f.status;
-  const from = dayBoundary(f.from, false);
-  const to = dayBoundary(f.to, true);
+  // Days are Lagos days, as the app shows every time.
+  const from = lagosDayBounds(f.from)?.start;
+  const to = lagosDayBounds(f.to)?.end;
   if (from) out.from = from;
   if (to) out.to = to;
   return out;
@@ -165,12 +160,7 @@ export default function HistoryPage() {
               ))}
             </ul>
           </Card>
-          {history.hasNextPage ? (
-            <Button variant="outline" block className="mt-4" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-              Load more
-            </Button>
-          ) : null}
-          {history.isFetchNextPageError ? <p className="mt-2 text-center text-sm text-danger-fg">We couldn&apos;t load more. Try again.</p> : null}
+          <LoadMore pages={history} />
         </>
       )}
 

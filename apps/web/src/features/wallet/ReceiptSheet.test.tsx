@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '../account/auth-store';
-import { calls, routeFetch } from '../pay/test-helpers';
+import { useAuth } from '../account';
+import { calls, routeFetch } from '../../test/route-fetch';
 import HistoryPage from './HistoryPage';
 
 const REF = 'OWO2026112200001';

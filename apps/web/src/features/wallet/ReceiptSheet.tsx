@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { CircleAlert } from 'lucide-react';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
-import { receiptsApi } from '../../api/receipts';
+import { formatNaira } from '@owo/contracts/format';
+import { transactionApi } from '../../api/transaction';
 import { cn } from '../../lib/cn';
-import { formatNaira } from '../../lib/money';
-import { Button } from '../../ui/Button';
+import { type ReceiptData, receiptLines } from '../../lib/receipt-image';
+import { DetailRow } from '../../ui/DetailList';
 import { Sheet } from '../../ui/Sheet';
+import { ShareReceiptButton } from '../../ui/ShareReceiptButton';
 import { Spinner } from '../../ui/Spinner';
-import { type ReceiptData, receiptLines, shareReceipt } from './receipt-image';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 
 /** All details of one transaction (used in the receipt dialog). */
 export function ReceiptDetails({ item }: { item: ReceiptData }) {
@@ -36,33 +35,12 @@ export function ReceiptDetails({ item }: { item: ReceiptData }) {
       ) : null}
       <dl className="divide-y divide-line">
         {receiptLines(item).map(([label, value]) => (
-          <div key={label} className="flex items-start justify-between gap-4 py-2.5 text-sm">
-            <dt className="shrink-0 text-muted">{label}</dt>
-            <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
-          </div>
+          <DetailRow key={label} label={label}>
+            {value}
+          </DetailRow>
         ))}
       </dl>
     </div>
-  );
-}
-
-export function ShareReceiptButton({ item }: { item: ReceiptData }) {
-  const [busy, setBusy] = useState(false);
-  const onShare = async () => {
-    setBusy(true);
-    try {
-      const how = await shareReceipt(item);
-      if (how === 'downloaded') toast.success('Receipt saved as an image');
-    } catch {
-      toast.error('We could not create the receipt image. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="secondary" block size="lg" loading={busy} icon={<Share2 className="size-5" aria-hidden="true" />} onClick={() => void onShare()}>
-      Share receipt
-    </Button>
   );
 }
 
@@ -75,7 +53,7 @@ function useLinkedReceipt(known: ReceiptData | null) {
   const wanted = !known && reference ? reference : null;
   const query = useQuery({
     queryKey: ['transactions', 'receipt', wanted],
-    queryFn: async ({ signal }) => (await receiptsApi.get(wanted ?? '', signal)).data,
+    queryFn: async ({ signal }) => (await transactionApi.receipt(wanted ?? '', signal)).data,
     enabled: wanted !== null,
     retry: false,
   });
@@ -88,20 +66,20 @@ export function ReceiptSheet({ item, onClose }: { item: ReceiptData | null; onCl
   const shown = item ?? linked.item;
   return (
     <>
-    {linked.failed ? (
-      <p role="status" className="mt-4 text-center text-sm text-muted">
-        We couldn&apos;t find receipt {linked.wanted} in your history.
-      </p>
-    ) : null}
-    <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt" footer={shown ? <ShareReceiptButton item={shown} /> : undefined}>
-      {shown ? (
-        <ReceiptDetails item={shown} />
-      ) : (
-        <div className="flex min-h-40 items-center justify-center text-brand-fg">
-          <Spinner className="scale-150" label="Loading receipt" />
-        </div>
-      )}
-    </Sheet>
+      {linked.failed ? (
+        <p role="status" className="mt-4 text-center text-sm text-muted">
+          We couldn&apos;t find receipt {linked.wanted} in your history.
+        </p>
+      ) : null}
+      <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt" footer={shown ? <ShareReceiptButton item={shown} /> : undefined}>
+        {shown ? (
+          <ReceiptDetails item={shown} />
+        ) : (
+          <div className="flex min-h-40 items-center justify-center text-brand-fg">
+            <Spinner className="scale-150" label="Loading receipt" />
+          </div>
+        )}
+      </Sheet>
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { HistoryItem } from '@owo/contracts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { receiptLines } from './receipt-image';
+import { receiptLines } from '../../lib/receipt-image';
 import { TransactionRow } from './TransactionRow';
 
 const base: HistoryItem = {

@@ -3,9 +3,9 @@ import { ArrowDownLeft, ArrowUpRight, Building2, CreditCard } from 'lucide-react
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatNaira } from '../../lib/money';
-import { StatusBadge } from './StatusBadge';
-import { counterpartyName, formatShortDate, signedAmount, txTypeLabel } from './tx-format';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { counterpartyName, signedAmount, txTypeLabel } from '../../lib/transactions';
 
 function TxIcon({ item }: { item: HistoryItem }) {
   const Icon = item.type === 'funding' ? CreditCard : item.type === 'bankTransfer' ? Building2 : item.direction === 'credit' ? ArrowDownLeft : ArrowUpRight;
@@ -53,7 +53,7 @@ export function TransactionRow({ item }: { item: HistoryItem }) {
         </span>
         <span className="flex items-start justify-between gap-3">
           <span className="line-clamp-2 min-w-0 text-sm text-muted">
-            {txTypeLabel(item)} · <span className="whitespace-nowrap">{formatShortDate(item.createdAt)}</span>
+            {txTypeLabel(item)} · <span className="whitespace-nowrap">{formatLagosDate(item.createdAt, 'recent')}</span>
           </span>
           {item.status !== 'successful' ? <StatusBadge status={item.status} className="shrink-0" /> : null}
         </span>

@@ -3,15 +3,16 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpdatedAt, formatUpdatedAt, isShowingSaved } from './freshness';
 
-const at = new Date(2026, 10, 23, 14, 5).getTime();
+// Times show in Lagos time (UTC+1).
+const at = new Date('2026-11-23T14:05:00+01:00').getTime();
 const ok = { data: { walletBalance: 1 }, dataUpdatedAt: at, isError: false, fetchStatus: 'idle' as const };
 
 afterEach(() => act(() => onlineManager.setOnline(true)));
 
 describe('last updated', () => {
   it('formats the time as the app does: 12-hour today, with the date on another day', () => {
-    expect(formatUpdatedAt(at, new Date(2026, 10, 23, 18, 0))).toMatch(/^2:05\s?pm$/i);
-    expect(formatUpdatedAt(at, new Date(2026, 10, 24, 9, 0))).toMatch(/^23 Nov, 2:05\s?pm$/i);
+    expect(formatUpdatedAt(at, new Date('2026-11-23T18:00:00+01:00'))).toMatch(/^2:05\s?pm$/i);
+    expect(formatUpdatedAt(at, new Date('2026-11-24T09:00:00+01:00'))).toMatch(/^23 Nov, 2:05\s?pm$/i);
   });
 
   it('says "Updated" when the data is fresh', () => {

@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { formatLagosDate } from '@owo/contracts/format';
 import { CloudOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../cn';
@@ -12,12 +13,9 @@ export function useOnline(): boolean {
   );
 }
 
-/** A fetch time as the app shows times: "2:05 pm" today, "12 Nov, 2:05 pm" on another day. */
+/** A fetch time as the app shows times (Lagos time): "2:05 pm" today, "12 Nov, 2:05 pm" on another day. */
 export function formatUpdatedAt(at: number, now: Date = new Date()): string {
-  const d = new Date(at);
-  const time = d.toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit', hour12: true });
-  if (d.toDateString() === now.toDateString()) return time;
-  return `${d.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' })}, ${time}`;
+  return formatLagosDate(at, 'recentTime', now);
 }
 
 /** The query fields the freshness line needs (a useQuery or useInfiniteQuery result has them all). */

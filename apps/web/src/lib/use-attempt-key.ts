@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../../lib/idempotency';
+import { newIdempotencyKey } from './idempotency';
 
 /**
  * One Idempotency-Key per money attempt: retrying the same request (same body) reuses it, a changed

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { Field } from '../../ui/Field';
-import { formatNaira, parseNairaToKobo } from '../../lib/money';
+import { Field } from './Field';
+import { formatNaira } from '@owo/contracts/format';
+import { parseNairaToKobo } from '../lib/money';
 
 interface AmountFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label?: string;

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse } from './render';
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -40,19 +40,3 @@ export function txTypeLabel(item: Pick<HistoryItem, 'type' | 'direction'>): stri
 export function counterpartyName(item: Pick<HistoryItem, 'counterparty' | 'type'>): string {
   return item.counterparty.name || TX_TYPE_LABELS[item.type];
 }
-
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-NG', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
-}
-
-export function formatShortDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const today = new Date();
-  const sameDay = d.toDateString() === today.toDateString();
-  return sameDay
-    ? d.toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit', hour12: true })
-    : d.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' });
-}

@@ -1,6 +1,6 @@
 import type { TxStatus } from '@owo/contracts';
-import { cn } from '../../lib/cn';
-import { TX_STATUS_LABELS } from './tx-format';
+import { cn } from '../lib/cn';
+import { TX_STATUS_LABELS } from '../lib/transactions';
 
 const tones: Record<TxStatus, string> = {
   successful: 'bg-brand-soft text-brand-fg',

@@ -3,30 +3,20 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { CircleCheck, Clock, Undo2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { cn } from '../../lib/cn';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { formatNaira } from '../../lib/money';
-import { Button } from '../../ui/Button';
-import { DetailList } from '../../ui/DetailList';
-import { PinStep } from '../../ui/PinStep';
-import { Sheet } from '../../ui/Sheet';
-import { ShareReceiptButton } from '../wallet/ReceiptSheet';
-import { feeText } from '../wallet/receipt-image';
-import { MoneyError, errorCode, toastError } from './errors';
+import { cn } from '../lib/cn';
+import { formatNaira } from '@owo/contracts/format';
+import { Button } from './Button';
+import { DetailList, DetailRow } from './DetailList';
+import { PinStep } from './PinStep';
+import { Sheet } from './Sheet';
+import { ShareReceiptButton } from './ShareReceiptButton';
+import { feeText } from '../lib/money';
+import { MoneyError } from './MoneyError';
+import { toastError } from '../lib/errors';
+import { usePinAttempt } from '../lib/use-pin-attempt';
 
 type Step = 'preview' | 'pin' | 'result';
 type MoneyResult = { data: Receipt; message: string };
-
-/** One label/value line of a preview or receipt. */
-export function SummaryRow({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <div className="flex items-start justify-between gap-4 py-2.5">
-      <dt className="shrink-0 text-sm text-muted">{label}</dt>
-      <dd className={strong ? 'text-right text-base font-bold tabular-nums' : 'min-w-0 text-right text-sm font-medium break-words'}>{children}</dd>
-    </div>
-  );
-}
-
 
 /** What the preview step shows around the amount, fee and total. */
 export interface PreviewContent {
@@ -101,23 +91,22 @@ export function PaymentDialog({
 }: PaymentDialogProps) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('preview');
-  const [pin, setPin] = useState('');
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [resultMessage, setResultMessage] = useState('');
-  const key = useRef('');
+  const attempt = usePinAttempt();
+  const { begin } = attempt;
   const pinInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!preview) return;
-    key.current = newIdempotencyKey();
+    begin();
     setStep('preview');
-    setPin('');
     setReceipt(null);
     setResultMessage('');
-  }, [preview]);
+  }, [preview, begin]);
 
   const pay = useMutation({
-    mutationFn: (v: { reference: string; pin: string }) => complete(v.reference, v.pin, key.current),
+    mutationFn: (v: { reference: string; pin: string }) => complete(v.reference, v.pin, attempt.idempotencyKey()),
     onSuccess: (res) => {
       setReceipt(res.data);
       setResultMessage(res.message);
@@ -129,10 +118,7 @@ export function PaymentDialog({
     },
     onError: (err) => {
       toastError(err);
-      if (errorCode(err) === 'PIN_INCORRECT') {
-        setPin('');
-        pinInput.current?.focus();
-      }
+      if (attempt.failed(err)) pinInput.current?.focus();
     },
   });
 
@@ -177,12 +163,12 @@ export function PaymentDialog({
           </div>
           <DetailList>
             {content.rows}
-            <SummaryRow label="Amount">{formatNaira(preview.amount)}</SummaryRow>
-            <SummaryRow label="Fee">{feeText(preview.fee)}</SummaryRow>
+            <DetailRow label="Amount">{formatNaira(preview.amount)}</DetailRow>
+            <DetailRow label="Fee">{feeText(preview.fee)}</DetailRow>
             {content.rowsAfterFee}
-            <SummaryRow label="Total" strong>
+            <DetailRow label="Total" strong>
               {formatNaira(preview.total)}
-            </SummaryRow>
+            </DetailRow>
           </DetailList>
           <div className="grid grid-cols-2 gap-3">
             <Button variant="outline" size="lg" onClick={close}>
@@ -195,8 +181,8 @@ export function PaymentDialog({
         </div>
       ) : step === 'pin' ? (
         <PinStep
-          pin={pin}
-          onPinChange={setPin}
+          pin={attempt.pin}
+          onPinChange={attempt.setPin}
           onSubmit={(p) => pay.mutate({ reference: preview.reference, pin: p })}
           onBack={() => setStep('preview')}
           submitLabel="Pay"
@@ -281,12 +267,12 @@ function PaymentResult({
       ) : null}
       <DetailList>
         {content.rows}
-        <SummaryRow label="Amount">{formatNaira(receipt.amount)}</SummaryRow>
-        <SummaryRow label="Fee">{feeText(receipt.fee)}</SummaryRow>
-        {receipt.narration ? <SummaryRow label="Narration">{receipt.narration}</SummaryRow> : null}
-        <SummaryRow label="Reference">
+        <DetailRow label="Amount">{formatNaira(receipt.amount)}</DetailRow>
+        <DetailRow label="Fee">{feeText(receipt.fee)}</DetailRow>
+        {receipt.narration ? <DetailRow label="Narration">{receipt.narration}</DetailRow> : null}
+        <DetailRow label="Reference">
           <span className="font-mono text-xs">{receipt.reference}</span>
-        </SummaryRow>
+        </DetailRow>
       </DetailList>
       <div className={compact && s === 'pending' ? 'grid grid-cols-2 gap-3' : 'flex flex-col gap-3'}>
         {s === 'pending' && onCheckStatus ? (

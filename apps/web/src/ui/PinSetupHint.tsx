@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
-import { errorCode } from '../pay/errors';
+import { errorCode } from '../lib/errors';
 
 /**
  * Failures are shown as toasts (spec section 8); the only thing added inline is the way out when the

@@ -1,11 +1,9 @@
 import type { HistoryItem } from '@owo/contracts';
-import { formatNaira } from '../../lib/money';
-import { DIRECTION_LABELS, TX_STATUS_LABELS, counterpartyName, formatDateTime, txTypeLabel } from './tx-format';
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
+import { feeText } from './money';
+import { DIRECTION_LABELS, TX_STATUS_LABELS, counterpartyName, txTypeLabel } from './transactions';
 
 export type ReceiptData = HistoryItem | (Omit<HistoryItem, 'updatedAt'> & { updatedAt?: string; total?: number });
-
-/** A fee of nothing reads "Free", on the payment result and the receipt alike. */
-export const feeText = (fee: number) => (fee === 0 ? 'Free' : formatNaira(fee));
 
 export function receiptTotal(item: ReceiptData): number {
   if ('total' in item && typeof item.total === 'number') return item.total;
@@ -28,7 +26,7 @@ export function receiptLines(item: ReceiptData): Array<[string, string]> {
     ['Status', TX_STATUS_LABELS[item.status]],
   );
   if (item.narration) lines.push(['Narration', item.narration]);
-  lines.push(['Date', formatDateTime(item.createdAt)], ['Reference', item.reference]);
+  lines.push(['Date', formatLagosDate(item.createdAt, 'dateTime')], ['Reference', item.reference]);
   return lines;
 }
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 /** Puts the server's per-field validation errors next to the matching inputs. */
 export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>): void {
