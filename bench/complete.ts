@@ -11,13 +11,29 @@
  * in the bracketed comparison at the end; default 3, 0 for none), BENCH_WARMUP seconds (default 5),
  * BENCH_CPU_PROF=dir (write the server's CPU profile there), BENCH_KEEP=1 (keep the database owo_bench
  * afterwards, to look at its plans). DATABASE_POOL_SIZE passes through.
+ *
+ * Before/after: BENCH_COMPARE=<another copy's apps/server directory> (say a `git worktree add
+ * /tmp/before HEAD`, with a node_modules symlink to this repository's) runs that server too, on a
+ * database and port of its own, and times the two alternately: BENCH_ROUNDS rounds (default 3) of
+ * every level of BENCH_LEVELS, in the order before, after in odd rounds and after, before in even
+ * ones, each pair preceded by a pgbench run unless BENCH_PGBENCH=0. Prints the comparison and
+ * leaves RESULTS.md alone.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { admin as adminSql, benchServerEnv, dbUrl as dbUrlOf, GOOD_CARD, jsonClient, signedUpUser, type BenchUser } from './lib.js';
+import {
+  admin as adminSql,
+  benchServerEnv,
+  dbUrl as dbUrlOf,
+  GOOD_CARD,
+  jsonClient,
+  signedUpUser,
+  type BenchUser,
+  type Call,
+} from './lib.js';
 import { writeSection } from './results.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
@@ -31,7 +47,6 @@ const USERS = Number(process.env.BENCH_USERS ?? 40);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PIN = '2580';
 const DB = 'owo_bench';
 const PGB = 'owo_pgbench';
@@ -41,33 +56,47 @@ const WRK = process.env.BENCH_CLIENT !== 'node' && spawnSync('wrk', ['--version'
 const dbUrl = (name: string) => dbUrlOf(ADMIN_URL!, name);
 /** Runs one statement on its own connection: on the admin database unless told another. */
 const admin = (sql: string, url = ADMIN_URL!) => adminSql(sql, url);
-const call = jsonClient(BASE);
 
-async function startServer() {
+/** A server under test: its code (an apps/server directory), port, database and client. */
+type Target = { label: string; dir: string; base: string; db: string; call: Call };
+const target = (label: string, dir: string, port: number, db: string): Target => {
+  const base = `http://127.0.0.1:${port}`;
+  return { label, dir, base, db, call: jsonClient(base) };
+};
+const MAIN = target('after', fileURLToPath(new URL('../apps/server/', import.meta.url)), PORT, DB);
+const call = MAIN.call;
+
+async function startServer(t: Target = MAIN) {
   const nodeFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
-    cwd: new URL('../apps/server/', import.meta.url),
-    env: benchServerEnv(dbUrl(DB), PORT, os.tmpdir() + '/owo-bench'),
+    cwd: t.dir,
+    env: benchServerEnv(dbUrl(t.db), Number(new URL(t.base).port), `${os.tmpdir()}/owo-bench-${t.db}`),
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+      if ((await fetch(`${t.base}/api/health`)).ok) return child;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 500));
   }
   process.kill(-child.pid!, 'SIGTERM');
-  throw new Error('server did not start');
+  throw new Error(`server (${t.dir}) did not start`);
 }
 
 type User = BenchUser;
-async function makeUser(i: number): Promise<User> {
+async function makeUser(i: number, t: Target = MAIN): Promise<User> {
   const phone = `0803${String(9_000_000 + i).padStart(7, '0')}`;
-  const { auth, ...user } = await signedUpUser(call, { phone, email: `bench${i}@owo.test`, firstName: 'Bench', lastName: 'User', pin: PIN });
-  const f = await call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: GOOD_CARD }, auth);
+  const { auth, ...user } = await signedUpUser(t.call, {
+    phone,
+    email: `bench${i}@owo.test`,
+    firstName: 'Bench',
+    lastName: 'User',
+    pin: PIN,
+  });
+  const f = await t.call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: GOOD_CARD }, auth);
   if (f.code !== 200) throw new Error(`fund: ${f.json.message}`);
   return user;
 }
@@ -76,7 +105,13 @@ async function makeUser(i: number): Promise<User> {
  * CPU seconds used so far by each server and PostgreSQL process, and by this one with its finished
  * children; and the whole machine's CPU seconds (all, and idle) and context switches, from /proc/stat.
  */
-type CpuSnapshot = { load: number; procs: Map<string, { kind: 'server' | 'postgres'; secs: number }>; idle: number; all: number; ctxt: number };
+type CpuSnapshot = {
+  load: number;
+  procs: Map<string, { kind: 'server' | 'postgres'; secs: number }>;
+  idle: number;
+  all: number;
+  ctxt: number;
+};
 function cpuSnapshot(): CpuSnapshot {
   const snap: CpuSnapshot = { load: 0, procs: new Map(), idle: 0, all: 0, ctxt: 0 };
   try {
@@ -125,7 +160,10 @@ function cpuSnapshot(): CpuSnapshot {
  * Also the whole machine's busy CPU seconds (every process, including ones that exited), the
  * fraction of its CPU time left idle, and its context switches.
  */
-function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { server: number; postgres: number; load: number; busy: number; idle: number; ctxt: number } {
+function cpuBetween(
+  a: CpuSnapshot,
+  b: CpuSnapshot,
+): { server: number; postgres: number; load: number; busy: number; idle: number; ctxt: number } {
   const all = b.all - a.all;
   const idle = b.idle - a.idle;
   const out = { server: 0, postgres: 0, load: b.load - a.load, busy: all - idle, idle: idle / Math.max(1e-9, all), ctxt: b.ctxt - a.ctxt };
@@ -145,7 +183,7 @@ const fastest = <T extends { tps: number }>(xs: T[]): T => xs.reduce((a, b) => (
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function level(users: User[], concurrency: number, beforeClock?: () => unknown, seconds = SECONDS) {
+async function level(users: User[], concurrency: number, beforeClock?: () => unknown, seconds = SECONDS, t: Target = MAIN) {
   // Previews are made first; only completes are timed.
   const need = Number(process.env.BENCH_NEED ?? seconds * Math.min(2500, 1000 * concurrency));
   const previews: { user: User; reference: string }[] = [];
@@ -157,20 +195,30 @@ async function level(users: User[], concurrency: number, beforeClock?: () => unk
         const from = users[Math.floor(Math.random() * users.length)]!;
         let to = users[Math.floor(Math.random() * users.length)]!;
         if (to === from) to = users[(users.indexOf(from) + 1) % users.length]!;
-        const r = await call('POST', '/api/transaction/api/v1/initiate', { type: 'sendMoney', recipientId: to.id, amount: 100 + Math.floor(Math.random() * 900) }, { authorization: `Bearer ${from.token}` });
+        const r = await t.call(
+          'POST',
+          '/api/transaction/api/v1/initiate',
+          { type: 'sendMoney', recipientId: to.id, amount: 100 + Math.floor(Math.random() * 900) },
+          { authorization: `Bearer ${from.token}` },
+        );
         if (r.code === 200) previews.push({ user: from, reference: String(r.json.data.reference) });
       }
     }),
   );
   // As pgbench vacuums its tables before each run: the previews just written, and the last level's
   // dead row versions, are tidied before the clock starts rather than by autovacuum during it.
-  await admin('VACUUM (ANALYZE)', dbUrl(DB));
+  await admin('VACUUM (ANALYZE)', dbUrl(t.db));
   await beforeClock?.();
   const cpu0 = cpuSnapshot();
-  const r = WRK ? await completeWithWrk(previews, concurrency, seconds) : await completeWithNode(previews, concurrency, seconds);
+  const r = WRK ? await completeWithWrk(previews, concurrency, seconds, t) : await completeWithNode(previews, concurrency, seconds, t);
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const done = Math.max(1, r.completed + r.errors);
-  const cpuMs = { server: (cpu.server * 1000) / done, postgres: (cpu.postgres * 1000) / done, load: (cpu.load * 1000) / done, machine: (cpu.busy * 1000) / done };
+  const cpuMs = {
+    server: (cpu.server * 1000) / done,
+    postgres: (cpu.postgres * 1000) / done,
+    load: (cpu.load * 1000) / done,
+    machine: (cpu.busy * 1000) / done,
+  };
   return { cpuMs, idle: cpu.idle, switches: cpu.ctxt / done, concurrency, ...r, tps: r.completed / r.elapsed };
 }
 
@@ -185,7 +233,12 @@ function logLevel(r: Level) {
 }
 
 /** The load generator in this process: node:http, one loop per concurrent client. */
-async function completeWithNode(previews: { user: User; reference: string }[], concurrency: number, seconds: number): Promise<Run> {
+async function completeWithNode(
+  previews: { user: User; reference: string }[],
+  concurrency: number,
+  seconds: number,
+  t: Target,
+): Promise<Run> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -196,7 +249,12 @@ async function completeWithNode(previews: { user: User; reference: string }[], c
       while (Date.now() < deadline && next < previews.length) {
         const p = previews[next++]!;
         const t0 = performance.now();
-        const r = await call('POST', '/api/transaction/api/v1/complete', { reference: p.reference }, { authorization: `Bearer ${p.user.token}`, transactionPin: PIN, 'idempotency-key': `bench-${p.reference}` });
+        const r = await t.call(
+          'POST',
+          '/api/transaction/api/v1/complete',
+          { reference: p.reference },
+          { authorization: `Bearer ${p.user.token}`, transactionPin: PIN, 'idempotency-key': `bench-${p.reference}` },
+        );
         latencies.push(performance.now() - t0);
         if (r.code !== 200) errors++;
       }
@@ -208,13 +266,33 @@ async function completeWithNode(previews: { user: User; reference: string }[], c
 }
 
 /** wrk (C, from Debian's package), as pgbench is C: the lightest load generator on the shared CPU. */
-async function completeWithWrk(previews: { user: User; reference: string }[], concurrency: number, seconds: number): Promise<Run> {
+async function completeWithWrk(
+  previews: { user: User; reference: string }[],
+  concurrency: number,
+  seconds: number,
+  t: Target,
+): Promise<Run> {
   const file = path.join(os.tmpdir(), `owo-bench-refs-${process.pid}.txt`);
   writeFileSync(file, previews.map((p) => `${p.user.token} ${p.reference}`).join('\n') + '\n');
   const threads = 1;
-  const args = ['-t', String(threads), '-c', String(concurrency), '-d', `${seconds}s`, '--timeout', '10s', '-s', fileURLToPath(new URL('./complete.lua', import.meta.url)), BASE];
+  const args = [
+    '-t',
+    String(threads),
+    '-c',
+    String(concurrency),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    fileURLToPath(new URL('./complete.lua', import.meta.url)),
+    t.base,
+  ];
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { env: { ...process.env, BENCH_REFS: file, BENCH_PIN: PIN, BENCH_THREADS: String(threads) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('wrk', args, {
+      env: { ...process.env, BENCH_REFS: file, BENCH_PIN: PIN, BENCH_THREADS: String(threads) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let text = '';
     child.stdout.on('data', (c: Buffer) => (text += c.toString()));
     child.on('error', reject);
@@ -236,13 +314,15 @@ Each complete is one round trip to PostgreSQL and one commit:
   statement, which repeats them inside the payment's own transaction: the session must still be
   live and the PIN hash unchanged, with no failed try and no lock. If not, it does nothing and the
   server checks in full (401 for an ended session; a wrong PIN counts; a lock refuses).
-- The payment is one call of the PL/pgSQL function \`owo_complete_send_money\` (migrations 0007
-  and 0011): the intent is locked, any answer stored under the Idempotency-Key read, and whether
-  the payer has a spending limit learnt, in one statement (the limit row is then locked only for
-  payers who have one); both wallets are locked in ascending id order by one statement and their
-  counters moved in one UPDATE that refuses to overdraw; the transfer, both history rows, the
-  intent's new status and the answer under the key are written by one statement. Any failure rolls
-  all of it back, the key included, so the client may retry with it.
+- The payment is one call of the PL/pgSQL function \`owo_complete_send_money\`
+  (apps/server/src/services/transaction/sql/): the intent is locked, any answer stored under the
+  Idempotency-Key read, and whether the payer has a spending limit learnt, in one statement (the
+  limit row is then locked only for payers who have one); the money moves through the ledger's
+  one posting function, \`owo_post_transfers\` (apps/server/src/ledger/sql/), which writes the
+  transfer, locks both wallets in ascending id order by one statement and moves their counters in
+  one UPDATE that refuses to overdraw; both history rows, the intent's new status and the answer
+  under the key are written by one statement. Any failure rolls all of it back, the key included,
+  so the client may retry with it.
 - The statement is prepared once per connection and sent without the query builder; the answer it
   builds is sent to the client as the JSON text PostgreSQL wrote.
 - Rows written per payment: the transfer, two history rows and the stored answer, with seven index
@@ -325,7 +405,9 @@ const pgbCpuMs: number[] = [];
  */
 function pgbenchRun(clients: number): number {
   const cpu0 = cpuSnapshot();
-  const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', dbUrl(PGB)], { encoding: 'utf8' });
+  const out = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(SECONDS), '-M', 'prepared', dbUrl(PGB)], {
+    encoding: 'utf8',
+  });
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
   const n = Math.max(1, tps * SECONDS);
@@ -338,7 +420,119 @@ function pgbenchRun(clients: number): number {
   return tps;
 }
 
+/** Signs up and funds USERS people on a server, then has each pay once (the cold PIN check); returns them. */
+async function fundedUsers(t: Target): Promise<User[]> {
+  const users: User[] = [];
+  for (let i = 0; i < USERS; i += 8)
+    users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k, t)))));
+  for (let i = 0; i < users.length; i += 8) {
+    await Promise.all(
+      users.slice(i, i + 8).map(async (u, k) => {
+        const to = users[(i + k + 1) % users.length]!;
+        const r = await t.call(
+          'POST',
+          '/api/transaction/api/v1/initiate',
+          { type: 'sendMoney', recipientId: to.id, amount: 100 },
+          { authorization: `Bearer ${u.token}` },
+        );
+        await t.call(
+          'POST',
+          '/api/transaction/api/v1/complete',
+          { reference: String(r.json.data.reference) },
+          { authorization: `Bearer ${u.token}`, transactionPin: PIN },
+        );
+      }),
+    );
+  }
+  return users;
+}
+
+/**
+ * BENCH_COMPARE: the server in that directory ("before") and this repository's ("after"), each on
+ * a database of its own, timed alternately at every level for BENCH_ROUNDS rounds.
+ */
+async function compare(beforeDir: string) {
+  const withPgbench = process.env.BENCH_PGBENCH !== '0';
+  const rounds = Math.max(1, ROUNDS);
+  const sides = [target('before', path.resolve(beforeDir), PORT + 1, `${DB}_before`), MAIN];
+  if (withPgbench) await pgbenchInit();
+  const servers: ReturnType<typeof spawn>[] = [];
+  const samples: { round: number; level: number; side: string; run: Level; pgb: number | null }[] = [];
+  try {
+    for (const side of sides) {
+      await admin(`DROP DATABASE IF EXISTS ${side.db} WITH (FORCE)`);
+      await admin(`CREATE DATABASE ${side.db}`);
+      servers.push(await startServer(side));
+    }
+    const users = new Map<string, User[]>();
+    for (const side of sides) {
+      users.set(side.label, await fundedUsers(side));
+      if (WARMUP > 0)
+        console.log(
+          `${side.label}: warm-up (not recorded) ${(await level(users.get(side.label)!, 8, undefined, WARMUP, side)).tps.toFixed(0)} transfers/s`,
+        );
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const c of LEVELS) {
+        const order = round % 2 ? sides : [...sides].reverse();
+        const pgb = withPgbench ? pgbenchRun(8) : null;
+        for (const side of order) {
+          const run = await level(users.get(side.label)!, c, undefined, SECONDS, side);
+          samples.push({ round, level: c, side: side.label, run, pgb });
+          console.log(
+            `round ${round}, ${side.label}: ${run.tps.toFixed(0)} transfers/s at concurrency ${c}, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, errors ${run.errors}, whole machine ${run.cpuMs.machine.toFixed(2)} ms CPU per transfer (server ${run.cpuMs.server.toFixed(2)}, PostgreSQL ${run.cpuMs.postgres.toFixed(2)})`,
+          );
+        }
+      }
+    }
+  } finally {
+    for (const side of sides) side.call.close();
+    for (const server of servers) {
+      const exited = new Promise((r) => server.once('exit', r));
+      process.kill(-server.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (const side of sides) {
+    const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], {
+      cwd: side.dir,
+      env: { ...process.env, DATABASE_URL: dbUrl(side.db) },
+      encoding: 'utf8',
+    });
+    console.log(`${side.label}: ${check.trim().split('\n').pop()}`);
+    if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${side.db} WITH (FORCE)`);
+  }
+  if (withPgbench) await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const lines = [
+    `| round | concurrency | pgbench tps | before transfers/s | after transfers/s | after/before | before p50 / p99 ms | after p50 / p99 ms | before CPU ms | after CPU ms | errors |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|`,
+  ];
+  for (let round = 1; round <= rounds; round++) {
+    for (const c of LEVELS) {
+      const b = samples.find((x) => x.round === round && x.level === c && x.side === 'before');
+      const a = samples.find((x) => x.round === round && x.level === c && x.side === 'after');
+      if (!a || !b) continue;
+      lines.push(
+        `| ${round} | ${c} | ${a.pgb?.toFixed(0) ?? '-'} | ${b.run.tps.toFixed(0)} | ${a.run.tps.toFixed(0)} | ${((100 * a.run.tps) / b.run.tps).toFixed(0)}% | ${b.run.p50.toFixed(1)} / ${b.run.p99.toFixed(1)} | ${a.run.p50.toFixed(1)} / ${a.run.p99.toFixed(1)} | ${b.run.cpuMs.machine.toFixed(2)} | ${a.run.cpuMs.machine.toFixed(2)} | ${b.run.errors + a.run.errors} |`,
+      );
+    }
+  }
+  for (const c of LEVELS) {
+    const of = (side: string) => samples.filter((x) => x.level === c && x.side === side).map((x) => x.run);
+    const [b, a] = [of('before'), of('after')];
+    lines.push(
+      `| mean | ${c} | | ${mean(b.map((r) => r.tps)).toFixed(0)} | ${mean(a.map((r) => r.tps)).toFixed(0)} | ${((100 * mean(a.map((r) => r.tps))) / mean(b.map((r) => r.tps))).toFixed(0)}% | | | ${mean(b.map((r) => r.cpuMs.machine)).toFixed(2)} | ${mean(a.map((r) => r.cpuMs.machine)).toFixed(2)} | |`,
+    );
+  }
+  console.log(
+    `\nBefore: ${sides[0]!.dir}; after: ${MAIN.dir}. ${SECONDS} s per level, ${USERS} users, load generator ${WRK ? 'wrk' : 'node:http'}.\n${lines.join('\n')}`,
+  );
+}
+
 async function main() {
+  if (process.env.BENCH_COMPARE) return compare(process.env.BENCH_COMPARE);
   const withPgbench = process.env.BENCH_PGBENCH !== '0';
   // pgbench runs once just before each level's clock starts (8, 16 and 32 clients in turn), so
   // both rates are sampled over the same stretch of time on a machine whose speed drifts.
@@ -352,7 +546,8 @@ async function main() {
   let coldP50: number;
   try {
     const users: User[] = [];
-    for (let i = 0; i < USERS; i += 8) users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
+    for (let i = 0; i < USERS; i += 8)
+      users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
     console.log(`${users.length} funded users ready`);
     // Warm-up: one payment per user, so each PIN has been checked once (argon2, ~tens of ms of CPU)
     // and the figures below are the steady state of people who pay more than once in ten minutes.
@@ -361,9 +556,19 @@ async function main() {
       await Promise.all(
         users.slice(i, i + 8).map(async (u, k) => {
           const to = users[(i + k + 1) % users.length]!;
-          const r = await call('POST', '/api/transaction/api/v1/initiate', { type: 'sendMoney', recipientId: to.id, amount: 100 }, { authorization: `Bearer ${u.token}` });
+          const r = await call(
+            'POST',
+            '/api/transaction/api/v1/initiate',
+            { type: 'sendMoney', recipientId: to.id, amount: 100 },
+            { authorization: `Bearer ${u.token}` },
+          );
           const t0 = performance.now();
-          await call('POST', '/api/transaction/api/v1/complete', { reference: String(r.json.data.reference) }, { authorization: `Bearer ${u.token}`, transactionPin: PIN });
+          await call(
+            'POST',
+            '/api/transaction/api/v1/complete',
+            { reference: String(r.json.data.reference) },
+            { authorization: `Bearer ${u.token}`, transactionPin: PIN },
+          );
           cold.push(performance.now() - t0);
         }),
       );
@@ -405,7 +610,11 @@ async function main() {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     await new Promise((r) => setTimeout(r, 500));
   }
-  const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], { cwd: new URL('../apps/server/', import.meta.url), env: { ...process.env, DATABASE_URL: dbUrl(DB) }, encoding: 'utf8' });
+  const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], {
+    cwd: new URL('../apps/server/', import.meta.url),
+    env: { ...process.env, DATABASE_URL: dbUrl(DB) },
+    encoding: 'utf8',
+  });
   console.log(check.trim());
   if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   if (!withPgbench) return; // trying a change: the complete rates only, RESULTS.md untouched

@@ -6,7 +6,9 @@ import { loadConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db.js';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+);
 try {
   const r = await checkLedger(database.db);
   console.log(`ledger: ${r.accounts} accounts, ${r.transfers} transfers`);

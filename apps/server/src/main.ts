@@ -5,7 +5,7 @@ import { buildApp } from './platform/app.js';
 import { loadConfig, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
-import { allServices } from './services/index.js';
+import { allServices, buildProviders } from './services/index.js';
 
 // A setting that is wrong (or missing in production) stops the start with its message alone.
 let config: Config;
@@ -16,7 +16,9 @@ try {
   process.exit(1);
 }
 if (config.isProduction && !config.databaseUrl) {
-  console.warn('Warning: running in production on the embedded database (ALLOW_EMBEDDED_DATABASE=true). It does not fsync: a power cut can lose the last writes. Set DATABASE_URL to use PostgreSQL.');
+  console.warn(
+    'Warning: running in production on the embedded database (ALLOW_EMBEDDED_DATABASE=true). It does not fsync: a power cut can lose the last writes. Set DATABASE_URL to use PostgreSQL.',
+  );
 }
 const open = () => {
   if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
@@ -26,11 +28,14 @@ const open = () => {
 };
 const where = `http://localhost:${config.port}`;
 const multi = config.workers > 1 && Boolean(config.databaseUrl);
-if (config.workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');
+if (config.workers > 1 && !config.databaseUrl)
+  console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');
 
 function banner(kind: string) {
   console.log(`\nOwo is running at ${where}  (API docs: ${where}/api/docs)`);
-  console.log(`Database: ${kind === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}${multi ? `, ${config.workers} server processes` : ''}`);
+  console.log(
+    `Database: ${kind === 'pglite' ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}${multi ? `, ${config.workers} server processes` : ''}`,
+  );
   if (config.seedDemo) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}, transaction PIN ${DEMO_PIN}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.firstName} ${u.lastName}: ${u.email} or ${u.phoneNumber}`);
@@ -58,7 +63,7 @@ if (multi && cluster.isPrimary) {
   process.once('SIGTERM', stop);
 } else {
   const database = await open();
-  const app = await buildApp({ config, db: database.db, services: allServices });
+  const app = await buildApp({ config, db: database.db, services: allServices, providers: buildProviders(config, database.db) });
   if (!multi && config.seedDemo && (await seedDemo(database.db))) app.log.info('seeded demo data');
   app.notifier.start();
   const shutdown = async (signal: string) => {

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { openSystemAccounts, openUserAccounts, systemAccount, transfer, userAccount } from './ledger/index.js';
+import { openSystemAccounts, openUserAccounts, system, transfer, userAccount } from './ledger/index.js';
 import { newReference, recordHistory } from './services/transaction/index.js';
 import { derivedId, hashSecret, newId } from './platform/crypto.js';
 import type { Db } from './platform/db.js';
@@ -33,10 +33,26 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const reference = newReference();
       const transferId = derivedId('demo-opening', id);
       await transfer(tx, [
-        { id: transferId, debitAccountId: systemAccount(db, 'card_funding', transferId), creditAccountId: await userAccount(tx, id, 'wallet'), amount: DEMO_OPENING_BALANCE, kind: 'fund.demo', reference },
+        {
+          id: transferId,
+          debitAccountId: system('card_funding'),
+          creditAccountId: await userAccount(tx, id, 'wallet'),
+          amount: DEMO_OPENING_BALANCE,
+          kind: 'fund.demo',
+          reference,
+        },
       ]);
       await recordHistory(tx, [
-        { userId: id, reference, type: 'funding', direction: 'credit', amount: DEMO_OPENING_BALANCE, status: 'successful', narration: 'Demo opening balance', counterparty: { id: null, name: 'Owo demo credit', bankName: null, accountNumber: null } },
+        {
+          userId: id,
+          reference,
+          type: 'funding',
+          direction: 'credit',
+          amount: DEMO_OPENING_BALANCE,
+          status: 'successful',
+          narration: 'Demo opening balance',
+          counterparty: { id: null, name: 'Owo demo credit', bankName: null, accountNumber: null },
+        },
       ]);
     }
   });

@@ -1,8 +1,16 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ledgerPostingSeconds } from '../platform/metrics.js';
 import { newId } from '../platform/crypto.js';
 import type { Db, Tx } from '../platform/db.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
-import { ledgerAccounts, ledgerTransfers } from './tables.js';
+import { ledgerAccounts, type ledgerTransfers } from './tables.js';
+
+// The ledger's rules (lock order, no overdraft, the four counters, the transfer rows, the system
+// account shards) live in SQL, one function per file in ./sql/ (applied by migrations; `npm run
+// db:check` fails when a file and its latest migration differ). This module calls them:
+//   transfer        -> owo_post_transfers     (sql/owo_post_transfers.sql)
+//   resolvePending  -> owo_resolve_transfers  (sql/owo_resolve_transfers.sql)
+// both moving the counters through owo_move_counters; system shards: owo_system_account.
 
 /** Accounts people own. Every one forbids overdraft. */
 export const USER_CODES = ['wallet', 'business', 'savings', 'locked', 'loan'] as const;
@@ -10,17 +18,35 @@ export type UserCode = (typeof USER_CODES)[number];
 
 /**
  * System accounts: the other side of money entering or leaving the ledger. Each is split into
- * shards picked at random per transfer, so no single row serialises all traffic.
+ * shards (how many: owo_system_shards), and a transfer's id picks its shard (owo_system_account),
+ * so no single row serialises all traffic.
  */
-export const SYSTEM_CODES = ['card_funding', 'bank_funding', 'virtual_account', 'bank_payout', 'biller', 'fees', 'interest', 'loans', 'escrow'] as const;
+export const SYSTEM_CODES = [
+  'card_funding',
+  'bank_funding',
+  'virtual_account',
+  'bank_payout',
+  'biller',
+  'fees',
+  'interest',
+  'loans',
+  'escrow',
+] as const;
 export type SystemCode = (typeof SYSTEM_CODES)[number];
-export const SYSTEM_SHARDS = 8;
+
+/** A system account as one side of a transfer: the database picks the shard from the transfer's id. */
+export type SystemLeg = { readonly system: SystemCode };
+/** One side of a transfer: an account id, or a system account (`system('fees')`). */
+export type AccountRef = string | SystemLeg;
+
+/** The system account `code` as one side of a transfer; its shard follows from the transfer's id. */
+export const system = (code: SystemCode): SystemLeg => ({ system: code });
 
 export type Transfer = typeof ledgerTransfers.$inferSelect;
 export type TransferInput = {
   id: string;
-  debitAccountId: string;
-  creditAccountId: string;
+  debitAccountId: AccountRef;
+  creditAccountId: AccountRef;
   amount: bigint;
   kind: string;
   reference: string;
@@ -38,118 +64,124 @@ export class InsufficientFunds extends AppError {
 /** A transfer id already used for a different movement. */
 export const transferExists = () => conflict('A transfer with this id already exists with different details', 'TRANSFER_EXISTS');
 
-type Delta = { dp: bigint; cp: bigint; dpe: bigint; cpe: bigint };
-const zero = (): Delta => ({ dp: 0n, cp: 0n, dpe: 0n, cpe: 0n });
-
 /**
- * Applies counter changes to accounts in ascending id order (so concurrent transfers never
- * deadlock), each as one conditional UPDATE that refuses to take a no-overdraft account below
- * zero available (posted credits minus posted and pending debits).
+ * An error the database functions raised on purpose (`RAISE ... MESSAGE = 'OWO:<CODE>'`, SQLSTATE
+ * P0001): its code and detail, looking through the query builder's wrapping; null for any other error.
  */
-async function applyDeltas(tx: Tx, deltas: Map<string, Delta>): Promise<void> {
-  for (const id of [...deltas.keys()].sort()) {
-    const d = deltas.get(id)!;
-    const rows = await tx
-      .update(ledgerAccounts)
-      .set({
-        debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${d.dp.toString()}::bigint`,
-        creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${d.cp.toString()}::bigint`,
-        debitsPending: sql`${ledgerAccounts.debitsPending} + ${d.dpe.toString()}::bigint`,
-        creditsPending: sql`${ledgerAccounts.creditsPending} + ${d.cpe.toString()}::bigint`,
-      })
-      .where(
-        and(
-          eq(ledgerAccounts.id, id),
-          sql`(NOT ${ledgerAccounts.noOverdraft} OR (${ledgerAccounts.creditsPosted} + ${d.cp.toString()}::bigint) - (${ledgerAccounts.debitsPosted} + ${d.dp.toString()}::bigint) - (${ledgerAccounts.debitsPending} + ${d.dpe.toString()}::bigint) >= 0)`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (rows.length === 0) {
-      const [exists] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
-      if (!exists) throw notFound('Account not found', 'ACCOUNT_NOT_FOUND');
-      throw new InsufficientFunds(id);
-    }
+export function raisedBySql(err: unknown): { code: string; detail?: string } | null {
+  for (let e = err as { code?: string; message?: string; detail?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === 'P0001' && e.message?.startsWith('OWO:')) return { code: e.message.slice(4), detail: e.detail ?? undefined };
+  }
+  return null;
+}
+
+/** The ledger's errors raised in SQL as the API's errors; anything else unchanged. */
+export function ledgerError(err: unknown): unknown {
+  const raised = raisedBySql(err);
+  switch (raised?.code) {
+    case 'INSUFFICIENT_FUNDS':
+      return new InsufficientFunds(raised.detail ?? '');
+    case 'TRANSFER_EXISTS':
+      return transferExists();
+    case 'ACCOUNT_NOT_FOUND':
+      return notFound('Account not found', 'ACCOUNT_NOT_FOUND');
+    case 'AMOUNT_INVALID':
+      return new AppError(400, 'AMOUNT_INVALID', 'Amount must be more than zero');
+    case 'SAME_ACCOUNT':
+      return new AppError(400, 'SAME_ACCOUNT', 'Cannot move money to the same account');
+    default:
+      return err;
   }
 }
 
-const sameTransfer = (a: Transfer, b: TransferInput) =>
-  a.debitAccountId === b.debitAccountId && a.creditAccountId === b.creditAccountId && a.amount === b.amount && a.kind === b.kind;
+/** A PostgreSQL array literal ('{"a","b",NULL}') of these values, sent as one text parameter. */
+function pgArray(values: readonly (string | bigint | boolean | null)[]): string {
+  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? quote(v) : String(v))).join(',')}}`;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? (r as Row[]) : ((r as { rows: Row[] }).rows ?? []));
+
+/** The columns of a ledger_transfers value `t`, amounts as text (one driver reads int8 as a JS number). */
+const transferColumns = (t: SQL) =>
+  sql`(${t}).id, (${t}).debit_account_id, (${t}).credit_account_id, (${t}).amount::text AS amount, (${t}).kind, (${t}).reference,
+      (${t}).status, (${t}).metadata, (${t}).reason, (${t}).seq, (${t}).created_at, (${t}).resolved_at`;
+
+const toTransfer = (r: Row): Transfer => ({
+  id: String(r.id),
+  debitAccountId: String(r.debit_account_id),
+  creditAccountId: String(r.credit_account_id),
+  amount: BigInt(r.amount as string),
+  kind: String(r.kind),
+  reference: String(r.reference),
+  status: r.status as Transfer['status'],
+  metadata: (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata) as Record<string, unknown>,
+  reason: (r.reason as string | null) ?? null,
+  seq: Number(r.seq),
+  createdAt: new Date(r.created_at as string | Date),
+  resolvedAt: r.resolved_at == null ? null : new Date(r.resolved_at as string | Date),
+});
+
+async function run(tx: Tx, query: SQL, path: 'transfer' | 'resolve'): Promise<Row[]> {
+  const done = ledgerPostingSeconds.startTimer({ path });
+  try {
+    return rowsOf(await tx.execute(query));
+  } catch (err) {
+    throw ledgerError(err);
+  } finally {
+    done();
+  }
+}
+
+const accountId = (a: AccountRef) => (typeof a === 'string' ? a : null);
+const systemCode = (a: AccountRef) => (typeof a === 'string' ? null : a.system);
 
 /**
- * Records transfers and their counter changes together; call inside a database transaction.
- * All ids new: money moves and `created` is true. All ids known with the same content: a replay,
- * nothing moves and the stored transfers come back. Anything else is a conflict.
+ * Records transfers and their counter changes together (owo_post_transfers, one round trip); call
+ * inside a database transaction. All ids new: money moves and `created` is true. All ids known
+ * with the same content: a replay, nothing moves and the stored transfers come back. Anything
+ * else is a conflict (TRANSFER_EXISTS). A user account is never overdrawn (InsufficientFunds).
  */
 export async function transfer(tx: Tx, inputs: TransferInput[]): Promise<{ created: boolean; transfers: Transfer[] }> {
   if (inputs.length === 0) return { created: false, transfers: [] };
-  for (const t of inputs) {
-    if (t.amount <= 0n) throw new AppError(400, 'AMOUNT_INVALID', 'Amount must be more than zero');
-    if (t.debitAccountId === t.creditAccountId) throw new AppError(400, 'SAME_ACCOUNT', 'Cannot move money to the same account');
-  }
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values(
-      inputs.map((t, i) => ({
-        id: t.id,
-        debitAccountId: t.debitAccountId,
-        creditAccountId: t.creditAccountId,
-        amount: t.amount,
-        kind: t.kind,
-        reference: t.reference,
-        metadata: t.metadata ?? {},
-        status: t.pending ? ('pending' as const) : ('posted' as const),
-        seq: i,
-        resolvedAt: t.pending ? null : new Date(),
-      })),
-    )
-    .onConflictDoNothing({ target: ledgerTransfers.id })
-    .returning();
-  if (inserted.length !== inputs.length) {
-    const existing = await tx.select().from(ledgerTransfers).where(inArray(ledgerTransfers.id, inputs.map((t) => t.id)));
-    const byId = new Map(existing.map((e) => [e.id, e]));
-    const replay = inserted.length === 0 && inputs.every((t) => byId.has(t.id) && sameTransfer(byId.get(t.id)!, t));
-    if (!replay) throw transferExists();
-    return { created: false, transfers: inputs.map((t) => byId.get(t.id)!) };
-  }
-  const deltas = new Map<string, Delta>();
-  const at = (id: string) => deltas.get(id) ?? (deltas.set(id, zero()), deltas.get(id)!);
-  for (const t of inputs) {
-    if (t.pending) {
-      at(t.debitAccountId).dpe += t.amount;
-      at(t.creditAccountId).cpe += t.amount;
-    } else {
-      at(t.debitAccountId).dp += t.amount;
-      at(t.creditAccountId).cp += t.amount;
-    }
-  }
-  await applyDeltas(tx, deltas);
-  return { created: true, transfers: inserted.sort((a, b) => a.seq - b.seq) };
+  const anySystem = inputs.some((t) => typeof t.debitAccountId !== 'string' || typeof t.creditAccountId !== 'string');
+  const rows = await run(
+    tx,
+    sql`SELECT p.created, ${transferColumns(sql`t`)}
+          FROM owo_post_transfers(
+                 ${pgArray(inputs.map((t) => t.id))}::uuid[],
+                 ${pgArray(inputs.map((t) => accountId(t.debitAccountId)))}::uuid[],
+                 ${pgArray(inputs.map((t) => accountId(t.creditAccountId)))}::uuid[],
+                 ${pgArray(inputs.map((t) => t.amount))}::bigint[],
+                 ${pgArray(inputs.map((t) => t.kind))}::text[],
+                 ${pgArray(inputs.map((t) => t.reference))}::text[],
+                 ${pgArray(inputs.map((t) => t.pending === true))}::boolean[],
+                 ${pgArray(inputs.map((t) => JSON.stringify(t.metadata ?? {})))}::jsonb[],
+                 ${anySystem ? pgArray(inputs.map((t) => systemCode(t.debitAccountId))) : null}::text[],
+                 ${anySystem ? pgArray(inputs.map((t) => systemCode(t.creditAccountId))) : null}::text[]) AS p,
+               unnest(p.transfers) WITH ORDINALITY AS t
+         ORDER BY t.ordinality`,
+    'transfer',
+  );
+  // In the order of `inputs`, as the function returns them.
+  return { created: rows[0]?.created === true, transfers: rows.map(toTransfer) };
 }
 
 /**
- * Resolves pending transfers: `post` moves the reserved amounts to posted, `void` releases them
- * (the money is back where it was). Already-resolved transfers are left as they are, so a
- * repeated resolution is harmless; returns the transfers this call changed.
+ * Resolves pending transfers (owo_resolve_transfers, one round trip): `post` moves the reserved
+ * amounts to posted, `void` releases them (the money is back where it was). Already-resolved
+ * transfers are left as they are, so a repeated resolution is harmless; returns the transfers
+ * this call changed.
  */
 export async function resolvePending(tx: Tx, ids: string[], outcome: 'post' | 'void', reason?: string): Promise<Transfer[]> {
   if (ids.length === 0) return [];
-  const changed = await tx
-    .update(ledgerTransfers)
-    .set({ status: outcome === 'post' ? 'posted' : 'voided', resolvedAt: new Date(), reason: reason ?? null })
-    .where(and(inArray(ledgerTransfers.id, ids), eq(ledgerTransfers.status, 'pending')))
-    .returning();
-  const deltas = new Map<string, Delta>();
-  const at = (id: string) => deltas.get(id) ?? (deltas.set(id, zero()), deltas.get(id)!);
-  for (const t of changed) {
-    at(t.debitAccountId).dpe -= t.amount;
-    at(t.creditAccountId).cpe -= t.amount;
-    if (outcome === 'post') {
-      at(t.debitAccountId).dp += t.amount;
-      at(t.creditAccountId).cp += t.amount;
-    }
-  }
-  await applyDeltas(tx, deltas);
-  return changed;
+  const rows = await run(
+    tx,
+    sql`SELECT ${transferColumns(sql`r`)} FROM owo_resolve_transfers(${pgArray(ids)}::uuid[], ${outcome}, ${reason ?? null}) AS r`,
+    'resolve',
+  );
+  return rows.map(toTransfer);
 }
 
 /** Creates (once) the accounts every user has from sign-up: a wallet and a business wallet. */
@@ -181,39 +213,9 @@ export async function walletAccounts(tx: Tx, userIds: string[]): Promise<Map<str
   return map;
 }
 
-const systemIds = new WeakMap<object, Map<SystemCode, string[]>>();
-
-/** Creates the system account shards if missing; run at boot. */
+/** Creates the system account shards where missing (owo_open_system_accounts); run at boot. */
 export async function openSystemAccounts(db: Db): Promise<void> {
-  const values = SYSTEM_CODES.flatMap((code) =>
-    Array.from({ length: SYSTEM_SHARDS }, (_, i) => ({ id: newId(), ownerId: null, code, ref: `shard-${i}`, noOverdraft: false })),
-  );
-  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
-  const rows = await db.select({ id: ledgerAccounts.id, code: ledgerAccounts.code, ref: ledgerAccounts.ref }).from(ledgerAccounts).where(isNull(ledgerAccounts.ownerId));
-  // Each shard at the index its ref names ('shard-3' at 3), never in the order rows come back:
-  // that order changes as rows are updated, and a replayed transfer must pick the same shard after
-  // a restart.
-  const map = new Map<SystemCode, string[]>();
-  for (const r of rows) {
-    const shard = /^shard-(\d+)$/.exec(r.ref);
-    if (!shard || Number(shard[1]) >= SYSTEM_SHARDS) continue;
-    const ids = map.get(r.code as SystemCode) ?? map.set(r.code as SystemCode, []).get(r.code as SystemCode)!;
-    ids[Number(shard[1])] = r.id;
-  }
-  systemIds.set(db, map);
-}
-
-/**
- * One shard of a system account. With a key (the transfer id) the shard follows from it, so a
- * replayed transfer is exactly the same transfer; different transfers spread over the shards.
- */
-export function systemAccount(db: Db, code: SystemCode, key?: string): string {
-  const ids = systemIds.get(db)?.get(code);
-  if (!ids?.length) throw new Error('system accounts are not open: call openSystemAccounts at boot');
-  if (key === undefined) return ids[Math.floor(Math.random() * ids.length)]!;
-  let h = 0;
-  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
-  return ids[h % ids.length]!;
+  await db.execute(sql`SELECT owo_open_system_accounts(${pgArray(SYSTEM_CODES)}::text[])`);
 }
 
 export type Balance = { available: bigint; posted: bigint; pendingDebits: bigint; pendingCredits: bigint };

@@ -1,8 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../platform/crypto.js';
+import type { Db } from '../platform/db.js';
 import { auth, balancesOf, createTestApp, json, newUser, type TestContext } from '../test/harness.js';
 import { signWebhook } from '../services/wallet/funding.service.js';
-import { checkLedger, openSystemAccounts, SYSTEM_SHARDS } from './index.js';
+import {
+  checkLedger,
+  ledgerAccounts,
+  ledgerTransfers,
+  openSystemAccounts,
+  openUserAccounts,
+  system,
+  transfer,
+  userAccount,
+  type SystemCode,
+} from './index.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,18 +25,144 @@ afterAll(async () => {
   await t.close();
 });
 
+const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => {
+  const r = (await db.execute(q)) as unknown;
+  return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as T[];
+};
+const shardOf = async (code: string, key: string) =>
+  (await rows<{ id: string }>(t.db, sql`SELECT owo_system_account(${code}, ${key}) AS id`))[0]!.id;
+const shards = async (code: string) =>
+  rows<{ id: string; ref: string }>(t.db, sql`SELECT id, ref FROM ledger_accounts WHERE owner_id IS NULL AND code = ${code} ORDER BY ref`);
+const newWallet = async () => {
+  const owner = newId();
+  await t.db.transaction((tx) => openUserAccounts(tx, owner));
+  return userAccount(t.db, owner, 'wallet');
+};
+
 describe('system account shards', () => {
+  it('are opened at boot, the same number for every code, and opening again adds none', async () => {
+    const n = (await rows<{ n: number }>(t.db, sql`SELECT owo_system_shards() AS n`))[0]!.n;
+    expect((await shards('fees')).map((s) => s.ref)).toEqual(Array.from({ length: n }, (_, i) => `shard-${i}`).sort());
+    await openSystemAccounts(t.db);
+    expect(await shards('fees')).toHaveLength(n);
+    expect((await shards('escrow')).every((s) => s.ref.startsWith('shard-'))).toBe(true);
+  });
+
+  it('the same key picks the same shard; different keys spread over the shards', async () => {
+    const key = newId();
+    expect(await shardOf('fees', key)).toBe(await shardOf('fees', key));
+    const picked = new Set(await Promise.all(Array.from({ length: 64 }, () => shardOf('fees', newId()))));
+    expect(picked.size).toBeGreaterThanOrEqual(4);
+    const ids = new Set((await shards('fees')).map((s) => s.id));
+    expect([...picked].every((id) => ids.has(id))).toBe(true);
+    // A transfer's system leg lands on the shard its own id picks.
+    const wallet = await newWallet();
+    const id = newId();
+    const { transfers } = await t.db.transaction((tx) =>
+      transfer(tx, [
+        { id, debitAccountId: system('card_funding'), creditAccountId: wallet, amount: 500n, kind: 'fund.card', reference: 'shard' },
+      ]),
+    );
+    expect(transfers[0]!.debitAccountId).toBe(await shardOf('card_funding', id));
+  });
+
+  it('a transfer written when an older rule picked its shard is still recognised on replay; different content is refused', async () => {
+    const wallet = await newWallet();
+    const id = newId();
+    // As written before the rule moved to SQL: on another shard than today's rule picks.
+    const today = await shardOf('card_funding', id);
+    const old = (await shards('card_funding')).find((s) => s.id !== today)!.id;
+    await t.db.transaction(async (tx) => {
+      await tx.insert(ledgerTransfers).values({
+        id,
+        debitAccountId: old,
+        creditAccountId: wallet,
+        amount: 1_200n,
+        kind: 'fund.card',
+        reference: 'old',
+        status: 'posted',
+        resolvedAt: new Date(),
+      });
+      await tx.execute(sql`SELECT owo_move_counters(${`{${old},${wallet}}`}::uuid[], '{1200,0}', '{0,1200}', '{0,0}', '{0,0}')`);
+    });
+    const leg = {
+      id,
+      debitAccountId: system('card_funding'),
+      creditAccountId: wallet,
+      amount: 1_200n,
+      kind: 'fund.card',
+      reference: 'old',
+    };
+    const replay = await t.db.transaction((tx) => transfer(tx, [leg]));
+    expect(replay.created).toBe(false);
+    expect(replay.transfers[0]).toMatchObject({ id, debitAccountId: old, creditAccountId: wallet, amount: 1_200n });
+    const [acc] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet));
+    expect(acc!.creditsPosted).toBe(1_200n);
+
+    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, amount: 1_300n }]))).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'TRANSFER_EXISTS',
+    });
+    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: system('bank_funding') }]))).rejects.toMatchObject({
+      code: 'TRANSFER_EXISTS',
+    });
+    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: today }]))).rejects.toMatchObject({
+      code: 'TRANSFER_EXISTS',
+    });
+    const other = await newWallet();
+    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, creditAccountId: other }]))).rejects.toMatchObject({
+      code: 'TRANSFER_EXISTS',
+    });
+    // Naming the stored shard itself is the same transfer too.
+    expect((await t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: old }]))).created).toBe(false);
+    const [after] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet));
+    expect(after!.creditsPosted).toBe(1_200n);
+  });
+
+  it('a system account that is not open is not found', async () => {
+    const wallet = await newWallet();
+    await expect(
+      t.db.transaction((tx) =>
+        transfer(tx, [
+          {
+            id: newId(),
+            debitAccountId: system('nowhere' as SystemCode),
+            creditAccountId: wallet,
+            amount: 5n,
+            kind: 'test',
+            reference: 'x',
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'ACCOUNT_NOT_FOUND' });
+  });
+
   it('a webhook replayed after a restart is "already processed", however the shard rows are stored', async () => {
     const u = await newUser(t.app);
-    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as { accountNumber: string };
-    const raw = JSON.stringify({ eventId: `evt-restart-${Date.now()}`, accountNumber, amount: 120_000, senderName: 'Kemi Adeyemi', senderBank: 'Zenith', reference: 'NIP9' });
+    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
+      accountNumber: string;
+    };
+    const raw = JSON.stringify({
+      eventId: `evt-restart-${Date.now()}`,
+      accountNumber,
+      amount: 120_000,
+      senderName: 'Kemi Adeyemi',
+      senderBank: 'Zenith',
+      reference: 'NIP9',
+    });
     const webhook = () =>
-      t.app.inject({ method: 'POST', url: '/api/wallet/webhooks/bank-transfer', headers: { 'content-type': 'application/json', 'x-owo-signature': signWebhook(t.config.webhookSecret, raw) }, payload: raw });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/webhooks/bank-transfer',
+        headers: { 'content-type': 'application/json', 'x-owo-signature': signWebhook(t.config.webhookSecret, raw) },
+        payload: raw,
+      });
     expect(json(await webhook()).data).toMatchObject({ credited: true });
 
     // Rows move on disk as they are updated: rewrite the shards last-first, so a scan returns them
-    // in the reverse order; then read them again, as a restarted server does.
-    for (let i = SYSTEM_SHARDS - 1; i >= 0; i--) {
+    // in the reverse order; then open them again, as a restarted server does.
+    const n = (await rows<{ n: number }>(t.db, sql`SELECT owo_system_shards() AS n`))[0]!.n;
+    for (let i = n - 1; i >= 0; i--) {
       await t.db.execute(sql`UPDATE ledger_accounts SET created_at = created_at WHERE owner_id IS NULL AND ref = ${`shard-${i}`}`);
     }
     await openSystemAccounts(t.db);

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const kobo = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
+const kobo = (name: string) =>
+  bigint(name, { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`);
 
 /**
  * A ledger account: four counters, changed only together with the transfers that explain them.
@@ -25,11 +28,18 @@ export const ledgerAccounts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_owner_code_ref_key').on(sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.code, t.ref),
+    uniqueIndex('ledger_accounts_owner_code_ref_key').on(
+      sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.code,
+      t.ref,
+    ),
     // Lookups by owner (a person's wallet, their balances) without scanning every account.
     index('ledger_accounts_owner_idx').on(t.ownerId, t.code, t.ref),
     check('ledger_accounts_no_overdraft', sql`NOT ${t.noOverdraft} OR ${t.debitsPosted} + ${t.debitsPending} <= ${t.creditsPosted}`),
-    check('ledger_accounts_counters_nonnegative', sql`${t.debitsPosted} >= 0 AND ${t.creditsPosted} >= 0 AND ${t.debitsPending} >= 0 AND ${t.creditsPending} >= 0`),
+    check(
+      'ledger_accounts_counters_nonnegative',
+      sql`${t.debitsPosted} >= 0 AND ${t.creditsPosted} >= 0 AND ${t.debitsPending} >= 0 AND ${t.creditsPending} >= 0`,
+    ),
   ],
 );
 
@@ -63,6 +73,8 @@ export const ledgerTransfers = pgTable(
     // No per-account indexes: nothing reads transfers by account (statements come from history,
     // the ledger check scans everything), and each index costs every payment an insert.
     index('ledger_transfers_reference_idx').on(t.reference),
-    index('ledger_transfers_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
+    index('ledger_transfers_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -14,7 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
-import { registerAuth } from './auth.js';
+import { registerAuth, type Authenticator } from './auth.js';
 import type { Config, ServiceName } from './config.js';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
@@ -22,8 +22,7 @@ import { frameworkErrors, registerErrorHandling, registerNotFound } from './http
 import { registerInputGuard } from './input-guard.js';
 import { loggerOptions, requestId } from './logger.js';
 import { registerMetrics } from './metrics.js';
-import { Notifier, sandboxEmail, sandboxSms, smtpEmail, type EmailProvider, type SmsProvider } from './notifications.js';
-import { createStorage, type BlobStorage } from './storage.js';
+import { Notifier, type EmailProvider, type SmsProvider } from './notifications.js';
 import { registerDevRoutes } from './dev-routes.js';
 
 declare module 'fastify' {
@@ -31,29 +30,40 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     notifier: Notifier;
-    storage: BlobStorage;
     redis: Redis | null;
   }
 }
 
-export type ServiceModule = {
+/**
+ * What the platform itself needs from outside: the SMS and email gateways the notifier sends
+ * through, and the authenticator behind the auth hooks (the user service's sessions and PINs).
+ */
+export type PlatformProviders = { sms: SmsProvider; email: EmailProvider; authenticator: Authenticator };
+
+/**
+ * The one way a service gets the outside systems it uses (bank rail, card acquirer, bill vendor,
+ * blob storage...): its plugin is registered with the app's providers, made in one place from the
+ * config with sandbox defaults (`buildProviders` in services/index.ts) and overridden the same way
+ * in tests. A plugin declares what it needs as `P`; the app passes them all.
+ */
+export type ServiceOptions<P> = { providers: P };
+
+export type ServiceModule<P = unknown> = {
   name: ServiceName;
-  plugin: FastifyPluginAsync;
+  plugin: FastifyPluginAsync<ServiceOptions<P>>;
   /** Work on the database before the app serves anything (run once per function, for every module given). */
   init?: (db: Db) => Promise<void>;
 };
 
-export type AppDeps = {
+export type AppDeps<P extends PlatformProviders> = {
   config: Config;
   db: Db;
-  services: ServiceModule[];
-  sms?: SmsProvider;
-  email?: EmailProvider;
-  storage?: BlobStorage;
+  services: ServiceModule<P>[];
+  providers: P;
   logStream?: DestinationStream;
 };
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -70,15 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const init of new Set(deps.services.map((s) => s.init).filter((f) => f !== undefined))) await init(deps.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const email = deps.email ?? (config.smtpUrl ? smtpEmail(config.smtpUrl) : sandboxEmail);
-  const notifier = new Notifier(deps.db, deps.sms ?? sandboxSms, email, config.mailFrom, app.log, !config.isProduction);
+  const { providers } = deps;
+  const notifier = new Notifier(deps.db, providers.sms, providers.email, config.mailFrom, app.log, !config.isProduction);
 
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('notifier', notifier);
-  app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('redis', redis);
-  registerAuth(app);
+  registerAuth(app, providers.authenticator);
   registerErrorHandling(app);
   registerInputGuard(app);
   if (config.metrics !== false) registerMetrics(app, deps.db, config.metrics);
@@ -86,25 +95,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Security headers: helmet's choice, worked out once at start-up (none depends on the request)
   // and added to every reply as one object, rather than running helmet's eleven middlewares on
   // every request.
-  const securityHeaders = staticHeaders(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3?.publicUrl ? [config.s3.publicUrl] : [])],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
+  const securityHeaders = staticHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3?.publicUrl ? [config.s3.publicUrl] : [])],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+        },
       },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  }));
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
   // The web app's hashed files (scripts, styles) need only the headers that apply to a
   // sub-resource; the document-level ones (CSP, framing, referrer...) cost about 700 bytes on each of
   // the dozen files a screen loads on a slow connection, and do nothing there.
   const assetHeaders = Object.fromEntries(
-    Object.entries(securityHeaders).filter(([name]) => ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'].includes(name)),
+    Object.entries(securityHeaders).filter(([name]) =>
+      ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'].includes(name),
+    ),
   );
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/assets/') ? assetHeaders : securityHeaders);
@@ -114,7 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: false });
   // Replies above 1 KB go compressed to clients that ask (brotli at a quality fit for replies made
   // per request; the web app's files are compressed at build time and served as they are).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -147,13 +164,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await deps.db.execute(sql`select 1`);
     if (redis) await redis.ping();
-    return { status: true, message: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'not configured', services: deps.services.map((s) => s.name).filter((n) => config.services.includes(n)) } };
+    return {
+      status: true,
+      message: 'ok',
+      data: {
+        db: 'ok',
+        redis: redis ? 'ok' : 'not configured',
+        services: deps.services.map((s) => s.name).filter((n) => config.services.includes(n)),
+      },
+    };
   });
 
   if (!config.isProduction) registerDevRoutes(app);
 
   for (const svc of deps.services) {
-    if (config.services.includes(svc.name)) await app.register(svc.plugin, { prefix: `/api/${svc.name}` });
+    if (config.services.includes(svc.name)) await app.register(svc.plugin, { prefix: `/api/${svc.name}`, providers });
   }
 
   registerNotFound(app, config.serveWeb && registerWeb(app, config.webDist));
@@ -178,10 +203,7 @@ function registerWeb(app: FastifyInstance, dist: string): boolean {
     // The build writes a .br and a .gz beside each text file; the client gets the best it accepts.
     preCompressed: true,
     setHeaders(reply, file) {
-      reply.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;
@@ -191,7 +213,9 @@ function registerWeb(app: FastifyInstance, dist: string): boolean {
  * The headers a request-independent middleware (helmet's) sets, read by running it once against a
  * recording response. A middleware that reads the request or fails would not be request-independent.
  */
-function staticHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): Record<string, string> {
+function staticHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

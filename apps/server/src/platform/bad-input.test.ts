@@ -68,20 +68,43 @@ const expectRefused = (res: { statusCode: number; json: () => unknown }, field: 
 
 describe('input guard: NUL and lone surrogates are a 400 wherever they appear', () => {
   it('login and reset calls refuse them in the username, nothing reaches the database', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: `${u.email.slice(0, 3)}\u0000${u.email.slice(3)}`, password: u.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/login',
+      payload: { username: `${u.email.slice(0, 3)}\u0000${u.email.slice(3)}`, password: u.password },
+    });
     expectRefused(login, 'username');
-    const surrogate = await t.app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: u.email, password: `${u.password}\ud800` } });
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/login',
+      payload: { username: u.email, password: `${u.password}\ud800` },
+    });
     expectRefused(surrogate, 'password');
-    const verifyReset = await t.app.inject({ method: 'POST', url: '/api/user/users/verify-reset-password-otp', payload: { username: `a\u0000${u.email}`, otp: '123456' } });
+    const verifyReset = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/verify-reset-password-otp',
+      payload: { username: `a\u0000${u.email}`, otp: '123456' },
+    });
     expectRefused(verifyReset, 'username');
-    const initReset = await t.app.inject({ method: 'POST', url: '/api/user/users/initiate-password-reset', payload: { phoneNumber: `${u.phone}\u0000` } });
+    const initReset = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/initiate-password-reset',
+      payload: { phoneNumber: `${u.phone}\u0000` },
+    });
     expectRefused(initReset, 'phoneNumber');
     const forgot = await t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email: `\udc00${u.email}` } });
     expectRefused(forgot, 'email');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/user/users/reset-password', payload: { resetToken: 'abcdefghijkl\u0000', password: 'goodpass2' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/reset-password',
+      payload: { resetToken: 'abcdefghijkl\u0000', password: 'goodpass2' },
+    });
     expectRefused(reset, 'resetToken');
     // The real login still works.
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: u.email, password: u.password } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: u.email, password: u.password } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('sign-up with a NUL in a name creates no user: the same details sign up cleanly afterwards', async () => {
@@ -95,15 +118,24 @@ describe('input guard: NUL and lone surrogates are a 400 wherever they appear', 
 
   it('a profile bio with a NUL or a lone surrogate is refused and the profile is unchanged', async () => {
     const me = await newUser(t.app);
-    const before = (await t.app.inject({ method: 'GET', url: `/api/user/users/${me.id}`, headers: auth(me) })).json() as { data: { bio: string | null } };
+    const before = (await t.app.inject({ method: 'GET', url: `/api/user/users/${me.id}`, headers: auth(me) })).json() as {
+      data: { bio: string | null };
+    };
     for (const bio of ['I love\u0000 jollof', 'Half a smile \ud83d', '\udc00 backwards']) {
       const res = await t.app.inject({ method: 'PUT', url: '/api/user/users/edit-profile', headers: auth(me), payload: { bio } });
       expectRefused(res, 'bio');
     }
-    const after = (await t.app.inject({ method: 'GET', url: `/api/user/users/${me.id}`, headers: auth(me) })).json() as { data: { bio: string | null } };
+    const after = (await t.app.inject({ method: 'GET', url: `/api/user/users/${me.id}`, headers: auth(me) })).json() as {
+      data: { bio: string | null };
+    };
     expect(after.data.bio).toBe(before.data.bio);
     // A whole emoji (a surrogate pair) is fine.
-    const emoji = await t.app.inject({ method: 'PUT', url: '/api/user/users/edit-profile', headers: auth(me), payload: { bio: 'Jollof 😋' } });
+    const emoji = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/users/edit-profile',
+      headers: auth(me),
+      payload: { bio: 'Jollof 😋' },
+    });
     expect(emoji.statusCode).toBe(200);
   });
 
@@ -131,7 +163,12 @@ describe('input guard: NUL and lone surrogates are a 400 wherever they appear', 
 
   it('a savings target name and a locked fund title are refused and nothing is created or locked', async () => {
     const balance = await balancesOf(t.app, u);
-    const target = await t.app.inject({ method: 'POST', url: '/api/wallet/savings-target', headers: auth(u), payload: { name: 'New\u0000car', targetAmount: 100_000, targetDate: '2030-01-01' } });
+    const target = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/savings-target',
+      headers: auth(u),
+      payload: { name: 'New\u0000car', targetAmount: 100_000, targetDate: '2030-01-01' },
+    });
     expectRefused(target, 'name');
     const nested = await t.app.inject({
       method: 'POST',
@@ -169,7 +206,11 @@ describe('input guard: NUL and lone surrogates are a 400 wherever they appear', 
   });
 
   it('path parameters: a lone surrogate sent as %ED%A0%80 (not valid UTF-8) is a 400', async () => {
-    for (const url of ['/api/transaction/api/v1/transactions/OWO123%ED%A0%80456', '/api/bills/beneficiary/mtn%ED%B0%80', '/api/wallet/transfer-status/OWO123%ED%A0%80456']) {
+    for (const url of [
+      '/api/transaction/api/v1/transactions/OWO123%ED%A0%80456',
+      '/api/bills/beneficiary/mtn%ED%B0%80',
+      '/api/wallet/transfer-status/OWO123%ED%A0%80456',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: auth(u) });
       expect(res.statusCode, url).toBe(400);
     }
@@ -197,14 +238,22 @@ describe('input guard: NUL and lone surrogates are a 400 wherever they appear', 
 
   it('nested objects and arrays, and object keys, are walked; the handler never runs', async () => {
     const before = echoes;
-    const deep = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { items: [{ name: 'ok' }, { name: 'ok', tags: ['fine', 'bad\u0000'] }] } });
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { items: [{ name: 'ok' }, { name: 'ok', tags: ['fine', 'bad\u0000'] }] },
+    });
     expectRefused(deep, 'items.1.tags.1');
     const key = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { meta: { 'k\u0000': 1 } } });
     expectRefused(key, 'meta');
     const top = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: ['a', '\ud800'] });
     expectRefused(top, '1');
     expect(echoes).toBe(before);
-    const fine = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { items: [{ name: 'Adé 😀' }], n: 1, b: true, z: null } });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { items: [{ name: 'Adé 😀' }], n: 1, b: true, z: null },
+    });
     expect(fine.statusCode).toBe(200);
     expect(echoes).toBe(before + 1);
   });
@@ -231,7 +280,9 @@ describe('input guard: NUL and lone surrogates are a 400 wherever they appear', 
 describe('bank-transfer webhook: text from the bank is cleaned, not refused', () => {
   it('credits once, with NULs removed and lone surrogates replaced', async () => {
     const me = await newUser(t.app);
-    const va = (json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(me) })).data as { accountNumber: string }).accountNumber;
+    const va = (
+      json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(me) })).data as { accountNumber: string }
+    ).accountNumber;
     const payload = JSON.stringify({
       eventId: `evt-guard-${Date.now()}\u0000`,
       accountNumber: va,
@@ -272,7 +323,12 @@ describe('dates are between 2000 and 2100', () => {
       expect(res.statusCode, JSON.stringify(filter)).toBe(400);
       expect(json(res).message).toBe(message);
     }
-    const fine = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(u), payload: { from: '2000-01-01T00:00:00Z', to: '2100-12-31T23:59:59Z' } });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/transactions',
+      headers: auth(u),
+      payload: { from: '2000-01-01T00:00:00Z', to: '2100-12-31T23:59:59Z' },
+    });
     expect(fine.statusCode).toBe(200);
   });
 
@@ -283,7 +339,12 @@ describe('dates are between 2000 and 2100', () => {
       [{ from: '0001-01-01', to: '2024-01-01' }, 'from must be between 2000-01-01 and 2100-12-31'],
       [{ from: '2024-01-01', to: '2101-01-01' }, 'to must be between 2000-01-01 and 2100-12-31'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/wallet/generate-statement', headers: auth(me, { transactionPin: TEST_PIN }), payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/generate-statement',
+        headers: auth(me, { transactionPin: TEST_PIN }),
+        payload: body,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(json(res).message).toBe(message);
     }
@@ -292,7 +353,12 @@ describe('dates are between 2000 and 2100', () => {
 
   it('a savings target date past 2100 is refused and nothing is created', async () => {
     const me = await newUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/wallet/savings-target', headers: auth(me), payload: { name: 'Forever', targetAmount: 100_000, targetDate: '9999-12-31' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/savings-target',
+      headers: auth(me),
+      payload: { name: 'Forever', targetAmount: 100_000, targetDate: '9999-12-31' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('targetDate must be between 2000-01-01 and 2100-12-31');
     expect(json(await t.app.inject({ method: 'GET', url: '/api/wallet/savings-target', headers: auth(me) })).data).toEqual([]);
@@ -312,7 +378,7 @@ describe('database errors', () => {
     expect(log).not.toContain('params:');
   });
 
-  it('a unique violation logs neither the value nor PostgreSQL\'s detail', async () => {
+  it("a unique violation logs neither the value nor PostgreSQL's detail", async () => {
     logLines.length = 0;
     const res = await t.app.inject({ method: 'GET', url: '/api/test/db-duplicate' });
     expect(res.statusCode).toBe(500);

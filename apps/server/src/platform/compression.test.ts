@@ -34,7 +34,11 @@ describe('compression', () => {
     expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toBe('3.0.3');
     const gzip = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    const small = await t.app.inject({ method: 'GET', url: '/api/wallet/wallet-balances', headers: auth(u, { 'accept-encoding': 'br, gzip' }) });
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallet/wallet-balances',
+      headers: auth(u, { 'accept-encoding': 'br, gzip' }),
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();

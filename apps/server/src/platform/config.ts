@@ -86,7 +86,10 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_DATABASE: bool,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'REDIS_PREFIX is 1 to 40 letters, digits, _ . or -').default('owo'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'REDIS_PREFIX is 1 to 40 letters, digits, _ . or -')
+    .default('owo'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Owo <no-reply@owo.ng>'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
@@ -95,7 +98,11 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(6),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -103,7 +110,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 30),
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_OTP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
@@ -129,7 +140,10 @@ const envSchema = z.object({
       if (v === '' || v === 'false' || v === '0') return false;
       if (v === 'true' || v === '1') return true;
       if (/^\d+$/.test(v) && Number(v) >= 1024 && Number(v) <= 65535) return Number(v);
-      ctx.addIssue({ code: 'custom', message: `METRICS must be false, true (GET /metrics on the main port, to loopback clients only) or a port from 1024 to 65535 (served on 127.0.0.1:<port>); not understood: ${JSON.stringify(raw)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `METRICS must be false, true (GET /metrics on the main port, to loopback clients only) or a port from 1024 to 65535 (served on 127.0.0.1:<port>); not understood: ${JSON.stringify(raw)}`,
+      });
       return z.NEVER;
     }),
 });
@@ -200,9 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   // Relative to where the command was typed (npm runs workspace scripts from the workspace folder);
   // by default ./data at the repository root.
-  const dataDir = e.DATA_DIR
-    ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
-    : path.join(SERVER_ROOT, '..', '..', 'data');
+  const dataDir = e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : path.join(SERVER_ROOT, '..', '..', 'data');
   const secret = resolveSecret(e.APP_SECRET, isProduction, dataDir);
   const databaseUrl = e.DATABASE_URL || undefined;
   if (isProduction && !databaseUrl && !e.ALLOW_EMBEDDED_DATABASE) {
@@ -211,13 +223,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const services = e.SERVICES
-    ? e.SERVICES.split(',').map((s) => s.trim()).filter(Boolean)
+    ? e.SERVICES.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     : [...SERVICE_NAMES];
   for (const s of services) {
     if (!(SERVICE_NAMES as readonly string[]).includes(s)) throw new Error(`Unknown service in SERVICES: ${s}`);
   }
   if (typeof e.METRICS === 'number' && e.METRICS === e.PORT) {
-    throw new Error(`METRICS port ${e.METRICS} is the server's own PORT: use METRICS=true to serve /metrics there (to loopback clients only), or another port`);
+    throw new Error(
+      `METRICS port ${e.METRICS} is the server's own PORT: use METRICS=true to serve /metrics there (to loopback clients only), or another port`,
+    );
   }
   return {
     env: e.NODE_ENV,

@@ -68,12 +68,20 @@ describe('loadConfig: TRUST_PROXY', () => {
     expect(trust('10.0.0.0/255.0.0.0,loopback,uniquelocal')).toEqual(['10.0.0.0/255.0.0.0', 'loopback', 'uniquelocal']);
   });
 
-  it.each(['yes', '10.0.0.256', '10.0.0.0/33', '10.0.0.0/255.0.255.0', '::1/129', 'proxy.example.com', '10.0.0.1,,10.0.0.2', '-1', '1.5', '101'])(
-    'rejects %s with a clear message',
-    (v) => {
-      expect(() => trust(v)).toThrow(/TRUST_PROXY/);
-    },
-  );
+  it.each([
+    'yes',
+    '10.0.0.256',
+    '10.0.0.0/33',
+    '10.0.0.0/255.0.255.0',
+    '::1/129',
+    'proxy.example.com',
+    '10.0.0.1,,10.0.0.2',
+    '-1',
+    '1.5',
+    '101',
+  ])('rejects %s with a clear message', (v) => {
+    expect(() => trust(v)).toThrow(/TRUST_PROXY/);
+  });
 
   it('says what it takes', () => {
     expect(() => trust('nonsense')).toThrow(

@@ -4,7 +4,12 @@
  * named point of a money call, so a test can check what a retry sees afterwards. A no-op otherwise.
  */
 const points = new Set(
-  process.env.NODE_ENV === 'production' ? [] : (process.env.OWO_CRASH_AT ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  process.env.NODE_ENV === 'production'
+    ? []
+    : (process.env.OWO_CRASH_AT ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
 );
 
 export type CrashPoint =

@@ -87,6 +87,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
   rawRunners.set(pdb, async (q, values) => (await client.query<Record<string, unknown>>(q.text, values)).rows);
-  embeddedInstance(pdb as unknown as Db);
+  embeddedInstance(pdb as unknown as Db, client);
   return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -23,8 +23,7 @@ export const errorEnvelope = (err: AppError) => ({
 
 export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: { path: string; message: string }[]) =>
   new AppError(400, code, message, undefined, errors);
-export const unauthorized = (message = 'Authorization failed, no token!', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
+export const unauthorized = (message = 'Authorization failed, no token!', code = 'UNAUTHORIZED') => new AppError(401, code, message);
 export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);

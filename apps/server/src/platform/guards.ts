@@ -1,12 +1,12 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { requireAuth, requireAuthOrDefer, requirePin } from './auth.js';
+import { requireAuth, requireAuthAndPinState, requireAuthOrDefer, requirePin } from './auth.js';
 import { errorResponses } from '@owo/contracts';
 import { toE164 } from './phone.js';
 
 /** Route options for bearer-token calls. The token is checked first, before the body is read or validated. */
 export const bearer = { onRequest: [requireAuth] } satisfies RouteShorthandOptions;
 /** Route options for money calls: bearer token, then (after validation) the `transactionPin` header. */
-export const bearerPin = { onRequest: [requireAuth], preHandler: [requirePin] } satisfies RouteShorthandOptions;
+export const bearerPin = { onRequest: [requireAuthAndPinState], preHandler: [requirePin] } satisfies RouteShorthandOptions;
 /**
  * As `bearerPin`, for a route whose one statement re-checks the session and PIN itself
  * (`req.deferredAuth`) when this token and PIN were verified together recently, and calls

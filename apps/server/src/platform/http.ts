@@ -98,10 +98,17 @@ const INTERNAL = { status: false, message: 'Something went wrong on our side', c
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, _req: FastifyRequest, reply: FastifyReply) => {
   const status = err.statusCode ?? 500;
   void reply.status(err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : status >= 500 ? 500 : status).send(
-    err.code === 'FST_ERR_BAD_URL' ? { status: false, message: 'The address holds a character that is not allowed (a %-escape that is not valid UTF-8)', code: 'INVALID_CHARACTERS' }
-    : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { status: false, message: 'A part of the address is too long', code: 'BAD_REQUEST' }
-    : status >= 500 ? INTERNAL
-    : { status: false, message: err.message, code: err.code ?? 'BAD_REQUEST' },
+    err.code === 'FST_ERR_BAD_URL'
+      ? {
+          status: false,
+          message: 'The address holds a character that is not allowed (a %-escape that is not valid UTF-8)',
+          code: 'INVALID_CHARACTERS',
+        }
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? { status: false, message: 'A part of the address is too long', code: 'BAD_REQUEST' }
+        : status >= 500
+          ? INTERNAL
+          : { status: false, message: err.message, code: err.code ?? 'BAD_REQUEST' },
   );
 };
 
@@ -135,14 +142,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
     const message =
-      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is empty'
-      : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError' ? 'The request body is not valid JSON'
-      : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The request is too large'
-      : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type'
-      : err.message;
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is empty'
+        : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
+          ? 'The request body is not valid JSON'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? 'The request is too large'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type'
+              : err.message;
     return reply.status(status).send({ status: false, message, code: err.code ?? 'BAD_REQUEST' });
   });
-
 }
 
 /**

@@ -27,7 +27,11 @@ beforeAll(async () => {
       app.post('/api/test/pay', { ...bearer, schema: { body } }, async (req, reply) => {
         const { ref, fail } = req.body as z.infer<typeof body>;
         return withPaymentIdempotency(
-          app.db, req, reply, authOf(req).userId, 'test.pay',
+          app.db,
+          req,
+          reply,
+          authOf(req).userId,
+          'test.pay',
           async (key) => {
             runs += 1;
             await app.db.transaction((tx) => key?.claim(tx, ref) ?? Promise.resolve());
@@ -47,8 +51,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (key: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/test/pay', headers: auth(u, { 'idempotency-key': key }), payload });
-const keyRow = async (key: string) => (await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, u.id), eq(idempotencyKeys.key, key))))[0];
+const pay = (key: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/test/pay', headers: auth(u, { 'idempotency-key': key }), payload });
+const keyRow = async (key: string) =>
+  (
+    await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, u.id), eq(idempotencyKeys.key, key)))
+  )[0];
 
 describe('Idempotency-Key bound to a payment', () => {
   it('replays the first answer, running the payment once', async () => {
@@ -79,7 +90,15 @@ describe('Idempotency-Key bound to a payment', () => {
   it('answers from the payment when the request that claimed the key died with its process', async () => {
     // A claim left by a process that no longer runs: bound to its payment, no answer.
     const dead = process.env.DATABASE_URL ? 'p12345' : 'e12345';
-    await t.db.insert(idempotencyKeys).values({ userId: u.id, key: 'pay-key-00003', scope: 'test.pay', requestHash: await hashOf({ ref: 'R3' }), resource: 'R3', owner: dead, lockedUntil: new Date(Date.now() + 60_000) });
+    await t.db.insert(idempotencyKeys).values({
+      userId: u.id,
+      key: 'pay-key-00003',
+      scope: 'test.pay',
+      requestHash: await hashOf({ ref: 'R3' }),
+      resource: 'R3',
+      owner: dead,
+      lockedUntil: new Date(Date.now() + 60_000),
+    });
     const before = { runs, recovered };
     const r = await pay('pay-key-00003', { ref: 'R3' });
     expect(r.statusCode).toBe(200);
@@ -110,12 +129,31 @@ describe('Idempotency-Key bound to a payment', () => {
     await other.connect();
     try {
       await other.query('SELECT pg_advisory_lock($1, $2)', [0x4f574f, 777]);
-      await t.db.insert(idempotencyKeys).values({ userId: u.id, key: 'pay-key-00006', scope: 'test.pay', requestHash: await hashOf({ ref: 'R6' }), resource: 'R6', owner: 'p777', lockedUntil: new Date(Date.now() + 60_000) });
+      await t.db.insert(idempotencyKeys).values({
+        userId: u.id,
+        key: 'pay-key-00006',
+        scope: 'test.pay',
+        requestHash: await hashOf({ ref: 'R6' }),
+        resource: 'R6',
+        owner: 'p777',
+        lockedUntil: new Date(Date.now() + 60_000),
+      });
       expect((await pay('pay-key-00006', { ref: 'R6' })).statusCode).toBe(409);
-      await t.db.update(idempotencyKeys).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(idempotencyKeys.key, 'pay-key-00006'));
+      await t.db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(idempotencyKeys.key, 'pay-key-00006'));
       expect(json(await pay('pay-key-00006', { ref: 'R6' }))).toMatchObject({ message: 'recovered' });
       // And a process that dies is seen as dead at once, lease or not.
-      await t.db.insert(idempotencyKeys).values({ userId: u.id, key: 'pay-key-00007', scope: 'test.pay', requestHash: await hashOf({ ref: 'R7' }), resource: 'R7', owner: 'p777', lockedUntil: new Date(Date.now() + 60_000) });
+      await t.db.insert(idempotencyKeys).values({
+        userId: u.id,
+        key: 'pay-key-00007',
+        scope: 'test.pay',
+        requestHash: await hashOf({ ref: 'R7' }),
+        resource: 'R7',
+        owner: 'p777',
+        lockedUntil: new Date(Date.now() + 60_000),
+      });
       expect((await pay('pay-key-00007', { ref: 'R7' })).statusCode).toBe(409);
     } finally {
       await other.end();
@@ -128,4 +166,3 @@ async function hashOf(b: object) {
   const { requestHash } = await import('./idempotency.js');
   return requestHash('test.pay', b);
 }
-

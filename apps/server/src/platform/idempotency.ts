@@ -12,13 +12,18 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export const KEY_LEASE_MS = 60_000;
 
 export const requestHash = (scope: string, body: unknown) =>
-  createHash('sha256').update(scope).update('\n').update(JSON.stringify(body ?? null)).digest('hex');
+  createHash('sha256')
+    .update(scope)
+    .update('\n')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 
 /** The request's `Idempotency-Key`, checked; undefined when it has none. */
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key !== undefined && !KEY.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, _ . : or -', 'IDEMPOTENCY_KEY_INVALID');
+  if (key !== undefined && !KEY.test(key))
+    throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, _ . : or -', 'IDEMPOTENCY_KEY_INVALID');
   return key;
 }
 
@@ -78,7 +83,10 @@ export async function withIdempotency<T>(
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) throw new KeyTaken();
       const result = await work(tx);
-      await tx.update(idempotencyKeys).set({ statusCode: reply.statusCode || 200, response: result as object }).where(whereKey(c));
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode || 200, response: result as object })
+        .where(whereKey(c));
       return result;
     });
     crashPoint('idempotency.committed');
@@ -130,7 +138,15 @@ export async function withPaymentIdempotency<T>(
     async claim(tx, reference) {
       const rows = await tx
         .insert(idempotencyKeys)
-        .values({ userId, key: c.key, scope, requestHash: c.hash, resource: reference, owner: instance.id, lockedUntil: new Date(Date.now() + KEY_LEASE_MS) })
+        .values({
+          userId,
+          key: c.key,
+          scope,
+          requestHash: c.hash,
+          resource: reference,
+          owner: instance.id,
+          lockedUntil: new Date(Date.now() + KEY_LEASE_MS),
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (rows.length === 0) throw new KeyTaken();
@@ -143,7 +159,11 @@ export async function withPaymentIdempotency<T>(
     const result = await run(key);
     const answer = { statusCode: reply.statusCode || 200, response: result as object, owner: null, lockedUntil: null };
     if (claimed) await db.update(idempotencyKeys).set(answer).where(mine);
-    else await db.insert(idempotencyKeys).values({ userId, key: c.key, scope, requestHash: c.hash, ...answer }).onConflictDoNothing();
+    else
+      await db
+        .insert(idempotencyKeys)
+        .values({ userId, key: c.key, scope, requestHash: c.hash, ...answer })
+        .onConflictDoNothing();
     return result;
   } catch (err) {
     if (err instanceof KeyTaken) {
@@ -154,7 +174,12 @@ export async function withPaymentIdempotency<T>(
     // A refusal after the key was bound (a declined charge) is the payment's final answer; after
     // any other error the payment's state is the answer: ending the lease lets a retry recover it.
     // (If the payment's first transaction rolled back, there is no key and a retry starts afresh.)
-    if (claimed) await db.update(idempotencyKeys).set({ ...errorAnswer(err), owner: null, lockedUntil: null }).where(mine).catch(() => undefined);
+    if (claimed)
+      await db
+        .update(idempotencyKeys)
+        .set({ ...errorAnswer(err), owner: null, lockedUntil: null })
+        .where(mine)
+        .catch(() => undefined);
     throw err;
   } finally {
     instance.inFlight.delete(flight);
@@ -184,7 +209,11 @@ async function answerPrior<T>(c: Call, row: KeyRow, recover?: (reference: string
     result = await recover(row.resource);
   } catch (err) {
     const answer = errorAnswer(err);
-    if (answer.statusCode) await c.db.update(idempotencyKeys).set({ ...answer, owner: null, lockedUntil: null }).where(and(whereKey(c), isNull(idempotencyKeys.statusCode)));
+    if (answer.statusCode)
+      await c.db
+        .update(idempotencyKeys)
+        .set({ ...answer, owner: null, lockedUntil: null })
+        .where(and(whereKey(c), isNull(idempotencyKeys.statusCode)));
     throw err;
   }
   const statusCode = c.reply.statusCode || 200;

@@ -19,8 +19,18 @@ export type Instance = {
   /** Claims of this process's requests still running, by `${userId}:${key}`. */
   readonly inFlight: Set<string>;
   isAlive(owner: string): Promise<boolean>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` (sent by any process, this one
+   * included), once the notifying transaction has committed. Channel names are plain identifiers.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 };
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+}
 
 /** Advisory lock class for server processes ("OWO" in ASCII); the object id is the process's id. */
 const LOCK_CLASS = 0x4f574f;
@@ -32,9 +42,21 @@ export function instanceOf(db: Db): Instance {
   return i;
 }
 
-export function embeddedInstance(db: Db): Instance {
+/** What the embedded database offers for notifications (PGlite's `listen`). */
+type Listener = { listen(channel: string, callback: (payload: string) => void): Promise<unknown> };
+
+export function embeddedInstance(db: Db, client: Listener): Instance {
   const id = `e${randomInt(1, 2 ** 31 - 1)}`;
-  const instance: Instance = { id, inFlight: new Set(), isAlive: async (owner) => owner === id, close: async () => {} };
+  const instance: Instance = {
+    id,
+    inFlight: new Set(),
+    isAlive: async (owner) => owner === id,
+    async listen(channel, handler) {
+      checkChannel(channel);
+      await client.listen(channel, handler);
+    },
+    close: async () => {},
+  };
   instances.set(db, instance);
   return instance;
 }
@@ -62,6 +84,11 @@ export async function postgresInstance(db: Db, connectionString: string): Promis
   };
   client.on('error', (err) => lost(err.message));
   client.on('end', () => lost('closed'));
+  // Notifications arrive on this same connection: while the process lives, none is missed.
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  client.on('notification', (msg) => {
+    for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+  });
   const id = `p${objid}`;
   const instance: Instance = {
     id,
@@ -72,9 +99,18 @@ export async function postgresInstance(db: Db, connectionString: string): Promis
       if (!other) return false;
       // Taking the lock succeeds only when no live process holds it; the transaction releases it.
       return db.transaction(async (tx) => {
-        const res = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_CLASS}, ${Number(other[1])}) AS free`)) as unknown as { rows: { free: boolean }[] };
+        const res = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK_CLASS}, ${Number(other[1])}) AS free`)) as unknown as {
+          rows: { free: boolean }[];
+        };
         return !res.rows[0]?.free;
       });
+    },
+    async listen(channel, handler) {
+      checkChannel(channel);
+      const list = handlers.get(channel);
+      if (list) return void list.push(handler);
+      handlers.set(channel, [handler]);
+      await client.query(`LISTEN ${channel}`);
     },
     async close() {
       closing = true;

@@ -58,10 +58,22 @@ describe('GET /metrics (METRICS=true)', () => {
       processingSince: new Date(Date.now() - 120_000),
     });
     // A text not sent yet (no sender runs in tests; drained rows are sent or failed).
-    await t.db.insert(outbox).values({ id: newId(), channel: 'sms', recipient: '+2348030009999', body: 'waiting', claimedUntil: new Date(Date.now() + 3600_000) });
+    await t.db
+      .insert(outbox)
+      .values({ id: newId(), channel: 'sms', recipient: '+2348030009999', body: 'waiting', claimedUntil: new Date(Date.now() + 3600_000) });
     // A real payment, counted by the payment module.
-    const before = (await paymentsTotal.get()).values.find((v) => v.labels.type === 'funding' && v.labels.outcome === 'successful')?.value ?? 0;
-    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/fund/card', headers: auth(u), payload: { amount: 100_000, card: GOOD_CARD } })).statusCode).toBe(200);
+    const before =
+      (await paymentsTotal.get()).values.find((v) => v.labels.type === 'funding' && v.labels.outcome === 'successful')?.value ?? 0;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/wallet/fund/card',
+          headers: auth(u),
+          payload: { amount: 100_000, card: GOOD_CARD },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
@@ -85,6 +97,9 @@ describe('GET /metrics (METRICS=true)', () => {
     expect(lag).toBeGreaterThanOrEqual(119);
     expect(lag).toBeLessThan(600);
     expect(sample(text, 'owo_payments_total', { type: 'funding', outcome: 'successful' })).toBe(before + 1);
+    // The funding posted through the ledger module.
+    expect(sample(text, 'owo_ledger_posting_seconds_count', { path: 'transfer' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'owo_ledger_posting_seconds_bucket', { le: '1', path: 'transfer' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'process_resident_memory_bytes') ?? sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeDefined();
     if (t.databaseUrl) {

@@ -17,6 +17,19 @@ export const paymentsTotal = new Counter({
   registers: [],
 });
 
+/**
+ * Time to post money through the ledger's SQL (the statement's round trip, inside the caller's
+ * transaction), by path: `transfer` and `resolve` (the ledger module) and `send_money` (the
+ * send-money statement, which posts through the same function).
+ */
+export const ledgerPostingSeconds = new Histogram({
+  name: 'owo_ledger_posting_seconds',
+  help: 'Time to post money through the ledger, by path',
+  labelNames: ['path'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [],
+});
+
 /** HTTP latency buckets (seconds) for an API: 5 ms to 5 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -87,7 +100,10 @@ export function createMetrics(app: FastifyInstance, db: Db) {
     registers,
     async collect() {
       try {
-        const lag = await scalar(db, sql`SELECT extract(epoch FROM now() - min(processing_since))::float8 AS v FROM payment_intents WHERE processing_since IS NOT NULL`);
+        const lag = await scalar(
+          db,
+          sql`SELECT extract(epoch FROM now() - min(processing_since))::float8 AS v FROM payment_intents WHERE processing_since IS NOT NULL`,
+        );
         this.set(Math.max(0, lag ?? 0));
       } catch (err) {
         failedRead('the reconciler lag', this, err);
@@ -97,11 +113,33 @@ export function createMetrics(app: FastifyInstance, db: Db) {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const pool = client;
-    new Gauge({ name: 'owo_db_pool_connections', help: 'PostgreSQL connections open in the pool (busy or idle)', registers, collect() { this.set(pool.totalCount); } });
-    new Gauge({ name: 'owo_db_pool_idle_connections', help: 'PostgreSQL connections open in the pool and idle', registers, collect() { this.set(pool.idleCount); } });
-    new Gauge({ name: 'owo_db_pool_waiting_queries', help: 'Queries waiting for a PostgreSQL connection from the pool', registers, collect() { this.set(pool.waitingCount); } });
+    new Gauge({
+      name: 'owo_db_pool_connections',
+      help: 'PostgreSQL connections open in the pool (busy or idle)',
+      registers,
+      collect() {
+        this.set(pool.totalCount);
+      },
+    });
+    new Gauge({
+      name: 'owo_db_pool_idle_connections',
+      help: 'PostgreSQL connections open in the pool and idle',
+      registers,
+      collect() {
+        this.set(pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'owo_db_pool_waiting_queries',
+      help: 'Queries waiting for a PostgreSQL connection from the pool',
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
   }
   registry.registerMetric(paymentsTotal);
+  registry.registerMetric(ledgerPostingSeconds);
   // One registry for the app: its own metrics and the process's (the same metric objects).
   return { registry: Registry.merge([registry, processMetrics()]), requests, duration };
 }
@@ -114,7 +152,12 @@ export function createMetrics(app: FastifyInstance, db: Db) {
 export function isLocalRequest(req: IncomingMessage): boolean {
   const addr = req.socket.remoteAddress ?? '';
   const loopback = addr.startsWith('127.') || addr === '::1' || addr.startsWith('::ffff:127.');
-  return loopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined && req.headers['x-real-ip'] === undefined;
+  return (
+    loopback &&
+    req.headers['x-forwarded-for'] === undefined &&
+    req.headers.forwarded === undefined &&
+    req.headers['x-real-ip'] === undefined
+  );
 }
 
 /**
@@ -139,7 +182,10 @@ export function registerMetrics(app: FastifyInstance, db: Db, setting: true | nu
         reply.callNotFound();
         return reply;
       }
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
     return;
   }
@@ -157,21 +203,25 @@ export function registerMetrics(app: FastifyInstance, db: Db, setting: true | nu
       },
     );
   });
-  app.addHook('onReady', () =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(setting, '127.0.0.1', () => {
-        server.off('error', reject);
-        app.log.info(`metrics at http://127.0.0.1:${setting}/metrics`);
-        resolve();
-      });
-    }),
+  app.addHook(
+    'onReady',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(setting, '127.0.0.1', () => {
+          server.off('error', reject);
+          app.log.info(`metrics at http://127.0.0.1:${setting}/metrics`);
+          resolve();
+        });
+      }),
   );
-  app.addHook('onClose', () =>
-    new Promise<void>((resolve) => {
-      if (!server.listening) return resolve();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+  app.addHook(
+    'onClose',
+    () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
 import { newId } from './crypto.js';
 import type { Db, Tx } from './db.js';
 import { maskPhone } from './phone.js';
@@ -40,6 +41,11 @@ export function smtpEmail(url: string): EmailProvider {
       });
     },
   };
+}
+
+/** The gateways for this config: email through SMTP when SMTP_URL is set, else only the development outbox; SMS in the sandbox. */
+export function notificationProviders(config: Pick<Config, 'smtpUrl'>): { sms: SmsProvider; email: EmailProvider } {
+  return { sms: sandboxSms, email: config.smtpUrl ? smtpEmail(config.smtpUrl) : sandboxEmail };
 }
 
 const MAX_ATTEMPTS = 5;
@@ -135,13 +141,21 @@ export class Notifier {
             ...(this.keepBodies ? {} : { body: null, attachments: null }),
           })
           .where(eq(outbox.id, row.id));
-        this.log.info({ channel: row.channel, to: row.channel === 'sms' ? maskPhone(row.recipient) : row.recipient.replace(/^(.).*@/, '$1***@') }, 'notification sent');
+        this.log.info(
+          { channel: row.channel, to: row.channel === 'sms' ? maskPhone(row.recipient) : row.recipient.replace(/^(.).*@/, '$1***@') },
+          'notification sent',
+        );
       } catch (err) {
         const attempts = row.attempts + 1;
         await this.db
           .update(outbox)
           // The failure is counted and the claim cleared, so the next round (of any process) tries again.
-          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', claimedUntil: null, lastError: String((err as Error).message).slice(0, 500) })
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            claimedUntil: null,
+            lastError: String((err as Error).message).slice(0, 500),
+          })
           .where(eq(outbox.id, row.id));
         this.log.warn({ channel: row.channel, attempts }, 'notification failed');
       }

@@ -10,10 +10,12 @@ export function toE164(input: string): string | null {
 
 export function requireE164(input: string, field = 'phoneNumber'): string {
   const n = toE164(input);
-  if (!n) throw badRequest('Enter a valid Nigerian phone number', 'PHONE_INVALID', [{ path: field, message: 'Enter a valid Nigerian phone number' }]);
+  if (!n)
+    throw badRequest('Enter a valid Nigerian phone number', 'PHONE_INVALID', [
+      { path: field, message: 'Enter a valid Nigerian phone number' },
+    ]);
   return n;
 }
 
 /** +2348031234567 -> +234 803 *** 4567, for messages and logs. */
-export const maskPhone = (e164: string): string =>
-  e164.length > 8 ? `${e164.slice(0, 7)}***${e164.slice(-4)}` : '***';
+export const maskPhone = (e164: string): string => (e164.length > 8 ? `${e164.slice(0, 7)}***${e164.slice(-4)}` : '***');

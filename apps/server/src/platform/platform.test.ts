@@ -23,14 +23,17 @@ beforeAll(async () => {
     env: { LOG_LEVEL: 'info' },
     logStream,
     routes: (app) =>
-      app.post('/api/test/charge', { ...bearer, schema: { body: z.object({ amount: z.number().int().positive(), fail: z.boolean().optional() }) } }, async (req, reply) =>
-        withIdempotency(app.db, req, reply, authOf(req).userId, 'test.charge', async () => {
-          runs += 1;
-          const body = req.body as { amount: number; fail?: boolean };
-          if (body.fail) throw new Error('provider down');
-          reply.status(201);
-          return { status: true, message: 'charged', data: { run: runs, amount: body.amount } };
-        }),
+      app.post(
+        '/api/test/charge',
+        { ...bearer, schema: { body: z.object({ amount: z.number().int().positive(), fail: z.boolean().optional() }) } },
+        async (req, reply) =>
+          withIdempotency(app.db, req, reply, authOf(req).userId, 'test.charge', async () => {
+            runs += 1;
+            const body = req.body as { amount: number; fail?: boolean };
+            if (body.fail) throw new Error('provider down');
+            reply.status(201);
+            return { status: true, message: 'charged', data: { run: runs, amount: body.amount } };
+          }),
       ),
   });
   u = await newUser(t.app);
@@ -66,7 +69,16 @@ describe('OpenAPI document', () => {
     expect(rows.length).toBe(24);
     const missing = rows.filter((r) => !doc.paths[`/api/${r.svc}${r.path}`]?.[r.method.toLowerCase()]);
     expect(missing).toEqual([]);
-    for (const p of ['/api/wallet/fund/card', '/api/wallet/fund/saved-card', '/api/wallet/fund/bank', '/api/wallet/virtual-account', '/api/wallet/webhooks/bank-transfer', '/api/wallet/cards', '/api/wallet/transfer-status/{reference}', '/api/wallet/e-comm/api/loan/{id}/repay']) {
+    for (const p of [
+      '/api/wallet/fund/card',
+      '/api/wallet/fund/saved-card',
+      '/api/wallet/fund/bank',
+      '/api/wallet/virtual-account',
+      '/api/wallet/webhooks/bank-transfer',
+      '/api/wallet/cards',
+      '/api/wallet/transfer-status/{reference}',
+      '/api/wallet/e-comm/api/loan/{id}/repay',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
   });
@@ -167,7 +179,12 @@ describe('Idempotency-Key', () => {
   it('keeps keys per user, and runs every call without a key', async () => {
     const other = await newUser(t.app);
     const mine = await charge('key-dddddddd-1', { amount: 7 });
-    const theirs = await t.app.inject({ method: 'POST', url: '/api/test/charge', headers: auth(other, { 'idempotency-key': 'key-dddddddd-1' }), payload: { amount: 7 } });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/charge',
+      headers: auth(other, { 'idempotency-key': 'key-dddddddd-1' }),
+      payload: { amount: 7 },
+    });
     expect((theirs.json() as { data: { run: number } }).data.run).not.toBe((mine.json() as { data: { run: number } }).data.run);
     const before = runs;
     await charge(null, { amount: 1 });

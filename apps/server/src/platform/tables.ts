@@ -13,7 +13,9 @@ export const outbox = pgTable(
     subject: text('subject'),
     body: text('body'),
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A sender's claim: while in the future, no other process sends this row. */
@@ -23,7 +25,9 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),
-    index('outbox_pending_idx').on(t.status, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_pending_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

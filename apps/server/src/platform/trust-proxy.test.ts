@@ -19,12 +19,22 @@ const cases = (): Case[] => {
     {
       what: 'sign-up',
       url: '/api/user/users/signup',
-      body: () => ({ firstName: 'Ngozi', lastName: 'Adebayo', email: `user${randomDigits(10)}@example.ng`, phoneNumber: newPhone(), password: 'goodpass1' }),
+      body: () => ({
+        firstName: 'Ngozi',
+        lastName: 'Adebayo',
+        email: `user${randomDigits(10)}@example.ng`,
+        phoneNumber: newPhone(),
+        password: 'goodpass1',
+      }),
     },
     { what: 'code check (verify-mobile)', url: '/api/user/users/verify-mobile', body: () => ({ phoneNumber: verifyPhone, otp: '123456' }) },
     { what: 'code resend', url: '/api/user/users/resend-otp', body: () => ({ phoneNumber: resendPhone }) },
     { what: 'reset code request', url: '/api/user/users/initiate-password-reset', body: () => ({ phoneNumber: resetPhone }) },
-    { what: 'password reset', url: '/api/user/users/reset-password', body: () => ({ resetToken: 'not-a-real-reset-token', password: 'newpass123' }) },
+    {
+      what: 'password reset',
+      url: '/api/user/users/reset-password',
+      body: () => ({ resetToken: 'not-a-real-reset-token', password: 'newpass123' }),
+    },
   ];
 };
 

@@ -1,9 +1,44 @@
-import type { ServiceModule } from '../platform/app.js';
-import { billsService } from './bills/index.js';
-import { uploadService } from './upload/index.js';
-import { transactionService } from './transaction/index.js';
-import { userService } from './user/index.js';
-import { walletService } from './wallet/index.js';
+import type { PlatformProviders, ServiceModule } from '../platform/app.js';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db.js';
+import { notificationProviders } from '../platform/notifications.js';
+import { billPaymentTypes, billsProviders, billsService, type BillsProviders } from './bills/index.js';
+import { transactionService, type TransactionProviders } from './transaction/index.js';
+import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
+import { userProviders, userService } from './user/index.js';
+import { walletProviders, walletService, type WalletProviders } from './wallet/index.js';
+
+/**
+ * Every provider the app uses, in one object: the adapters to outside systems (SMS, email, blob
+ * storage, bank rail, card acquirer, bill vendor), what the platform needs from the user service
+ * (the authenticator) and the payment kinds the transaction service is given. Each service plugin
+ * receives it as `options.providers` and declares the part it needs.
+ */
+export type Providers = PlatformProviders & UploadProviders & WalletProviders & BillsProviders & TransactionProviders;
+
+/** The adapters to outside systems: what a test (or a deployment) may replace. */
+export type Adapters = Omit<Providers, 'authenticator' | 'paymentTypes'>;
+export type ProviderOverrides = Partial<Adapters> | ((defaults: Adapters) => Partial<Adapters>);
+
+/**
+ * Builds the providers from the config, in one place: real adapters where the config names them
+ * (SMTP_URL, S3_BUCKET), sandboxes otherwise; `overrides` replaces any adapter (tests), and what
+ * depends on the adapters (the bill payment kinds on the vendor) is wired after.
+ */
+export function buildProviders(config: Config, db: Db, overrides: ProviderOverrides = {}): Providers {
+  const defaults: Adapters = {
+    ...notificationProviders(config),
+    ...uploadProviders(config),
+    ...walletProviders(config, db),
+    ...billsProviders(),
+  };
+  const adapters: Adapters = { ...defaults, ...(typeof overrides === 'function' ? overrides(defaults) : overrides) };
+  return {
+    ...adapters,
+    ...userProviders(config, db),
+    paymentTypes: { ...billPaymentTypes(adapters.billVendor) },
+  };
+}
 
 /** Every service module this build serves; `SERVICES` picks a subset at run time. */
-export const allServices: ServiceModule[] = [userService, uploadService, transactionService, walletService, billsService];
+export const allServices: ServiceModule<Providers>[] = [userService, uploadService, transactionService, walletService, billsService];

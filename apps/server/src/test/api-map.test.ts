@@ -34,14 +34,15 @@ afterAll(() => t.close());
 const entries = Object.entries(apiMap) as Array<[string, ApiEndpointDef]>;
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);
 const routeOf = (e: ApiEndpointDef) => seen.find((r) => r.url === e.path && methodsOf(r).includes(e.method));
-const schemaOf = (r: RouteOptions | undefined) => (r?.schema ?? {}) as {
-  params?: z.ZodObject;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
-  headers?: z.ZodObject;
-  response?: Record<number, z.ZodType>;
-  security?: Array<Record<string, unknown>>;
-};
+const schemaOf = (r: RouteOptions | undefined) =>
+  (r?.schema ?? {}) as {
+    params?: z.ZodObject;
+    querystring?: z.ZodType;
+    body?: z.ZodType;
+    headers?: z.ZodObject;
+    response?: Record<number, z.ZodType>;
+    security?: Array<Record<string, unknown>>;
+  };
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
 
 describe('the API map', () => {

@@ -7,8 +7,6 @@ import type { SmsProvider } from '../platform/notifications.js';
 import { outbox } from '../platform/tables.js';
 import type { WalletDeps } from '../services/wallet/deps.js';
 import { collectDueLoans } from '../services/wallet/loans.service.js';
-import { sandboxBankRail } from '../services/wallet/providers/banks.js';
-import { sandboxCardAcquirer } from '../services/wallet/providers/cards.js';
 import { runDueSavings } from '../services/wallet/savings.service.js';
 import { loanInstalments, loans, savingsRuns, savingsTargets } from '../services/wallet/tables.js';
 import { users } from '../services/user/index.js';
@@ -40,10 +38,10 @@ let other: SecondApp;
 let depsA: WalletDeps;
 let depsB: WalletDeps;
 beforeAll(async () => {
-  t = await createTestApp({ sms: smsA });
-  other = await secondApp(t, { sms: smsB });
-  depsA = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
-  depsB = { db: other.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(other.db) } };
+  t = await createTestApp({ providers: { sms: smsA } });
+  other = await secondApp(t, { providers: { sms: smsB } });
+  depsA = { db: t.db, config: t.config, providers: t.providers };
+  depsB = { db: other.db, config: t.config, providers: other.providers };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
@@ -64,18 +62,27 @@ describe('the outbox with two processes', () => {
     expect(new Set(sent).size).toBe(40);
     expect(sent.sort()).toEqual(bodies.map((b) => `+2348031111111|${b}`).sort());
     // Every row is marked sent once, its claim cleared.
-    const rows = await t.db.select().from(outbox).where(sql`${outbox.body} like 'twice-test%'`);
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.body} like 'twice-test%'`);
     expect(rows.map((r) => [r.status, r.attempts, r.claimedUntil])).toEqual(bodies.map(() => ['sent', 1, null]));
   });
 
   it('a row claimed by a process that died is sent by another once the claim has expired', async () => {
     await t.app.notifier.enqueueSms(t.db, '+2348032222222', 'orphan-test message');
     // A process claimed it and died before sending: its claim runs for another minute.
-    await t.db.update(outbox).set({ claimedUntil: sql`now() + interval '60 seconds'` }).where(eq(outbox.body, 'orphan-test message'));
+    await t.db
+      .update(outbox)
+      .set({ claimedUntil: sql`now() + interval '60 seconds'` })
+      .where(eq(outbox.body, 'orphan-test message'));
     await Promise.all(apps().map((a) => a.notifier.drain()));
     expect(ofTest('orphan-test')).toEqual([]);
 
-    await t.db.update(outbox).set({ claimedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.body, 'orphan-test message'));
+    await t.db
+      .update(outbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.body, 'orphan-test message'));
     await Promise.all(apps().map((a) => a.notifier.drain()));
     expect(ofTest('orphan-test')).toEqual(['+2348032222222|orphan-test message']);
   });
@@ -89,7 +96,7 @@ describe('the outbox with two processes', () => {
         smsA.sent.push(`${to}|${body}`);
       },
     };
-    const third = await secondApp(t, { sms: flaky });
+    const third = await secondApp(t, { providers: { sms: flaky } });
     await t.app.notifier.enqueueSms(t.db, '+2348033333333', 'flaky-test message');
     // Only the flaky process drains (the others would send it on their own).
     await third.app.notifier.drain();
@@ -117,7 +124,8 @@ async function holdingLock<T>(table: 'savings_targets' | 'loans', id: string, du
 }
 
 /** Resolves with the job's result, or 'blocked' if it has not finished within `ms`. */
-const within = <T>(ms: number, job: Promise<T>) => Promise.race([job, new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), ms))]);
+const within = <T>(ms: number, job: Promise<T>) =>
+  Promise.race([job, new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), ms))]);
 
 describe('automatic savings with two processes', () => {
   const slot = new Date(Date.now() + 2 * 86_400_000);
@@ -143,7 +151,12 @@ describe('automatic savings with two processes', () => {
 
     let ran = 0;
     for (let round = 0; round < 3; round++) {
-      const counts = await Promise.all([runDueSavings(depsA, slot), runDueSavings(depsB, slot), runDueSavings(depsA, slot), runDueSavings(depsB, slot)]);
+      const counts = await Promise.all([
+        runDueSavings(depsA, slot),
+        runDueSavings(depsB, slot),
+        runDueSavings(depsA, slot),
+        runDueSavings(depsB, slot),
+      ]);
       ran += counts.reduce((a, b) => a + b, 0);
     }
     expect(ran).toBe(9);
@@ -169,18 +182,39 @@ describe('automatic savings with two processes', () => {
     expect(result).toBe(rest.length);
     // Once the other process lets go, the skipped target runs on the next round.
     expect(await runDueSavings(depsA, next)).toBe(1);
-    const runs = await t.db.select().from(savingsRuns).where(and(inArray(savingsRuns.targetId, targetIds), eq(savingsRuns.scheduledFor, next)));
+    const runs = await t.db
+      .select()
+      .from(savingsRuns)
+      .where(and(inArray(savingsRuns.targetId, targetIds), eq(savingsRuns.scheduledFor, next)));
     expect(runs).toHaveLength(targetIds.length);
   });
 });
 
 describe('loan collection with two processes', () => {
   it('each due instalment is collected once', async () => {
-    const borrowers = await Promise.all([payer(t.app, 1_000_000), payer(t.app, 1_000_000), payer(t.app, 1_000_000), payer(t.app, 1_000_000)]);
-    await t.db.update(users).set({ createdAt: sql`now() - interval '40 days'` }).where(inArray(users.id, borrowers.map((u) => u.id)));
+    const borrowers = await Promise.all([
+      payer(t.app, 1_000_000),
+      payer(t.app, 1_000_000),
+      payer(t.app, 1_000_000),
+      payer(t.app, 1_000_000),
+    ]);
+    await t.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '40 days'` })
+      .where(
+        inArray(
+          users.id,
+          borrowers.map((u) => u.id),
+        ),
+      );
     const loanIds: string[] = [];
     for (const u of borrowers) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/wallet/e-comm/api/loan/create', headers: auth(u), payload: { loanTypeId: 'quick', amount: 1_000_000 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/e-comm/api/loan/create',
+        headers: auth(u),
+        payload: { loanTypeId: 'quick', amount: 1_000_000 },
+      });
       expect(res.statusCode, res.body).toBe(201);
       loanIds.push((json(res).data as { id: string }).id);
     }
@@ -191,7 +225,12 @@ describe('loan collection with two processes', () => {
     const later = new Date(due.getTime() + 60_000);
     let touched = 0;
     for (let round = 0; round < 3; round++) {
-      const counts = await Promise.all([collectDueLoans(depsA, due), collectDueLoans(depsB, later), collectDueLoans(depsB, due), collectDueLoans(depsA, later)]);
+      const counts = await Promise.all([
+        collectDueLoans(depsA, due),
+        collectDueLoans(depsB, later),
+        collectDueLoans(depsB, due),
+        collectDueLoans(depsA, later),
+      ]);
       touched += counts.reduce((a, b) => a + b, 0);
     }
     expect(touched).toBe(4);
@@ -204,8 +243,16 @@ describe('loan collection with two processes', () => {
 
   it.skipIf(!process.env.DATABASE_URL)('a loan another process holds is skipped, not waited for (PostgreSQL)', async () => {
     const borrower = await payer(t.app, 1_000_000);
-    await t.db.update(users).set({ createdAt: sql`now() - interval '40 days'` }).where(eq(users.id, borrower.id));
-    const res = await t.app.inject({ method: 'POST', url: '/api/wallet/e-comm/api/loan/create', headers: auth(borrower), payload: { loanTypeId: 'quick', amount: 500_000 } });
+    await t.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '40 days'` })
+      .where(eq(users.id, borrower.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/e-comm/api/loan/create',
+      headers: auth(borrower),
+      payload: { loanTypeId: 'quick', amount: 500_000 },
+    });
     const loanId = (json(res).data as { id: string }).id;
     const due = new Date(Date.now() + 31 * 86_400_000);
     expect(await holdingLock('loans', loanId, () => within(5_000, collectDueLoans(depsB, due)))).toBe(0);

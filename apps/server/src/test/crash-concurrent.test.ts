@@ -38,7 +38,12 @@ beforeAll(async () => {
     expect(f.status).toBe(200);
     payers.push(p);
   }
-  airtime = ((await s.must('GET', '/api/bills/bills/airtime-providers', { token: payers[0]!.token })).body.data as { billerId: string; billerGroupId: string }[])[0]!;
+  airtime = (
+    (await s.must('GET', '/api/bills/bills/airtime-providers', { token: payers[0]!.token })).body.data as {
+      billerId: string;
+      billerGroupId: string;
+    }[]
+  )[0]!;
 }, 180_000);
 
 afterAll(async () => {
@@ -50,13 +55,25 @@ async function initiate(kind: Kind, payer: ProcUser): Promise<{ reference: strin
   const amount = 100 * (1 + Math.floor(Math.random() * 50));
   const r =
     kind === 'bank'
-      ? await s.call('POST', '/api/wallet/initiate', { token: payer.token, body: { bankCode: '058', accountNumber: '0123456789', amount: amount + 100_000 } })
+      ? await s.call('POST', '/api/wallet/initiate', {
+          token: payer.token,
+          body: { bankCode: '058', accountNumber: '0123456789', amount: amount + 100_000 },
+        })
       : kind === 'bill'
-        ? await s.call('POST', '/api/transaction/api/v1/initiate', { token: payer.token, body: { type: 'airtime', ...airtime, customerNumber: '08031234567', amount: amount + 5_000 } })
-        : await s.call('POST', '/api/transaction/api/v1/initiate', { token: payer.token, body: { type: 'sendMoney', recipientId: pick(payers.filter((p) => p !== payer)).id, amount } });
+        ? await s.call('POST', '/api/transaction/api/v1/initiate', {
+            token: payer.token,
+            body: { type: 'airtime', ...airtime, customerNumber: '08031234567', amount: amount + 5_000 },
+          })
+        : await s.call('POST', '/api/transaction/api/v1/initiate', {
+            token: payer.token,
+            body: { type: 'sendMoney', recipientId: pick(payers.filter((p) => p !== payer)).id, amount },
+          });
   if (!r) return null;
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { reference: (r.body.data as { reference: string }).reference, url: kind === 'bank' ? '/api/wallet/complete' : '/api/transaction/api/v1/complete' };
+  return {
+    reference: (r.body.data as { reference: string }).reference,
+    url: kind === 'bank' ? '/api/wallet/complete' : '/api/transaction/api/v1/complete',
+  };
 }
 
 const complete = (op: Op) =>
@@ -117,9 +134,14 @@ describe('payments while the server is killed and restarted', () => {
     try {
       const { db } = database;
       expect(await db.select().from(idempotencyKeys).where(isNull(idempotencyKeys.statusCode))).toEqual([]);
-      expect(await db.select({ reference: paymentIntents.reference }).from(paymentIntents).where(eq(paymentIntents.status, 'processing'))).toEqual([]);
+      expect(
+        await db.select({ reference: paymentIntents.reference }).from(paymentIntents).where(eq(paymentIntents.status, 'processing')),
+      ).toEqual([]);
       const references = ops.map((o) => o.reference);
-      const debits = await db.select().from(transactions).where(and(inArray(transactions.reference, references), eq(transactions.direction, 'debit')));
+      const debits = await db
+        .select()
+        .from(transactions)
+        .where(and(inArray(transactions.reference, references), eq(transactions.direction, 'debit')));
       expect(debits.length).toBe(ops.length);
       for (const op of ops) {
         const row = debits.find((d) => d.reference === op.reference)!;
@@ -130,7 +152,10 @@ describe('payments while the server is killed and restarted', () => {
       for (const p of payers) {
         const history = await db.select().from(transactions).where(eq(transactions.userId, p.id));
         const expected = history.reduce(
-          (sum, h) => (h.status === 'successful' || (h.status === 'pending' && h.direction === 'debit') ? sum + (h.direction === 'credit' ? h.amount : -(h.amount + h.fee)) : sum),
+          (sum, h) =>
+            h.status === 'successful' || (h.status === 'pending' && h.direction === 'debit')
+              ? sum + (h.direction === 'credit' ? h.amount : -(h.amount + h.fee))
+              : sum,
           0n,
         );
         expect((await userBalances(db, p.id)).get('wallet')?.available).toBe(expected);

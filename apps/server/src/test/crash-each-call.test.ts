@@ -16,7 +16,12 @@ let airtime: { billerId: string; billerGroupId: string };
 
 const PIN = { transactionPin: '2580' };
 const keyed = (key: string) => ({ ...PIN, 'idempotency-key': key });
-const balances = async () => (await s.must('GET', '/api/wallet/wallet-balances', { token: u.token })).body.data as { walletBalance: number; savingsBalance: number; lockedBalance: number };
+const balances = async () =>
+  (await s.must('GET', '/api/wallet/wallet-balances', { token: u.token })).body.data as {
+    walletBalance: number;
+    savingsBalance: number;
+    lockedBalance: number;
+  };
 
 /**
  * Has the server die at `point` during `call` (which gets no answer), then starts it again, armed
@@ -52,7 +57,12 @@ beforeAll(async () => {
   u = await procUser(s);
   const funded = await s.must('POST', '/api/wallet/fund/card', { token: u.token, body: { amount: 5_000_000, card: GOOD_CARD } });
   expect(funded.status).toBe(200);
-  airtime = ((await s.must('GET', '/api/bills/bills/airtime-providers', { token: u.token })).body.data as { billerId: string; billerGroupId: string }[])[0]!;
+  airtime = (
+    (await s.must('GET', '/api/bills/bills/airtime-providers', { token: u.token })).body.data as {
+      billerId: string;
+      billerGroupId: string;
+    }[]
+  )[0]!;
 }, 180_000);
 
 afterAll(async () => {
@@ -61,7 +71,9 @@ afterAll(async () => {
   try {
     // No key is left without its answer, no payment is left waiting, and the ledger holds.
     expect(await database.db.select().from(idempotencyKeys).where(isNull(idempotencyKeys.statusCode))).toEqual([]);
-    expect(await database.db.select({ reference: paymentIntents.reference }).from(paymentIntents).where(eq(paymentIntents.status, 'processing'))).toEqual([]);
+    expect(
+      await database.db.select({ reference: paymentIntents.reference }).from(paymentIntents).where(eq(paymentIntents.status, 'processing')),
+    ).toEqual([]);
     expect((await checkLedger(database.db)).ok).toBe(true);
   } finally {
     await database.close();
@@ -73,7 +85,10 @@ async function historyRows(reference: string) {
   const database = s.databaseUrl ? await s.openDb() : null;
   if (!database) return null;
   try {
-    return await database.db.select().from(transactions).where(and(eq(transactions.userId, u.id), eq(transactions.reference, reference)));
+    return await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, u.id), eq(transactions.reference, reference)));
   } finally {
     await database.close();
   }
@@ -85,9 +100,13 @@ describe('a money call whose server is killed in the middle, retried with its Id
     ['payment.called', 'payment.called'],
   ])('wallet-to-bank, killed at %s: the retry settles it with the bank and answers once', async (point, then) => {
     const before = (await balances()).walletBalance;
-    const preview = await s.must('POST', '/api/wallet/initiate', { token: u.token, body: { bankCode: '058', accountNumber: '0123456789', amount: 100_000, narration: 'Rent' } });
+    const preview = await s.must('POST', '/api/wallet/initiate', {
+      token: u.token,
+      body: { bankCode: '058', accountNumber: '0123456789', amount: 100_000, narration: 'Rent' },
+    });
     const { reference, total } = preview.body.data as { reference: string; total: number };
-    const complete = () => s.call('POST', '/api/wallet/complete', { token: u.token, body: { reference }, headers: keyed(`bank-${reference}`) });
+    const complete = () =>
+      s.call('POST', '/api/wallet/complete', { token: u.token, body: { reference }, headers: keyed(`bank-${reference}`) });
     await crashDuring(point, complete, then);
     const r = await retried(complete);
     expect(r.status).toBe(200);
@@ -99,10 +118,14 @@ describe('a money call whose server is killed in the middle, retried with its Id
 
   it('an airtime purchase, killed after the vend: the retry records it once', async () => {
     const before = (await balances()).walletBalance;
-    const preview = await s.must('POST', '/api/transaction/api/v1/initiate', { token: u.token, body: { type: 'airtime', ...airtime, customerNumber: '08031234567', amount: 20_000 } });
+    const preview = await s.must('POST', '/api/transaction/api/v1/initiate', {
+      token: u.token,
+      body: { type: 'airtime', ...airtime, customerNumber: '08031234567', amount: 20_000 },
+    });
     expect(preview.status).toBe(200);
     const { reference } = preview.body.data as { reference: string };
-    const complete = () => s.call('POST', '/api/transaction/api/v1/complete', { token: u.token, body: { reference }, headers: keyed(`bill-${reference}`) });
+    const complete = () =>
+      s.call('POST', '/api/transaction/api/v1/complete', { token: u.token, body: { reference }, headers: keyed(`bill-${reference}`) });
     await crashDuring('payment.called', complete, 'payment.called');
     const r = await retried(complete);
     expect(r.status).toBe(200);
@@ -112,7 +135,12 @@ describe('a money call whose server is killed in the middle, retried with its Id
 
   it('card funding, killed after the charge: the retry credits the wallet once', async () => {
     const before = (await balances()).walletBalance;
-    const fund = () => s.call('POST', '/api/wallet/fund/card', { token: u.token, body: { amount: 300_000, card: GOOD_CARD }, headers: { 'idempotency-key': 'fund-card-after-charge' } });
+    const fund = () =>
+      s.call('POST', '/api/wallet/fund/card', {
+        token: u.token,
+        body: { amount: 300_000, card: GOOD_CARD },
+        headers: { 'idempotency-key': 'fund-card-after-charge' },
+      });
     await crashDuring('payment.called', fund, 'payment.started');
     const r = await retried(fund);
     expect(r.status).toBe(200);
@@ -122,7 +150,12 @@ describe('a money call whose server is killed in the middle, retried with its Id
 
   it('card funding, killed before the charge: the retry says nothing was charged and credits nothing', async () => {
     const before = (await balances()).walletBalance;
-    const fund = () => s.call('POST', '/api/wallet/fund/card', { token: u.token, body: { amount: 200_000, card: GOOD_CARD }, headers: { 'idempotency-key': 'fund-card-before-charge' } });
+    const fund = () =>
+      s.call('POST', '/api/wallet/fund/card', {
+        token: u.token,
+        body: { amount: 200_000, card: GOOD_CARD },
+        headers: { 'idempotency-key': 'fund-card-before-charge' },
+      });
     await crashDuring('payment.started', fund, 'payment.called');
     const r = await retried(fund);
     expect(r.status).toBe(422);
@@ -132,7 +165,12 @@ describe('a money call whose server is killed in the middle, retried with its Id
 
   it('bank funding (direct debit), killed after the debit: the retry credits the wallet once', async () => {
     const before = (await balances()).walletBalance;
-    const fund = () => s.call('POST', '/api/wallet/fund/bank', { token: u.token, body: { amount: 150_000, bankCode: '058', accountNumber: '0123456789' }, headers: { 'idempotency-key': 'fund-bank-after-debit' } });
+    const fund = () =>
+      s.call('POST', '/api/wallet/fund/bank', {
+        token: u.token,
+        body: { amount: 150_000, bankCode: '058', accountNumber: '0123456789' },
+        headers: { 'idempotency-key': 'fund-bank-after-debit' },
+      });
     await crashDuring('payment.called', fund, 'idempotency.committed');
     const r = await retried(fund);
     expect(r.status).toBe(200);
@@ -141,21 +179,37 @@ describe('a money call whose server is killed in the middle, retried with its Id
   });
 
   it('a savings top-up, killed after it committed: the retry replays the answer and saves once', async () => {
-    const target = await s.must('POST', '/api/wallet/savings-target', { token: u.token, body: { name: 'School fees', targetAmount: 1_000_000, targetDate: `${new Date().getUTCFullYear() + 1}-06-30` } });
+    const target = await s.must('POST', '/api/wallet/savings-target', {
+      token: u.token,
+      body: { name: 'School fees', targetAmount: 1_000_000, targetDate: `${new Date().getUTCFullYear() + 1}-06-30` },
+    });
     const { id } = target.body.data as { id: string };
     const before = await balances();
-    const topUp = () => s.call('POST', '/api/wallet/savings-target/top-up', { token: u.token, body: { targetId: id, amount: 50_000 }, headers: keyed('savings-top-up-1') });
+    const topUp = () =>
+      s.call('POST', '/api/wallet/savings-target/top-up', {
+        token: u.token,
+        body: { targetId: id, amount: 50_000 },
+        headers: keyed('savings-top-up-1'),
+      });
     await crashDuring('idempotency.committed', topUp, 'idempotency.committed');
     const r = await retried(topUp);
     expect(r.status).toBe(200);
     expect(r.headers.get('idempotent-replayed')).toBe('true');
     expect(r.body.data).toMatchObject({ id, savedAmount: 50_000 });
-    expect(await balances()).toMatchObject({ walletBalance: before.walletBalance - 50_000, savingsBalance: before.savingsBalance + 50_000 });
+    expect(await balances()).toMatchObject({
+      walletBalance: before.walletBalance - 50_000,
+      savingsBalance: before.savingsBalance + 50_000,
+    });
   });
 
   it('a locked fund, killed after it committed: the retry replays the answer and locks once', async () => {
     const before = await balances();
-    const lock = () => s.call('POST', '/api/wallet/lockedfund', { token: u.token, body: { amount: 60_000, durationDays: 30, title: 'Rainy day' }, headers: keyed('locked-fund-1') });
+    const lock = () =>
+      s.call('POST', '/api/wallet/lockedfund', {
+        token: u.token,
+        body: { amount: 60_000, durationDays: 30, title: 'Rainy day' },
+        headers: keyed('locked-fund-1'),
+      });
     await crashDuring('idempotency.committed', lock, 'idempotency.committed');
     const r = await retried(lock);
     expect(r.status).toBe(201);
@@ -164,11 +218,19 @@ describe('a money call whose server is killed in the middle, retried with its Id
   });
 
   it('a loan repayment, killed after it committed: the retry replays the answer and repays once', async () => {
-    const loan = await s.must('POST', '/api/wallet/e-comm/api/loan/create', { token: u.token, body: { loanTypeId: 'quick', amount: 100_000 } });
+    const loan = await s.must('POST', '/api/wallet/e-comm/api/loan/create', {
+      token: u.token,
+      body: { loanTypeId: 'quick', amount: 100_000 },
+    });
     expect(loan.status).toBe(201);
     const { id } = loan.body.data as { id: string };
     const before = (await balances()).walletBalance;
-    const repay = () => s.call('POST', `/api/wallet/e-comm/api/loan/${id}/repay`, { token: u.token, body: { amount: 20_000 }, headers: keyed('loan-repay-1') });
+    const repay = () =>
+      s.call('POST', `/api/wallet/e-comm/api/loan/${id}/repay`, {
+        token: u.token,
+        body: { amount: 20_000 },
+        headers: keyed('loan-repay-1'),
+      });
     await crashDuring('idempotency.committed', repay);
     const r = await retried(repay);
     expect(r.status).toBe(200);

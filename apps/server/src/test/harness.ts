@@ -7,9 +7,7 @@ import { buildApp } from '../platform/app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { randomDigits } from '../platform/crypto.js';
 import { openDatabase, type Db } from '../platform/db.js';
-import type { EmailProvider, SmsProvider } from '../platform/notifications.js';
-import { LocalDiskStorage } from '../platform/storage.js';
-import { allServices } from '../services/index.js';
+import { allServices, buildProviders, type ProviderOverrides, type Providers } from '../services/index.js';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -18,21 +16,32 @@ export type TestContext = {
   dataDir: string;
   /** The private PostgreSQL database's URL (null on the embedded database). */
   databaseUrl: string | null;
+  /** The providers the app was built with (for tests that call a service's functions directly). */
+  providers: Providers;
   close: () => Promise<void>;
 };
 
 /** Another server process's app on the same database as a TestContext (see `secondApp`). */
-export type SecondApp = { app: FastifyInstance; db: Db; close: () => Promise<void> };
+export type SecondApp = { app: FastifyInstance; db: Db; providers: Providers; close: () => Promise<void> };
 
-export type TestOptions = {
+/**
+ * Adapters to replace, as the app's own `buildProviders` takes them: an object, or a function of
+ * the defaults (to wrap a sandbox).
+ */
+type ProviderOptions = { providers?: ProviderOverrides };
+
+/** The app's providers for this config and database, with the test's replacements. */
+function testProviders(config: Config, db: Db, opts: ProviderOptions): Providers {
+  const { providers = {} } = opts;
+  return buildProviders(config, db, providers);
+}
+
+export type TestOptions = ProviderOptions & {
   env?: Record<string, string>;
   configure?: (config: Config) => Config;
   /** Extra routes registered before the app is ready (tests of platform helpers). */
   routes?: (app: FastifyInstance) => void;
   logStream?: DestinationStream;
-  /** Gateways the app's outbox sends through (default: the sandboxes). */
-  sms?: SmsProvider;
-  email?: EmailProvider;
 };
 
 /**
@@ -57,15 +66,8 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
   const url = process.env.DATABASE_URL;
   const pgDatabase = `owo_t_${Date.now().toString(36)}_${randomDigits(6)}`;
   const database = await openDatabase(url ? { databaseUrl: url, pgDatabase } : { pgliteDir: 'memory://' });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    services: allServices,
-    storage: new LocalDiskStorage(path.join(dataDir, 'uploads')),
-    logStream: opts.logStream,
-    sms: opts.sms,
-    email: opts.email,
-  });
+  const providers = testProviders(config, database.db, opts);
+  const app = await buildApp({ config, db: database.db, services: allServices, providers, logStream: opts.logStream });
   opts.routes?.(app);
   await app.ready();
   let databaseUrl: string | null = null;
@@ -80,6 +82,7 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
     config,
     dataDir,
     databaseUrl,
+    providers,
     close: async () => {
       await app.close();
       await database.close();
@@ -93,17 +96,11 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
  * with a pool (and server instance) of its own, on the embedded database (one connection) sharing
  * its database object. `ctx.close()` closes it too (first, before the database is dropped).
  */
-export async function secondApp(ctx: TestContext, opts: { sms?: SmsProvider; email?: EmailProvider } = {}): Promise<SecondApp> {
+export async function secondApp(ctx: TestContext, opts: ProviderOptions = {}): Promise<SecondApp> {
   const database = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl }) : null;
   const db = database?.db ?? ctx.db;
-  const app = await buildApp({
-    config: ctx.config,
-    db,
-    services: allServices,
-    storage: new LocalDiskStorage(path.join(ctx.dataDir, 'uploads')),
-    sms: opts.sms,
-    email: opts.email,
-  });
+  const providers = testProviders(ctx.config, db, opts);
+  const app = await buildApp({ config: ctx.config, db, services: allServices, providers });
   await app.ready();
   let closed: Promise<void> | null = null;
   const close = () =>
@@ -116,19 +113,30 @@ export async function secondApp(ctx: TestContext, opts: { sms?: SmsProvider; ema
     await close();
     await closeFirst();
   };
-  return { app, db, close };
+  return { app, db, providers, close };
 }
 
 let seq = 0;
 /** A valid, unique Nigerian mobile number in local format (0803...). */
-export const newPhone = () => `0803${String((Date.now() + seq++) % 10_000_000).padStart(7, '0').slice(-4)}${randomDigits(3)}`;
+export const newPhone = () =>
+  `0803${String((Date.now() + seq++) % 10_000_000)
+    .padStart(7, '0')
+    .slice(-4)}${randomDigits(3)}`;
 
 export const toE164Ng = (local: string) => `+234${local.slice(1)}`;
 
 export type TestUser = { id: string; token: string; email: string; phone: string; e164: string; password: string; firstName: string };
 
 type Inject = FastifyInstance['inject'];
-export const json = (res: Awaited<ReturnType<Inject>>) => res.json() as { status: boolean; message: string; code?: string; data: never; pagination?: never; errors?: { path: string; message: string }[] };
+export const json = (res: Awaited<ReturnType<Inject>>) =>
+  res.json() as {
+    status: boolean;
+    message: string;
+    code?: string;
+    data: never;
+    pagination?: never;
+    errors?: { path: string; message: string }[];
+  };
 
 /** Reads the newest message sent to an address through the development outbox. */
 export async function lastMessage(app: FastifyInstance, to: string): Promise<string> {
@@ -174,7 +182,12 @@ export const TEST_PIN = '2580';
 export const GOOD_CARD = { number: '4084 0840 8408 4081', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '408' };
 
 export async function setPin(app: FastifyInstance, u: TestUser, pin = TEST_PIN): Promise<void> {
-  const res = await app.inject({ method: 'PUT', url: '/api/user/user/users/set-pin', headers: auth(u, { transactionPin: pin }), payload: { pin } });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/user/user/users/set-pin',
+    headers: auth(u, { transactionPin: pin }),
+    payload: { pin },
+  });
   if (res.statusCode !== 200) throw new Error(`set pin failed: ${res.body}`);
 }
 
@@ -186,7 +199,8 @@ export async function fundWallet(app: FastifyInstance, u: TestUser, amount: numb
 
 export async function balancesOf(app: FastifyInstance, u: TestUser) {
   const res = await app.inject({ method: 'GET', url: '/api/wallet/wallet-balances', headers: auth(u) });
-  return (res.json() as { data: { walletBalance: number; savingsBalance: number; lockedBalance: number; businessWalletBalance: number } }).data;
+  return (res.json() as { data: { walletBalance: number; savingsBalance: number; lockedBalance: number; businessWalletBalance: number } })
+    .data;
 }
 
 /** A verified user with a PIN and, optionally, money in the wallet. */
@@ -197,7 +211,16 @@ export async function payer(app: FastifyInstance, amount = 0): Promise<TestUser>
   return u;
 }
 
-export type HistoryEntry = { reference: string; type: string; direction: string; amount: number; fee: number; status: string; failureReason: string | null; counterparty: { name: string } };
+export type HistoryEntry = {
+  reference: string;
+  type: string;
+  direction: string;
+  amount: number;
+  fee: number;
+  status: string;
+  failureReason: string | null;
+  counterparty: { name: string };
+};
 export async function historyOf(app: FastifyInstance, u: TestUser, filter: Record<string, unknown> = {}) {
   const res = await app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(u), payload: filter });
   return res.json() as { data: HistoryEntry[]; pagination: { total: number; next: { page: number } | null } };

@@ -116,7 +116,9 @@ export class ServerProcess {
 
   /** Opens the process's database from the test (after the process has migrated it). */
   openDb(): Promise<Database> {
-    return openDatabase(this.databaseUrl ? { databaseUrl: this.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(this.dataDir, 'pglite') });
+    return openDatabase(
+      this.databaseUrl ? { databaseUrl: this.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(this.dataDir, 'pglite') },
+    );
   }
 
   async dispose(): Promise<void> {
@@ -131,7 +133,11 @@ export class ServerProcess {
   }
 
   /** One HTTP call; a connection refused or reset (the process died) comes back as null. */
-  async call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply | null> {
+  async call(
+    method: string,
+    url: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Reply | null> {
     try {
       const res = await fetch(`${this.base}${url}`, {
         method,
@@ -163,7 +169,9 @@ let seq = 0;
 export async function procUser(s: ServerProcess): Promise<ProcUser> {
   const phone = `0803${String((Date.now() + seq++) % 10_000).padStart(4, '0')}${randomDigits(3)}`;
   const email = `proc${randomDigits(9)}@example.ng`;
-  const up = await s.must('POST', '/api/user/users/signup', { body: { firstName: 'Bola', lastName: 'Ige', email, phoneNumber: phone, password: 'goodpass1' } });
+  const up = await s.must('POST', '/api/user/users/signup', {
+    body: { firstName: 'Bola', lastName: 'Ige', email, phoneNumber: phone, password: 'goodpass1' },
+  });
   if (up.status !== 201) throw new Error(`signup: ${JSON.stringify(up.body)}`);
   const e164 = `+234${phone.slice(1)}`;
   const box = await s.must('GET', `/api/dev/outbox?to=${encodeURIComponent(e164)}`);
@@ -172,7 +180,11 @@ export async function procUser(s: ServerProcess): Promise<ProcUser> {
   if (v.status !== 200) throw new Error(`verify: ${JSON.stringify(v.body)}`);
   const l = await s.must('POST', '/api/user/users/login', { body: { username: email, password: 'goodpass1' } });
   const { id, accessToken } = l.body.data as { id: string; accessToken: string };
-  const pin = await s.must('PUT', '/api/user/user/users/set-pin', { token: accessToken, body: { pin: '2580' }, headers: { transactionPin: '2580' } });
+  const pin = await s.must('PUT', '/api/user/user/users/set-pin', {
+    token: accessToken,
+    body: { pin: '2580' },
+    headers: { transactionPin: '2580' },
+  });
   if (pin.status !== 200) throw new Error(`set pin: ${JSON.stringify(pin.body)}`);
   return { id, token: accessToken, email, phone };
 }

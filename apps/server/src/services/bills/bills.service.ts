@@ -1,23 +1,34 @@
 import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
+import { formatNaira } from '@owo/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import { systemAccount } from '../../ledger/index.js';
+import { system } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
 import type { PaymentKey } from '../../platform/idempotency.js';
 import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
-import { checkExternal, completeExternal, previewPayment, reconcileExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
+import {
+  checkExternal,
+  completeExternal,
+  previewPayment,
+  reconcileExternal,
+  type ExternalPayment,
+  type Intent,
+  type PaymentHandler,
+  type PaymentTypes,
+} from '../transaction/index.js';
 import { BILLERS, findBiller, packagesFor, type Biller } from './providers/catalogue.js';
 import { sandboxVendor, type BillVendor } from './providers/vendor.js';
 import { billBeneficiaries } from './tables.js';
 
 export const BILL_TYPES: BillCategory[] = ['airtime', 'data', 'electricity', 'tv', 'betting'];
 
-let vendor: BillVendor = sandboxVendor;
-/** Swaps the vendor (a real adapter in production, a stub in a test). */
-export function useBillVendor(v: BillVendor): void {
-  vendor = v;
-}
+/** The outside system bills use: the bill vendor (customer checks and purchases). */
+export type BillsProviders = { billVendor: BillVendor };
+/** The default: the sandbox vendor (no real vendor adapter is configured yet). */
+export const billsProviders = (): BillsProviders => ({ billVendor: sandboxVendor });
+
+export type BillsDeps = { db: Db; vendor: BillVendor };
 
 export const billersOf = (category: BillCategory) => BILLERS.filter((b) => b.category === category);
 
@@ -34,7 +45,13 @@ const NOT_FOUND_TEXT: Partial<Record<BillCategory, string>> = {
 };
 
 /** The customer check before paying electricity, TV or betting: the name (and a meter's address). */
-export async function validateCustomer(billerId: string, billerGroupId: string, customerNumber: string, packageId?: string) {
+export async function validateCustomer(
+  vendor: BillVendor,
+  billerId: string,
+  billerGroupId: string,
+  customerNumber: string,
+  packageId?: string,
+) {
   const b = findBiller(billerId, billerGroupId);
   if (!b) throw notFound('Biller not found', 'BILLER_NOT_FOUND');
   const found = await vendor.validate(b, customerNumber, packageId);
@@ -51,10 +68,20 @@ const LIMITS: Record<BillCategory, { min: number; max: number }> = {
   tv: { min: 0, max: Number.MAX_SAFE_INTEGER },
   betting: { min: 10_000, max: 50_000_000 },
 };
-const naira = (k: number) => `₦${(k / 100).toLocaleString('en-NG')}`;
+const naira = (k: number) => formatNaira(k, { trimZeroKobo: true });
 
 /** Works out what is being bought and for how much, and checks the customer, before the PIN. */
-async function quote(body: BillBody): Promise<{ biller: Biller; amount: bigint; customerNumber: string; customerName: string | null; address: string | null; packageName: string | null }> {
+async function quote(
+  vendor: BillVendor,
+  body: BillBody,
+): Promise<{
+  biller: Biller;
+  amount: bigint;
+  customerNumber: string;
+  customerName: string | null;
+  address: string | null;
+  packageName: string | null;
+}> {
   const biller = findBiller(body.billerId, body.billerGroupId);
   if (!biller) throw notFound('Biller not found', 'BILLER_NOT_FOUND');
   if (biller.category !== body.type) throw badRequest(`${biller.name} does not sell ${body.type}`, 'BILLER_MISMATCH');
@@ -66,7 +93,8 @@ async function quote(body: BillBody): Promise<{ biller: Biller; amount: bigint; 
   }
   const packages = packagesFor(biller);
   const pkg = body.packageId ? packages.find((p) => p.packageId === body.packageId) : undefined;
-  if (packages.length > 0 && !pkg) throw badRequest(body.packageId ? 'That package is not available' : 'Choose a package', 'PACKAGE_INVALID');
+  if (packages.length > 0 && !pkg)
+    throw badRequest(body.packageId ? 'That package is not available' : 'Choose a package', 'PACKAGE_INVALID');
   let amount: number;
   if (pkg?.amount != null) amount = pkg.amount;
   else {
@@ -78,22 +106,27 @@ async function quote(body: BillBody): Promise<{ biller: Biller; amount: bigint; 
   let customerName: string | null = null;
   let address: string | null = null;
   if (body.type === 'electricity' || body.type === 'tv' || body.type === 'betting') {
-    const c = await validateCustomer(body.billerId, body.billerGroupId, customerNumber, body.packageId);
+    const c = await validateCustomer(vendor, body.billerId, body.billerGroupId, customerNumber, body.packageId);
     customerName = c.customerName;
     address = c.address;
   }
   return { biller, amount: BigInt(amount), customerNumber, customerName, address, packageName: pkg?.name ?? null };
 }
 
-export async function initiateBill(db: Db, userId: string, body: BillBody): Promise<Preview> {
-  const q = await quote(body);
-  return previewPayment(db, {
+export async function initiateBill(deps: BillsDeps, userId: string, body: BillBody): Promise<Preview> {
+  const q = await quote(deps.vendor, body);
+  return previewPayment(deps.db, {
     userId,
     type: body.type,
     amount: q.amount,
     fee: 0n,
     narration: body.narration || q.packageName,
-    counterparty: { id: null, name: q.customerName ? `${q.biller.name} · ${q.customerName}` : q.biller.name, bankName: null, accountNumber: q.customerNumber },
+    counterparty: {
+      id: null,
+      name: q.customerName ? `${q.biller.name} · ${q.customerName}` : q.biller.name,
+      bankName: null,
+      accountNumber: q.customerNumber,
+    },
     details: {
       billerId: q.biller.billerId,
       billerGroupId: q.biller.billerGroupId,
@@ -113,10 +146,18 @@ const vendArgs = (intent: Intent) => ({
 });
 
 /** A bill as an outside payment: one pending leg to the biller account; success keeps the token and the number as a beneficiary. */
-const vend = (db: Db): ExternalPayment => ({
+const vend = ({ vendor }: BillsDeps): ExternalPayment => ({
   types: BILL_TYPES,
   legs: (intent, wallet) => [
-    { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(db, 'biller', intent.id), amount: intent.amount, kind: `bill.${intent.type}`, reference: intent.reference, pending: true },
+    {
+      id: intent.id,
+      debitAccountId: wallet,
+      creditAccountId: system('biller'),
+      amount: intent.amount,
+      kind: `bill.${intent.type}`,
+      reference: intent.reference,
+      pending: true,
+    },
   ],
   call: (intent) => vendor.vend(vendArgs(intent)),
   status: (intent) => vendor.status(vendArgs(intent)),
@@ -124,39 +165,77 @@ const vend = (db: Db): ExternalPayment => ({
   onSuccess: async (tx, intent) => {
     await tx
       .insert(billBeneficiaries)
-      .values({ userId: intent.userId, label: intent.details.billerId!, customerNumber: intent.counterparty.accountNumber!, customerName: intent.details.customerName ?? null })
-      .onConflictDoUpdate({ target: [billBeneficiaries.userId, billBeneficiaries.label, billBeneficiaries.customerNumber], set: { lastUsedAt: new Date() } });
+      .values({
+        userId: intent.userId,
+        label: intent.details.billerId!,
+        customerNumber: intent.counterparty.accountNumber!,
+        customerName: intent.details.customerName ?? null,
+      })
+      .onConflictDoUpdate({
+        target: [billBeneficiaries.userId, billBeneficiaries.label, billBeneficiaries.customerNumber],
+        set: { lastUsedAt: new Date() },
+      });
   },
   failureText: 'The purchase failed. Your money has been returned.',
 });
 
 /** Reserve (pending debit), vend outside the transaction, then post or void. */
-export function completeBill(db: Db, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
-  return completeExternal(db, vend(db), userId, reference, key);
+export function completeBill(deps: BillsDeps, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
+  return completeExternal(deps.db, vend(deps), userId, reference, key);
 }
 
 /** Asks the vendor about a purchase still processing and settles it. */
-export function checkBill(db: Db, userId: string, reference: string): Promise<Receipt> {
-  return checkExternal(db, vend(db), userId, reference);
+export function checkBill(deps: BillsDeps, userId: string, reference: string): Promise<Receipt> {
+  return checkExternal(deps.db, vend(deps), userId, reference);
 }
 
-export function reconcileBills(db: Db, olderThanMs = 30_000): Promise<number> {
-  return reconcileExternal(db, vend(db), olderThanMs);
+/** Settles purchases left processing for longer than `olderThanMs` (run on a timer). */
+export function reconcileBills(deps: BillsDeps, olderThanMs = 30_000): Promise<number> {
+  return reconcileExternal(deps.db, vend(deps), olderThanMs);
+}
+
+/** Bill purchases as payment kinds of the transaction service's initiate/complete, with this vendor. */
+export function billPaymentTypes(vendor: BillVendor): PaymentTypes {
+  const handler: PaymentHandler = {
+    initiate: (db, userId, body) => {
+      if (body.type === 'sendMoney') throw new Error('not a bill');
+      return initiateBill({ db, vendor }, userId, body);
+    },
+    complete: (db, userId, reference, key) => completeBill({ db, vendor }, userId, reference, key),
+    check: (db, userId, reference) => checkBill({ db, vendor }, userId, reference),
+  };
+  return Object.fromEntries(BILL_TYPES.map((type) => [type, handler]));
 }
 
 export async function beneficiaries(db: Db, userId: string, label: string, page: Page) {
   const where = and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label));
   const [rows, total] = await Promise.all([
-    db.select().from(billBeneficiaries).where(where).orderBy(desc(billBeneficiaries.lastUsedAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    db
+      .select()
+      .from(billBeneficiaries)
+      .where(where)
+      .orderBy(desc(billBeneficiaries.lastUsedAt))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     db.$count(billBeneficiaries, where),
   ]);
-  return { items: rows.map((r) => ({ label: r.label, customerNumber: r.customerNumber, customerName: r.customerName, lastUsedAt: r.lastUsedAt.toISOString() })), total };
+  return {
+    items: rows.map((r) => ({
+      label: r.label,
+      customerNumber: r.customerNumber,
+      customerName: r.customerName,
+      lastUsedAt: r.lastUsedAt.toISOString(),
+    })),
+    total,
+  };
 }
 
 export async function removeBeneficiary(db: Db, userId: string, label: string, customerNumber: string) {
   const gone = await db
     .delete(billBeneficiaries)
-    .where(and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label), eq(billBeneficiaries.customerNumber, customerNumber)))
+    .where(
+      and(eq(billBeneficiaries.userId, userId), eq(billBeneficiaries.label, label), eq(billBeneficiaries.customerNumber, customerNumber)),
+    )
     .returning({ n: billBeneficiaries.customerNumber });
   if (gone.length === 0) throw notFound('Beneficiary not found', 'BENEFICIARY_NOT_FOUND');
 }

@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 const get = (u: TestUser | null, url: string) => t.app.inject({ method: 'GET', url: `/api/bills${url}`, headers: u ? auth(u) : {} });
-const initiate = (u: TestUser, payload: object) => t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });
+const initiate = (u: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });
 const complete = (u: TestUser, reference: string, headers: Record<string, string> = { transactionPin: TEST_PIN }) =>
   t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/complete', headers: auth(u, headers), payload: { reference } });
 type Receipt = { status: string; amount: number; token: string | null; failureReason: string | null; reference: string };
@@ -34,11 +35,18 @@ describe('catalogue', () => {
     expect((json(await get(u, '/bills/electricity-providers')).data as { shortName: string }[]).map((b) => b.shortName)).toContain('IKEDC');
     expect((json(await get(u, '/bills/betting-providers')).data as { name: string }[]).map((b) => b.name)).toContain('Bet9ja');
 
-    const plans = json(await get(u, '/bills/provider-data-plans?billerId=mtn-data&billerGroupId=data')).data as { packageId: string; name: string; amount: number; validity: string }[];
+    const plans = json(await get(u, '/bills/provider-data-plans?billerId=mtn-data&billerGroupId=data')).data as {
+      packageId: string;
+      name: string;
+      amount: number;
+      validity: string;
+    }[];
     expect(plans[0]).toMatchObject({ packageId: 'mtn-1gb-1d', name: '1GB', amount: 35_000, validity: '1 day' });
     const bouquets = json(await get(u, '/bills/provider-data-plans?billerId=dstv&billerGroupId=tv')).data as { name: string }[];
     expect(bouquets.map((b) => b.name)).toContain('DStv Compact');
-    const elec = json(await get(u, '/bills/electricity-provider-packages?billerId=ikedc&billerGroupId=electricity')).data as { packageId: string }[];
+    const elec = json(await get(u, '/bills/electricity-provider-packages?billerId=ikedc&billerGroupId=electricity')).data as {
+      packageId: string;
+    }[];
     expect(elec.map((p) => p.packageId)).toEqual(['prepaid', 'postpaid']);
     expect((json(await get(u, '/bills/betting-provider-packages?billerId=bet9ja&billerGroupId=betting')).data as unknown[]).length).toBe(1);
 
@@ -49,7 +57,10 @@ describe('catalogue', () => {
 
   it('checks a meter before paying: name and address, or a clear message', async () => {
     const u = await payer(t.app);
-    const ok = await get(u, '/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&packageId=prepaid&customerNumber=45701234567');
+    const ok = await get(
+      u,
+      '/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&packageId=prepaid&customerNumber=45701234567',
+    );
     expect(ok.statusCode).toBe(200);
     const c = json(ok).data as { customerName: string; address: string };
     expect(c.customerName.length).toBeGreaterThan(3);
@@ -57,14 +68,22 @@ describe('catalogue', () => {
     const bad = await get(u, '/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&customerNumber=00000000000');
     expect(bad.statusCode).toBe(404);
     expect(json(bad).message).toBe('We could not find this meter number. Check it and the distribution company.');
-    expect(json(await get(u, '/bills/validate-customer?billerId=dstv&billerGroupId=tv&customerNumber=123')).message).toBe('customerNumber is too short');
+    expect(json(await get(u, '/bills/validate-customer?billerId=dstv&billerGroupId=tv&customerNumber=123')).message).toBe(
+      'customerNumber is too short',
+    );
   });
 });
 
 describe('buying', () => {
   it('airtime: paid from the wallet, recorded, and the number becomes a beneficiary', async () => {
     const u = await payer(t.app, 1_000_000);
-    const { receipt } = await buy(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '+2348031112233', amount: 50_000 });
+    const { receipt } = await buy(u, {
+      type: 'airtime',
+      billerId: 'mtn-airtime',
+      billerGroupId: 'airtime',
+      customerNumber: '+2348031112233',
+      amount: 50_000,
+    });
     expect(receipt).toMatchObject({ status: 'successful', amount: 50_000 });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(950_000);
     await buy(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08034445566', amount: 10_000 });
@@ -76,18 +95,34 @@ describe('buying', () => {
     expect((json(await get(u, '/beneficiary/mtn-airtime')).data as unknown[]).length).toBe(1);
     const other = await payer(t.app);
     expect(json(await get(other, '/beneficiary/mtn-airtime')).data).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/bills/beneficiary/mtn-airtime/08034445566', headers: auth(other) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/bills/beneficiary/mtn-airtime/08034445566', headers: auth(other) })).statusCode,
+    ).toBe(404);
   });
 
   it('data: the plan sets the price', async () => {
     const u = await payer(t.app, 1_000_000);
-    const { receipt } = await buy(u, { type: 'data', billerId: 'airtel-data', billerGroupId: 'data', packageId: 'airtel-4gb-30d', customerNumber: '08021234567', amount: 100 });
+    const { receipt } = await buy(u, {
+      type: 'data',
+      billerId: 'airtel-data',
+      billerGroupId: 'data',
+      packageId: 'airtel-4gb-30d',
+      customerNumber: '08021234567',
+      amount: 100,
+    });
     expect(receipt).toMatchObject({ status: 'successful', amount: 250_000 });
   });
 
   it('electricity: the receipt and the history show the token', async () => {
     const u = await payer(t.app, 2_000_000);
-    const p = await initiate(u, { type: 'electricity', billerId: 'ekedc', billerGroupId: 'electricity', packageId: 'prepaid', customerNumber: '45701234567', amount: 500_000 });
+    const p = await initiate(u, {
+      type: 'electricity',
+      billerId: 'ekedc',
+      billerGroupId: 'electricity',
+      packageId: 'prepaid',
+      customerNumber: '45701234567',
+      amount: 500_000,
+    });
     expect(json(p).data).toMatchObject({ amount: 500_000, fee: 0, recipient: { accountNumber: '45701234567' } });
     expect((json(p).data as { recipient: { name: string } }).recipient.name).toMatch(/^Eko Electricity · /);
     const res = await complete(u, (json(p).data as { reference: string }).reference);
@@ -99,15 +134,31 @@ describe('buying', () => {
 
   it('a vend that fails is reversed: the money comes back by itself and the history says why', async () => {
     const u = await payer(t.app, 2_000_000);
-    const { receipt } = await buy(u, { type: 'tv', billerId: 'dstv', billerGroupId: 'tv', packageId: 'dstv-compact', customerNumber: '1234569999' });
-    expect(receipt).toMatchObject({ status: 'reversed', failureReason: 'DStv could not complete this purchase. Your money has been returned.' });
+    const { receipt } = await buy(u, {
+      type: 'tv',
+      billerId: 'dstv',
+      billerGroupId: 'tv',
+      packageId: 'dstv-compact',
+      customerNumber: '1234569999',
+    });
+    expect(receipt).toMatchObject({
+      status: 'reversed',
+      failureReason: 'DStv could not complete this purchase. Your money has been returned.',
+    });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
     expect(json(await get(u, '/beneficiary/dstv')).data).toEqual([]);
   });
 
   it('a slow vend stays pending, holding the money, until a status check completes it', async () => {
     const u = await payer(t.app, 2_000_000);
-    const { reference, receipt } = await buy(u, { type: 'electricity', billerId: 'ikedc', billerGroupId: 'electricity', packageId: 'postpaid', customerNumber: '45701237777', amount: 300_000 });
+    const { reference, receipt } = await buy(u, {
+      type: 'electricity',
+      billerId: 'ikedc',
+      billerGroupId: 'electricity',
+      packageId: 'postpaid',
+      customerNumber: '45701237777',
+      amount: 300_000,
+    });
     expect(receipt).toMatchObject({ status: 'pending', token: null });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_700_000);
     const later = await get(u, `/bills/purchase-status/${reference}`);
@@ -118,10 +169,17 @@ describe('buying', () => {
     expect((await get(stranger, `/bills/purchase-status/${reference}`)).statusCode).toBe(404);
   });
 
-  it('a replayed complete pays once; someone else\'s reference is not found', async () => {
+  it("a replayed complete pays once; someone else's reference is not found", async () => {
     const u = await payer(t.app, 1_000_000);
     const other = await payer(t.app, 1_000_000);
-    const p = await initiate(u, { type: 'betting', billerId: 'bet9ja', billerGroupId: 'betting', packageId: 'fund', customerNumber: 'ADA2024', amount: 200_000 });
+    const p = await initiate(u, {
+      type: 'betting',
+      billerId: 'bet9ja',
+      billerGroupId: 'betting',
+      packageId: 'fund',
+      customerNumber: 'ADA2024',
+      amount: 200_000,
+    });
     const { reference } = json(p).data as { reference: string };
     expect((await complete(other, reference)).statusCode).toBe(404);
     const results = await Promise.all([complete(u, reference), complete(u, reference), complete(u, reference)]);
@@ -131,23 +189,78 @@ describe('buying', () => {
 
   it('refuses over the spending limit, short of money, bad input, a wrong PIN; nothing moves', async () => {
     const u = await payer(t.app, 300_000);
-    expect(json(await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233', amount: 400_000 })).code).toBe('INSUFFICIENT_FUNDS');
-    expect(json(await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '12345', amount: 10_000 })).message).toBe('Enter a valid Nigerian phone number');
-    expect(json(await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233' })).message).toBe('Enter an amount');
-    expect(json(await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233', amount: 1_000 })).message).toBe('The amount must be between ₦50 and ₦50,000');
-    expect(json(await initiate(u, { type: 'data', billerId: 'mtn-data', billerGroupId: 'data', customerNumber: '08031112233' })).message).toBe('Choose a package');
-    expect(json(await initiate(u, { type: 'tv', billerId: 'mtn-data', billerGroupId: 'data', customerNumber: '08031112233' })).message).toBe('MTN Data does not sell tv');
-    expect(json(await initiate(u, { type: 'electricity', billerId: 'ikedc', billerGroupId: 'electricity', packageId: 'prepaid', customerNumber: '00000000000', amount: 200_000 })).code).toBe('CUSTOMER_NOT_FOUND');
+    expect(
+      json(
+        await initiate(u, {
+          type: 'airtime',
+          billerId: 'mtn-airtime',
+          billerGroupId: 'airtime',
+          customerNumber: '08031112233',
+          amount: 400_000,
+        }),
+      ).code,
+    ).toBe('INSUFFICIENT_FUNDS');
+    expect(
+      json(
+        await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '12345', amount: 10_000 }),
+      ).message,
+    ).toBe('Enter a valid Nigerian phone number');
+    expect(
+      json(await initiate(u, { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233' }))
+        .message,
+    ).toBe('Enter an amount');
+    expect(
+      json(
+        await initiate(u, {
+          type: 'airtime',
+          billerId: 'mtn-airtime',
+          billerGroupId: 'airtime',
+          customerNumber: '08031112233',
+          amount: 1_000,
+        }),
+      ).message,
+    ).toBe('The amount must be between ₦50 and ₦50,000');
+    expect(
+      json(await initiate(u, { type: 'data', billerId: 'mtn-data', billerGroupId: 'data', customerNumber: '08031112233' })).message,
+    ).toBe('Choose a package');
+    expect(
+      json(await initiate(u, { type: 'tv', billerId: 'mtn-data', billerGroupId: 'data', customerNumber: '08031112233' })).message,
+    ).toBe('MTN Data does not sell tv');
+    expect(
+      json(
+        await initiate(u, {
+          type: 'electricity',
+          billerId: 'ikedc',
+          billerGroupId: 'electricity',
+          packageId: 'prepaid',
+          customerNumber: '00000000000',
+          amount: 200_000,
+        }),
+      ).code,
+    ).toBe('CUSTOMER_NOT_FOUND');
     expect((await initiate(u, { type: 'gas', billerId: 'x', billerGroupId: 'y', customerNumber: '1234' })).statusCode).toBe(400);
 
-    const p = await initiate(u, { type: 'airtime', billerId: 'glo-airtime', billerGroupId: 'airtime', customerNumber: '08051112233', amount: 100_000 });
+    const p = await initiate(u, {
+      type: 'airtime',
+      billerId: 'glo-airtime',
+      billerGroupId: 'airtime',
+      customerNumber: '08051112233',
+      amount: 100_000,
+    });
     const { reference } = json(p).data as { reference: string };
     expect((await complete(u, reference, { transactionPin: '0000' })).statusCode).toBe(403);
-    await t.app.inject({ method: 'POST', url: '/api/wallet/spending-limit', headers: auth(u, { transactionPin: TEST_PIN }), payload: { dailyLimit: 50_000 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/spending-limit',
+      headers: auth(u, { transactionPin: TEST_PIN }),
+      payload: { dailyLimit: 50_000 },
+    });
     const over = await complete(u, reference);
     expect(over.statusCode).toBe(422);
     expect(json(over).code).toBe('SPENDING_LIMIT');
     expect((await balancesOf(t.app, u)).walletBalance).toBe(300_000);
-    expect((await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', payload: { type: 'airtime' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', payload: { type: 'airtime' } })).statusCode).toBe(
+      401,
+    );
   });
 });

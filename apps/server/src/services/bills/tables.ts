@@ -10,5 +10,8 @@ export const billBeneficiaries = pgTable(
     customerName: text('customer_name'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.label, t.customerNumber] }), index('bill_beneficiaries_recent_idx').on(t.userId, t.label, t.lastUsedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.label, t.customerNumber] }),
+    index('bill_beneficiaries_recent_idx').on(t.userId, t.label, t.lastUsedAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import type { Receipt, TxType } from '@owo/contracts';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt } from 'drizzle-orm';
 import { resolvePending, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { crashPoint } from '../../platform/crash.js';
@@ -7,7 +7,7 @@ import { paymentsTotal } from '../../platform/metrics.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { PaymentKey } from '../../platform/idempotency.js';
 import { historyFor, recordHistory, setHistoryStatus, toReceipt } from './history.js';
-import { lockIntent, markIntent, type Intent } from './intents.js';
+import { findIntent, intentById, lockIntent, markIntent, type Intent } from './intents.js';
 import { assertWithinDailyLimit } from './limits.js';
 import { paymentIntents } from './tables.js';
 
@@ -43,7 +43,7 @@ export type ExternalPayment = {
 export async function settleExternal(db: Db, p: ExternalPayment, intentId: string, outcome: Outcome): Promise<void> {
   if (outcome.status === 'pending') return;
   await db.transaction(async (tx) => {
-    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+    const intent = await intentById(tx, intentId, { lock: true });
     if (!intent || intent.status !== 'processing') return;
     const legIds = p.legs(intent, '').map((l) => l.id);
     if (outcome.status === 'successful') {
@@ -67,7 +67,13 @@ export async function settleExternal(db: Db, p: ExternalPayment, intentId: strin
  * moved the intent to processing makes it); then settle. An error from the call leaves it pending
  * for a status check. Returns the receipt.
  */
-export async function completeExternal(db: Db, p: ExternalPayment, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
+export async function completeExternal(
+  db: Db,
+  p: ExternalPayment,
+  userId: string,
+  reference: string,
+  key: PaymentKey | null = null,
+): Promise<Receipt> {
   const started = await db.transaction(async (tx) => {
     const { intent, done } = await lockIntent(tx, userId, reference, p.types);
     await key?.claim(tx, reference);
@@ -76,7 +82,17 @@ export async function completeExternal(db: Db, p: ExternalPayment, userId: strin
     const wallet = await userAccount(tx, userId, 'wallet');
     await transfer(tx, p.legs(intent, wallet));
     await recordHistory(tx, [
-      { userId, reference, type: intent.type as TxType, direction: 'debit', amount: intent.amount, fee: intent.fee, status: 'pending', narration: intent.narration, counterparty: intent.counterparty },
+      {
+        userId,
+        reference,
+        type: intent.type as TxType,
+        direction: 'debit',
+        amount: intent.amount,
+        fee: intent.fee,
+        status: 'pending',
+        narration: intent.narration,
+        counterparty: intent.counterparty,
+      },
     ]);
     await markIntent(tx, intent.id, 'processing');
     return intent;
@@ -102,11 +118,7 @@ export async function completeExternal(db: Db, p: ExternalPayment, userId: strin
  * settles a payment left processing with what the outside system says, and returns the receipt.
  */
 export async function checkExternal(db: Db, p: ExternalPayment, userId: string, reference: string): Promise<Receipt> {
-  const [intent] = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId), inArray(paymentIntents.type, p.types)))
-    .limit(1);
+  const intent = await findIntent(db, userId, reference, p.types);
   if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
   if (intent.status === 'initiated') throw new AppError(409, 'PAYMENT_NOT_COMPLETED', p.notConfirmedText);
   if (intent.status === 'processing') await settleExternal(db, p, intent.id, await p.status(intent));
@@ -123,7 +135,13 @@ async function claimStaleIntents(db: Db, types: string[], olderThanMs: number, l
   const stale = db
     .select({ id: paymentIntents.id })
     .from(paymentIntents)
-    .where(and(isNotNull(paymentIntents.processingSince), lt(paymentIntents.processingSince, new Date(Date.now() - olderThanMs)), inArray(paymentIntents.type, types)))
+    .where(
+      and(
+        isNotNull(paymentIntents.processingSince),
+        lt(paymentIntents.processingSince, new Date(Date.now() - olderThanMs)),
+        inArray(paymentIntents.type, types),
+      ),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   return db.update(paymentIntents).set({ processingSince: new Date() }).where(inArray(paymentIntents.id, stale)).returning();
@@ -134,7 +152,12 @@ async function claimStaleIntents(db: Db, types: string[], olderThanMs: number, l
  * longer than `olderThanMs` and settles each with what the outside system says now. Returns how
  * many it checked.
  */
-export async function reconcileStale(db: Db, types: string[], olderThanMs: number, settle: (intent: Intent) => Promise<void>): Promise<number> {
+export async function reconcileStale(
+  db: Db,
+  types: string[],
+  olderThanMs: number,
+  settle: (intent: Intent) => Promise<void>,
+): Promise<number> {
   const stale = await claimStaleIntents(db, types, olderThanMs);
   for (const intent of stale) {
     try {

@@ -12,10 +12,3 @@ export function startOfLagosDay(now = new Date()): Date {
   const lagos = new Date(now.getTime() + 3600_000);
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 3600_000);
 }
-
-export const naira = (kobo: bigint): string => {
-  const neg = kobo < 0n;
-  const abs = neg ? -kobo : kobo;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}₦${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankTransferFee, naira, sendMoneyFee, startOfLagosDay } from './fees.js';
+import { formatNaira as naira } from '@owo/contracts';
+import { bankTransferFee, sendMoneyFee, startOfLagosDay } from './fees.js';
 
 describe('fees', () => {
   it('sending to another Owo user is free', () => expect(sendMoneyFee(1_000_000n)).toBe(0n));
@@ -52,7 +53,7 @@ describe('startOfLagosDay', () => {
   });
 });
 
-describe('naira', () => {
+describe("naira in the server's messages (the shared formatter, on Node's Intl)", () => {
   it('formats kobo', () => {
     expect(naira(123_456_78n)).toBe('₦123,456.78');
     expect(naira(5n)).toBe('₦0.05');

@@ -29,7 +29,13 @@ export async function recordHistory(tx: Tx, rows: NewHistory[]): Promise<History
     .returning();
 }
 
-export async function setHistoryStatus(tx: Tx, reference: string, status: TxStatus, failureReason: string | null = null, token?: string | null): Promise<void> {
+export async function setHistoryStatus(
+  tx: Tx,
+  reference: string,
+  status: TxStatus,
+  failureReason: string | null = null,
+  token?: string | null,
+): Promise<void> {
   await tx
     .update(transactions)
     .set({ status, failureReason, updatedAt: new Date(), ...(token !== undefined ? { token } : {}) })
@@ -52,8 +58,15 @@ export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** A history row as a receipt: the total is what left (or reached) the wallet. */
-export const toReceipt = (r: HistoryRow): Receipt => ({ ...toHistoryItem(r), total: Number(r.direction === 'debit' ? r.amount + r.fee : r.amount) });
+/**
+ * A history row as a receipt: the total is what left (or reached) the wallet. The send-money
+ * statement builds the same receipt in SQL (sql/owo_receipt.sql), inside the statement that writes
+ * the row; receipt.test.ts holds the two to the same output, field for field.
+ */
+export const toReceipt = (r: HistoryRow): Receipt => ({
+  ...toHistoryItem(r),
+  total: Number(r.direction === 'debit' ? r.amount + r.fee : r.amount),
+});
 
 export type HistoryFilter = {
   page: number;
@@ -77,7 +90,13 @@ export async function listHistory(db: Tx, userId: string, f: HistoryFilter) {
   if (f.counterpartyId) conds.push(sql`${transactions.counterparty}->>'id' = ${f.counterpartyId}`);
   const where = and(...conds);
   const [rows, totals] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { items: rows.map(toHistoryItem), total: totals[0]?.n ?? 0 };

@@ -1,5 +1,5 @@
 import type { Counterparty, Preview, TxType } from '@owo/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId, randomDigits } from '../../platform/crypto.js';
 import { InsufficientFunds, userBalances } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -17,7 +17,16 @@ export const newReference = (): string => {
 
 export async function createIntent(
   tx: Tx,
-  i: { userId: string; type: TxType; amount: bigint; fee: bigint; counterparty: Counterparty; narration?: string | null; details?: Record<string, string>; processing?: boolean },
+  i: {
+    userId: string;
+    type: TxType;
+    amount: bigint;
+    fee: bigint;
+    counterparty: Counterparty;
+    narration?: string | null;
+    details?: Record<string, string>;
+    processing?: boolean;
+  },
 ): Promise<Intent> {
   const now = new Date();
   const [row] = await tx
@@ -65,6 +74,34 @@ export async function lockIntent(tx: Tx, userId: string, reference: string, type
   if (intent.status !== 'initiated') return { intent, done: true };
   if (intent.expiresAt <= new Date()) throw paymentExpired();
   return { intent, done: false };
+}
+
+/** An intent by id; with `lock`, locked for update in the caller's transaction (null when there is none). */
+export async function intentById(tx: Tx, id: string, opts: { lock?: boolean } = {}): Promise<Intent | null> {
+  const q = tx.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** The caller's intent with this reference (of one of `types`, when given); someone else's is not found. */
+export async function findIntent(db: Tx, userId: string, reference: string, types?: readonly string[]): Promise<Intent | null> {
+  const [row] = await db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.reference, reference),
+        eq(paymentIntents.userId, userId),
+        types ? inArray(paymentIntents.type, [...types]) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Replaces an intent's details (what its owner learnt while completing it, e.g. the card it saved). */
+export async function setIntentDetails(tx: Tx, id: string, details: Record<string, string>): Promise<void> {
+  await tx.update(paymentIntents).set({ details }).where(eq(paymentIntents.id, id));
 }
 
 export const paymentNotFound = () => notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');

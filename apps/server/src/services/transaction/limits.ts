@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { formatNaira } from '@owo/contracts';
 import type { Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { naira, startOfLagosDay } from './fees.js';
+import { startOfLagosDay } from './fees.js';
 import { spendingLimits } from './tables.js';
 
 /** Money that left the wallet today (Lagos time), fees included; pending outflows count (SQL function owo_spent_since). */
 export async function spentToday(tx: Tx, userId: string, now = new Date()): Promise<bigint> {
-  const res = (await tx.execute(sql`SELECT owo_spent_since(${userId}::uuid, ${startOfLagosDay(now).toISOString()}::timestamptz)::text AS total`)) as unknown as {
+  const res = (await tx.execute(
+    sql`SELECT owo_spent_since(${userId}::uuid, ${startOfLagosDay(now).toISOString()}::timestamptz)::text AS total`,
+  )) as unknown as {
     rows: { total: string }[];
   };
   return BigInt(res.rows[0]?.total ?? '0');
@@ -38,4 +41,8 @@ export async function assertWithinDailyLimit(tx: Tx, userId: string, outflow: bi
 }
 
 export const overDailyLimit = (limit: bigint, left: bigint) =>
-  new AppError(422, 'SPENDING_LIMIT', `This payment is over your daily spending limit of ${naira(limit)}. You can spend ${naira(left)} more today.`);
+  new AppError(
+    422,
+    'SPENDING_LIMIT',
+    `This payment is over your daily spending limit of ${formatNaira(limit)}. You can spend ${formatNaira(left)} more today.`,
+  );

@@ -9,7 +9,11 @@ describe('overDailyLimit', () => {
   });
 
   it('says ₦0.00 when nothing is left, and groups large sums by thousands', () => {
-    expect(overDailyLimit(10_000_000_000n, 0n).message).toBe('This payment is over your daily spending limit of ₦100,000,000.00. You can spend ₦0.00 more today.');
-    expect(overDailyLimit(100n, 7n).message).toBe('This payment is over your daily spending limit of ₦1.00. You can spend ₦0.07 more today.');
+    expect(overDailyLimit(10_000_000_000n, 0n).message).toBe(
+      'This payment is over your daily spending limit of ₦100,000,000.00. You can spend ₦0.00 more today.',
+    );
+    expect(overDailyLimit(100n, 7n).message).toBe(
+      'This payment is over your daily spending limit of ₦1.00. You can spend ₦0.07 more today.',
+    );
   });
 });

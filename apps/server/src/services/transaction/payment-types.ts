@@ -5,7 +5,7 @@ import { badRequest } from '../../platform/errors.js';
 
 /**
  * Other services add kinds of payment to POST /api/v1/initiate and /complete (bills do) without
- * this service depending on them: they register a handler for their types.
+ * this service depending on them: each kind has a handler.
  */
 export type PaymentHandler = {
   initiate(db: Db, userId: string, body: InitiateBody): Promise<Preview>;
@@ -15,14 +15,17 @@ export type PaymentHandler = {
   check(db: Db, userId: string, reference: string): Promise<Receipt>;
 };
 
-const handlers = new Map<string, PaymentHandler>();
+/** The handlers by payment type. */
+export type PaymentTypes = Readonly<Partial<Record<string, PaymentHandler>>>;
 
-export function registerPaymentType(types: string[], handler: PaymentHandler): void {
-  for (const t of types) handlers.set(t, handler);
-}
+/**
+ * What the transaction service is given when the app is built (see ServiceOptions): the payment
+ * kinds other services handle, wired with their own providers (the bills' vendor) in services/index.ts.
+ */
+export type TransactionProviders = { paymentTypes: PaymentTypes };
 
-export function paymentHandler(type: string): PaymentHandler {
-  const h = handlers.get(type);
+export function paymentHandler(types: PaymentTypes, type: string): PaymentHandler {
+  const h = types[type];
   if (!h) throw badRequest(`Payments of type ${type} are not available`, 'PAYMENT_TYPE_UNAVAILABLE');
   return h;
 }

@@ -2,7 +2,19 @@ import { receiptResponse } from '@owo/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, fundWallet, historyOf, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  fundWallet,
+  historyOf,
+  json,
+  newUser,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
 let t: TestContext;
@@ -14,13 +26,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const initiate = (u: TestUser, payload: object) => t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });
+const initiate = (u: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });
 const complete = (u: TestUser, reference: string, headers: Record<string, string> = { transactionPin: TEST_PIN }) =>
   t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/complete', headers: auth(u, headers), payload: { reference } });
 const preview = async (u: TestUser, to: TestUser, amount: number, narration?: string) => {
   const res = await initiate(u, { type: 'sendMoney', recipientId: to.id, amount, narration });
   expect(res.statusCode).toBe(200);
-  return json(res).data as { reference: string; amount: number; fee: number; total: number; recipient: { id: string; name: string }; expiresAt: string };
+  return json(res).data as {
+    reference: string;
+    amount: number;
+    fee: number;
+    total: number;
+    recipient: { id: string; name: string };
+    expiresAt: string;
+  };
 };
 const setLimit = (u: TestUser, dailyLimit: number | null, pin = TEST_PIN) =>
   t.app.inject({ method: 'POST', url: '/api/wallet/spending-limit', headers: auth(u, { transactionPin: pin }), payload: { dailyLimit } });
@@ -35,11 +55,23 @@ describe('send money', () => {
 
     const res = await complete(ada, p.reference);
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ reference: p.reference, status: 'successful', amount: 250_000, total: 250_000, narration: 'Rent share' });
+    expect(json(res).data).toMatchObject({
+      reference: p.reference,
+      status: 'successful',
+      amount: 250_000,
+      total: 250_000,
+      narration: 'Rent share',
+    });
     expect((await balancesOf(t.app, ada)).walletBalance).toBe(750_000);
     expect((await balancesOf(t.app, tunde)).walletBalance).toBe(250_000);
     const theirs = await historyOf(t.app, tunde);
-    expect(theirs.data[0]).toMatchObject({ reference: p.reference, type: 'sendMoney', direction: 'credit', amount: 250_000, counterparty: { name: 'Ngozi Adebayo' } });
+    expect(theirs.data[0]).toMatchObject({
+      reference: p.reference,
+      type: 'sendMoney',
+      direction: 'credit',
+      amount: 250_000,
+      counterparty: { name: 'Ngozi Adebayo' },
+    });
     // The receipt the payment answered with (built in SQL) is the one the history shows.
     const read = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${p.reference}`, headers: auth(ada) });
     expect(json(read).data).toEqual(json(res).data);
@@ -87,7 +119,11 @@ describe('send money', () => {
     const a = await payer(t.app, 500_000);
     const b = await newUser(t.app);
     const p = await preview(a, b, 100_000);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => complete(a, p.reference, { transactionPin: TEST_PIN, 'idempotency-key': `send-${p.reference}-${i % 2}` })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        complete(a, p.reference, { transactionPin: TEST_PIN, 'idempotency-key': `send-${p.reference}-${i % 2}` }),
+      ),
+    );
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     const again = await complete(a, p.reference);
     expect(json(again).data).toMatchObject({ reference: p.reference, status: 'successful' });
@@ -106,7 +142,14 @@ describe('send money', () => {
     const ghost = await initiate(a, { type: 'sendMoney', recipientId: '01900000-0000-7000-8000-000000000000', amount: 100 });
     expect(ghost.statusCode).toBe(404);
     // (The payer's funding is an intent of its own.)
-    expect((await t.db.select().from(paymentIntents).where(and(eq(paymentIntents.userId, a.id), ne(paymentIntents.type, 'funding')))).length).toBe(0);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(paymentIntents)
+          .where(and(eq(paymentIntents.userId, a.id), ne(paymentIntents.type, 'funding')))
+      ).length,
+    ).toBe(0);
     expect((await complete(a, '')).statusCode).toBe(400);
   });
 
@@ -114,7 +157,16 @@ describe('send money', () => {
     const none = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', payload: {} });
     expect(none.statusCode).toBe(401);
     expect(json(none).message).toBe('Authorization failed, no token!');
-    expect((await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/complete', headers: { transactionPin: TEST_PIN }, payload: { reference: 'OWO2026' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/transaction/api/v1/complete',
+          headers: { transactionPin: TEST_PIN },
+          payload: { reference: 'OWO2026' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', payload: {} })).statusCode).toBe(401);
   });
 
@@ -161,7 +213,11 @@ describe('send money', () => {
     expect(json(await pay('1111')).message).toBe('Incorrect transaction PIN. 4 attempts left.');
 
     // A new PIN: the old one no longer pays, however recently it did.
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/user/user/users/update-pin', headers: auth(a, { transactionPin: '7395', oldTransactionPin: TEST_PIN }) });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/user/users/update-pin',
+      headers: auth(a, { transactionPin: '7395', oldTransactionPin: TEST_PIN }),
+    });
     expect(json(changed).message).toBe('Transaction PIN updated');
     const old = await pay();
     expect(old.statusCode).toBe(403);
@@ -189,12 +245,15 @@ describe('send money', () => {
     expect((await userBalances(t.db, c.id)).get('wallet')?.available).toBe(BigInt(10_000 - 2 * 1_000));
   });
 
-  it('an expired preview cannot be completed; someone else\'s reference is not found', async () => {
+  it("an expired preview cannot be completed; someone else's reference is not found", async () => {
     const a = await payer(t.app, 100_000);
     const b = await payer(t.app, 100_000);
     const p = await preview(a, b, 10_000);
     expect((await complete(b, p.reference)).statusCode).toBe(404);
-    await t.db.update(paymentIntents).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(paymentIntents.reference, p.reference));
+    await t.db
+      .update(paymentIntents)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentIntents.reference, p.reference));
     const res = await complete(a, p.reference);
     expect(res.statusCode).toBe(422);
     expect(json(res).message).toBe('This payment has expired. Start again.');
@@ -210,7 +269,10 @@ describe('spending limit', () => {
     expect(await get()).toEqual({ dailyLimit: null, spentToday: 0, remainingToday: null });
     const beforeLimit = await preview(a, b, 600_000); // previewed with no limit set
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/spending-limit', headers: auth(a), payload: { dailyLimit: 500_000 } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/wallet/spending-limit', headers: auth(a), payload: { dailyLimit: 500_000 } }))
+        .statusCode,
+    ).toBe(400);
     expect((await setLimit(a, 500_000, '9999')).statusCode).toBe(403);
     expect(json(await setLimit(a, 50)).message).toBe('The smallest daily limit is ₦1.00');
     const set = await setLimit(a, 500_000);
@@ -227,7 +289,12 @@ describe('spending limit', () => {
     expect(json(over).message).toBe('This payment is over your daily spending limit of ₦5,000.00. You can spend ₦2,000.00 more today.');
     const atPreview = await initiate(a, { type: 'sendMoney', recipientId: b.id, amount: 200_001 });
     expect(json(atPreview).code).toBe('SPENDING_LIMIT');
-    const bank = await t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(a), payload: { bankCode: '058', accountNumber: '0123456789', amount: 199_500 } });
+    const bank = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/initiate',
+      headers: auth(a),
+      payload: { bankCode: '058', accountNumber: '0123456789', amount: 199_500 },
+    });
     expect(json(bank).code).toBe('SPENDING_LIMIT'); // ₦1,995 + ₦10 fee + ₦3,000 spent > ₦5,000: fees count
     expect(await get()).toEqual({ dailyLimit: 500_000, spentToday: 300_000, remainingToday: 200_000 });
 
@@ -273,11 +340,24 @@ describe('POST /api/v1/transactions (history)', () => {
     const theirSide = await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(b) });
     expect(json(theirSide).data).toMatchObject({ direction: 'credit' });
     const stranger = await payer(t.app);
-    expect((await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(stranger) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/transaction/api/v1/transactions/${one.reference}`, headers: auth(stranger) }))
+        .statusCode,
+    ).toBe(404);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(a), payload: { status: 'lost' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/transactions',
+      headers: auth(a),
+      payload: { status: 'lost' },
+    });
     expect(bad.statusCode).toBe(400);
-    const badDate = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/transactions', headers: auth(a), payload: { from: 'yesterday' } });
+    const badDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/transactions',
+      headers: auth(a),
+      payload: { from: 'yesterday' },
+    });
     expect(json(badDate).message).toBe('from must be an ISO date-time');
   });
 });

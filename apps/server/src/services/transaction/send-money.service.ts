@@ -1,13 +1,12 @@
 import type { Preview, TxType } from '@owo/contracts';
-import { inArray } from 'drizzle-orm';
-import { InsufficientFunds, SYSTEM_SHARDS, transferExists } from '../../ledger/index.js';
+import { ledgerPostingSeconds } from '../../platform/metrics.js';
+import { ledgerError, raisedBySql } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { DeferredAuth } from '../../platform/auth.js';
 import { rawQuery, type Db, type RawStatement } from '../../platform/db.js';
-import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { keyInProgress, keyReused } from '../../platform/idempotency.js';
-import { users } from '../user/index.js';
+import { usersByIds } from '../user/index.js';
 import { sendMoneyFee, startOfLagosDay } from './fees.js';
 import { paymentExpired, paymentNotFound, previewPayment } from './intents.js';
 import { overDailyLimit } from './limits.js';
@@ -15,9 +14,13 @@ import { overDailyLimit } from './limits.js';
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
 /** Checks what can be checked before the PIN (recipient, balance, limit) and returns a preview valid for 10 minutes. */
-export async function initiateSendMoney(db: Db, userId: string, input: { recipientId: string; amount: number; narration?: string }): Promise<Preview> {
+export async function initiateSendMoney(
+  db: Db,
+  userId: string,
+  input: { recipientId: string; amount: number; narration?: string },
+): Promise<Preview> {
   if (input.recipientId === userId) throw badRequest('You cannot send money to yourself', 'SELF_TRANSFER');
-  const people = await db.select().from(users).where(inArray(users.id, [input.recipientId, userId]));
+  const people = await usersByIds(db, [input.recipientId, userId]);
   const recipient = people.find((p) => p.id === input.recipientId);
   const sender = people.find((p) => p.id === userId);
   if (!recipient || !recipient.phoneVerifiedAt) throw notFound('Recipient not found', 'RECIPIENT_NOT_FOUND');
@@ -47,23 +50,26 @@ export type CompleteOutcome =
    */
   | { kind: 'done'; replayed: boolean; statusCode: number; body: string };
 
-type CompleteRow = { kind: CompleteOutcome['kind']; type: TxType | null; replayed: boolean | null; statusCode: number | null; body: string | null };
+type CompleteRow = {
+  kind: CompleteOutcome['kind'];
+  type: TxType | null;
+  replayed: boolean | null;
+  statusCode: number | null;
+  body: string | null;
+};
 const COMPLETE: RawStatement = {
   name: 'owo_complete_send_money',
   text: `SELECT r ->> 'kind' AS kind, r ->> 'type' AS type, (r ->> 'replayed')::boolean AS replayed,
                 (r ->> 'statusCode')::integer AS "statusCode", (r -> 'response')::text AS body
-           FROM owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r`,
+           FROM owo_complete_send_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS r`,
 };
 export const COMPLETE_SCOPE = 'transaction.complete';
 const SEND_MONEY_DONE = 'Transfer successful';
 
-/** The errors the SQL function raises, as the API's errors. */
+/** The errors the SQL function raises, as the API's errors (the ledger's own, INSUFFICIENT_FUNDS and the like, as the ledger maps them). */
 function fromSql(err: unknown): unknown {
-  const e = err as { code?: string; message?: string; detail?: string };
-  // The transfer's id is the intent's: a second posting of one payment is a key violation.
-  if (uniqueViolation(err) === 'ledger_transfers_pkey') return transferExists();
-  if (e.code !== 'P0001' || !e.message?.startsWith('OWO:')) return err;
-  switch (e.message.slice(4)) {
+  const raised = raisedBySql(err);
+  switch (raised?.code) {
     case 'PAYMENT_NOT_FOUND':
       return paymentNotFound();
     case 'PAYMENT_EXPIRED':
@@ -72,24 +78,23 @@ function fromSql(err: unknown): unknown {
       return keyReused();
     case 'IDEMPOTENCY_IN_PROGRESS':
       return keyInProgress();
-    case 'INSUFFICIENT_FUNDS':
-      return new InsufficientFunds('wallet');
     case 'SPENDING_LIMIT': {
-      const [limit, left] = (e.detail ?? '0:0').split(':').map((n) => BigInt(n));
+      const [limit, left] = (raised.detail ?? '0:0').split(':').map((n) => BigInt(n));
       return overDailyLimit(limit!, left!);
     }
     default:
-      return err;
+      return ledgerError(err);
   }
 }
 
 /**
- * Posts a previewed transfer, or replays it, in one statement (the SQL function
- * owo_complete_send_money, as migration 0011 last defined it): it locks the intent, claims the Idempotency-Key,
- * checks the daily limit, moves the money through the ledger (the transfer id is the intent's, so
- * it can never post twice), writes both people's history, marks the intent and stores the answer,
- * all in one transaction. Completing again returns the same receipt. With `deferred`, the session
- * and PIN checks the server skipped are made first, in the same transaction ('reauth' if they fail).
+ * Posts a previewed transfer, or replays it, in one statement: the SQL function
+ * owo_complete_send_money (source: ./sql/owo_complete_send_money.sql) locks the intent, claims the
+ * Idempotency-Key, checks the daily limit, moves the money through the ledger's posting function
+ * owo_post_transfers (../../ledger/sql/; the transfer id is the intent's, so it can never post
+ * twice), writes both people's history, marks the intent and stores the answer, all in one
+ * transaction. Completing again returns the same receipt. With `deferred`, the session and PIN
+ * checks the server skipped are made first, in the same transaction ('reauth' if they fail).
  */
 export async function completeSendMoney(
   db: Db,
@@ -98,6 +103,7 @@ export async function completeSendMoney(
   idempotency?: { key: string; requestHash: string },
   deferred?: DeferredAuth | null,
 ): Promise<CompleteOutcome> {
+  const posting = ledgerPostingSeconds.startTimer({ path: 'send_money' });
   try {
     const [row] = await rawQuery<CompleteRow>(db, COMPLETE, [
       userId,
@@ -109,7 +115,6 @@ export async function completeSendMoney(
       newId(),
       newId(),
       SEND_MONEY_DONE,
-      SYSTEM_SHARDS,
       deferred?.tokenHash ?? null,
       deferred?.pinHash ?? null,
     ]);
@@ -119,5 +124,7 @@ export async function completeSendMoney(
     return { kind: 'reauth' };
   } catch (err) {
     throw fromSql(err);
+  } finally {
+    posting();
   }
 }

@@ -18,7 +18,9 @@ export const paymentIntents = pgTable(
     counterparty: jsonb('counterparty').$type<Counterparty>().notNull(),
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     narration: text('narration'),
-    status: text('status', { enum: ['initiated', 'processing', 'completed', 'failed'] }).notNull().default('initiated'),
+    status: text('status', { enum: ['initiated', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('initiated'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
@@ -31,7 +33,9 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     uniqueIndex('payment_intents_reference_key').on(t.reference),
-    index('payment_intents_processing_idx').on(t.processingSince).where(sql`${t.processingSince} IS NOT NULL`),
+    index('payment_intents_processing_idx')
+      .on(t.processingSince)
+      .where(sql`${t.processingSince} IS NOT NULL`),
   ],
 );
 

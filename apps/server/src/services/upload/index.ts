@@ -1,5 +1,12 @@
 import type { ServiceModule } from '../../platform/app.js';
-import { uploadRoutes } from './routes.js';
+import type { Config } from '../../platform/config.js';
+import { createStorage } from '../../platform/storage.js';
+import { uploadRoutes, type UploadProviders } from './routes.js';
 
 export { ownsUpload } from './upload.service.js';
-export const uploadService: ServiceModule = { name: 'upload', plugin: uploadRoutes };
+export type { UploadProviders } from './routes.js';
+
+/** The default storage for this config. */
+export const uploadProviders = (config: Config): UploadProviders => ({ storage: createStorage(config) });
+
+export const uploadService: ServiceModule<UploadProviders> = { name: 'upload', plugin: uploadRoutes };

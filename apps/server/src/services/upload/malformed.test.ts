@@ -13,7 +13,9 @@ let png: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(400 * 1024), UPLOAD_MAX_FILES: '3' } });
   u = await newUser(t.app);
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a0' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 

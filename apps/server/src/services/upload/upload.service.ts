@@ -14,7 +14,11 @@ export const MAX_SIDE = 1600;
 export const THUMB_WIDTH = 320;
 
 const encode = (img: Sharp, mime: ImageType) =>
-  mime === 'image/jpeg' ? img.jpeg({ quality: 82, mozjpeg: true }) : mime === 'image/png' ? img.png({ compressionLevel: 9 }) : img.webp({ quality: 80 });
+  mime === 'image/jpeg'
+    ? img.jpeg({ quality: 82, mozjpeg: true })
+    : mime === 'image/png'
+      ? img.png({ compressionLevel: 9 })
+      : img.webp({ quality: 80 });
 
 /** The image type read from the bytes themselves; anything but JPEG, PNG or WebP is a 400. */
 export async function imageTypeOf(input: Buffer, name: string): Promise<ImageType> {
@@ -35,7 +39,9 @@ export async function storeImage(db: Db, storage: BlobStorage, ownerId: string, 
   let thumb: Buffer;
   try {
     const base = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
-    main = await encode(base.clone().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }), mime).toBuffer({ resolveWithObject: true });
+    main = await encode(base.clone().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }), mime).toBuffer(
+      { resolveWithObject: true },
+    );
     thumb = await encode(base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }), mime).toBuffer();
   } catch {
     throw badRequest(`${name}: this image could not be read`, 'UPLOAD_CORRUPT');
@@ -55,7 +61,18 @@ export async function storeImage(db: Db, storage: BlobStorage, ownerId: string, 
     height: main.info.height,
     size: main.data.length,
   };
-  await db.insert(uploads).values({ id, ownerId, key, thumbnailKey, mimeType: mime, size: file.size, width: file.width, height: file.height, url: file.url, thumbnailUrl: file.thumbnailUrl });
+  await db.insert(uploads).values({
+    id,
+    ownerId,
+    key,
+    thumbnailKey,
+    mimeType: mime,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+    url: file.url,
+    thumbnailUrl: file.thumbnailUrl,
+  });
   return file;
 }
 
@@ -70,4 +87,10 @@ export async function ownsUpload(db: Db, ownerId: string, url: string): Promise<
 }
 
 export const contentTypeOf = (key: string): string =>
-  key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+  key.endsWith('.png')
+    ? 'image/png'
+    : key.endsWith('.webp')
+      ? 'image/webp'
+      : key.endsWith('.jpg')
+        ? 'image/jpeg'
+        : 'application/octet-stream';

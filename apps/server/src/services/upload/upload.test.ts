@@ -18,7 +18,13 @@ type Part = { field?: string; name: string; type: string; data: Buffer };
 function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field ?? 'file'}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field ?? 'file'}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+      ),
+      p.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
@@ -72,23 +78,34 @@ describe('POST /api/upload/single', () => {
   });
 
   it('refuses a file over the size limit, a request without a file, and no token', async () => {
-    const big = await sharp(randomBytes(500 * 500 * 3), { raw: { width: 500, height: 500, channels: 3 } }).png().toBuffer();
+    const big = await sharp(randomBytes(500 * 500 * 3), { raw: { width: 500, height: 500, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(400 * 1024);
     const res = await send('single', [{ name: 'big.png', type: 'image/png', data: big }]);
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Each image must be at most 0.4 MB');
 
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/upload/api/upload/single', headers: auth(u), payload: { file: 'x' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/api/upload/single',
+      headers: auth(u),
+      payload: { file: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(400);
     expect(json(notMultipart).message).toBe('Send the image as multipart/form-data in the field "file"');
 
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const anon = await send('single', [{ name: 'a.png', type: 'image/png', data: png }], null);
     expect(anon.statusCode).toBe(401);
   });
 
   it('a corrupt image with a valid signature is a 400, not a 500', async () => {
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(60, 7)]);
     const res = await send('single', [{ name: 'broken.png', type: 'image/png', data: broken }]);
     expect(res.statusCode).toBe(400);
@@ -98,8 +115,12 @@ describe('POST /api/upload/single', () => {
 
 describe('POST /api/upload/multiple', () => {
   it('stores several images', async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: '#00000000' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#123456' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
     const res = await send('multiple', [
       { field: 'files', name: 'a.png', type: 'image/png', data: png },
       { field: 'files', name: 'b.webp', type: 'image/webp', data: webp },
@@ -111,7 +132,9 @@ describe('POST /api/upload/multiple', () => {
 
   it('stores none when one file is bad, and refuses too many files', async () => {
     const before = await stored();
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const res = await send('multiple', [
       { field: 'files', name: 'ok.png', type: 'image/png', data: png },
       { field: 'files', name: 'evil.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script>') },

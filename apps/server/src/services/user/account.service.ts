@@ -23,7 +23,9 @@ export async function signup(deps: UserDeps, body: SignupBody) {
   const clash = await deps.db
     .select({ email: users.email, phone: users.phoneNumber, nick: users.nickName })
     .from(users)
-    .where(or(eq(users.email, email), eq(users.phoneNumber, phoneNumber), nick ? sql`lower(${users.nickName}) = lower(${nick})` : undefined));
+    .where(
+      or(eq(users.email, email), eq(users.phoneNumber, phoneNumber), nick ? sql`lower(${users.nickName}) = lower(${nick})` : undefined),
+    );
   for (const c of clash) {
     if (c.email === email) throw conflict(DUPLICATE.users_email_key!, 'EMAIL_TAKEN');
     if (c.phone === phoneNumber) throw conflict(DUPLICATE.users_phone_key!, 'PHONE_TAKEN');

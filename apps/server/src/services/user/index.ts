@@ -1,7 +1,14 @@
 import type { ServiceModule } from '../../platform/app.js';
 import { userRoutes } from './routes.js';
 
+export { userProviders, type UserProvided } from './authenticator.js';
+export { usersByIds, userById, type UserSummary } from './directory.js';
 export { toPublicUser } from './profile.service.js';
+/**
+ * The table, for the database schema, the demo seed and tests. Services read people through
+ * `usersByIds`/`userById` (lint refuses another service's table); the one service import left is
+ * send-money.service.ts, until it moves to `usersByIds`.
+ */
 export { users } from './tables.js';
 
 export const userService: ServiceModule = { name: 'user', plugin: userRoutes };

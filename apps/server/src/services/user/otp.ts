@@ -13,12 +13,12 @@ export const OTP_MAX_TRIES = 5;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_MAX_PER_HOUR = 5;
 
-const hashCode = (secret: string, purpose: OtpPurpose, phone: string, code: string) =>
-  keyedHash(secret, `otp:${purpose}:${phone}:${code}`);
+const hashCode = (secret: string, purpose: OtpPurpose, phone: string, code: string) => keyedHash(secret, `otp:${purpose}:${phone}:${code}`);
 
 const TEXT: Record<OtpPurpose, (code: string) => string> = {
   verify_mobile: (c) => `Your Owo verification code is ${c}. It expires in ${OTP_TTL_MINUTES} minutes. Never share it with anyone.`,
-  reset_password: (c) => `Your Owo password reset code is ${c}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
+  reset_password: (c) =>
+    `Your Owo password reset code is ${c}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
 };
 
 /**
@@ -51,7 +51,10 @@ export async function issueOtp(
 
   const code = randomDigits(6);
   // Only the newest code counts: older ones stop working.
-  await tx.update(otps).set({ consumedAt: new Date() }).where(and(eq(otps.phoneNumber, phone), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+  await tx
+    .update(otps)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otps.phoneNumber, phone), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
   await tx.insert(otps).values({
     id: newId(),
     purpose,

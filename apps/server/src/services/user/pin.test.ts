@@ -46,7 +46,12 @@ describe('PUT /user/users/set-pin', () => {
     expect((await setPin(u, '2580')).statusCode).toBe(200);
     const again = await setPin(u, '3691');
     expect(again.statusCode).toBe(409);
-    const none = await t.app.inject({ method: 'PUT', url: '/api/user/user/users/set-pin', headers: { transactionPin: '2580' }, payload: { pin: '2580' } });
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/user/users/set-pin',
+      headers: { transactionPin: '2580' },
+      payload: { pin: '2580' },
+    });
     expect(none.statusCode).toBe(401);
   });
 });
@@ -114,7 +119,10 @@ describe('transaction PIN guard', () => {
     // Updating the PIN is locked as well.
     expect((await updatePin(u, { transactionPin: '3691', oldTransactionPin: '2580' })).statusCode).toBe(429);
 
-    await t.db.update(users).set({ pinLockedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, u.id));
+    await t.db
+      .update(users)
+      .set({ pinLockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, u.id));
     expect((await pay(u, '2580')).statusCode).toBe(200);
     expect((await pinRow(u.id)).pinFailedAttempts).toBe(0);
   });

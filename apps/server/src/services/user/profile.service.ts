@@ -1,7 +1,6 @@
 import type { FullUser, PublicUser } from '@owo/contracts';
 import { and, asc, count, eq, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { checkPin } from '../../platform/auth.js';
-import { hashSecret } from '../../platform/crypto.js';
+import { rawQuery, type RawStatement } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
@@ -28,38 +27,6 @@ export const toFullUser = (u: UserRow): FullUser => ({
   hasPin: u.pinHash !== null,
   createdAt: u.createdAt.toISOString(),
 });
-
-/** PINs anyone would guess first. */
-const WEAK_PINS = new Set(['0000', '1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888', '9999', '1234', '4321', '0123', '9876']);
-const assertStrongPin = (pin: string) => {
-  if (WEAK_PINS.has(pin)) throw badRequest('That PIN is too easy to guess. Choose another.', 'PIN_WEAK');
-};
-
-export async function setPin(deps: UserDeps, userId: string, pin: string, confirmation: string) {
-  if (pin !== confirmation) throw badRequest('The PINs do not match', 'PIN_MISMATCH');
-  assertStrongPin(pin);
-  const hash = await hashSecret(pin);
-  const updated = await deps.db
-    .update(users)
-    .set({ pinHash: hash, pinFailedAttempts: 0, pinLockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), sql`${users.pinHash} IS NULL`))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw conflict('You already have a transaction PIN. Use Update PIN to change it.', 'PIN_ALREADY_SET');
-}
-
-/** The old PIN may come as a header or in the query; if both are sent they must agree. Wrong old PINs count towards the lockout. */
-export async function updatePin(deps: UserDeps, userId: string, newPin: string, oldFromHeader?: string, oldFromQuery?: string) {
-  if (oldFromHeader && oldFromQuery && oldFromHeader !== oldFromQuery) {
-    throw badRequest('The current PIN was sent twice with different values', 'PIN_MISMATCH');
-  }
-  const oldPin = oldFromHeader ?? oldFromQuery;
-  if (!oldPin) throw badRequest('Enter your current PIN (header oldTransactionPin)', 'PIN_REQUIRED');
-  await checkPin(deps.db, userId, oldPin, deps.config.secret);
-  if (oldPin === newPin) throw badRequest('Choose a new PIN different from the current one', 'PIN_UNCHANGED');
-  assertStrongPin(newPin);
-  const hash = await hashSecret(newPin);
-  await deps.db.update(users).set({ pinHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
-}
 
 export type ProfileChanges = {
   firstName?: string;
@@ -95,11 +62,48 @@ export async function editProfile(deps: UserDeps, userId: string, changes: Profi
   }
 }
 
+/** A profile by id: read on most screens, so one prepared statement with the columns shown. */
+const PROFILE: RawStatement = {
+  name: 'owo_profile',
+  text: `SELECT id, first_name, last_name, nick_name, avatar, bio, email, phone_number,
+                phone_verified_at IS NOT NULL AS verified, pin_hash IS NOT NULL AS has_pin, created_at
+           FROM users WHERE id = $1`,
+};
+type ProfileRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  nick_name: string | null;
+  avatar: string | null;
+  bio: string | null;
+  email: string;
+  phone_number: string;
+  verified: boolean;
+  has_pin: boolean;
+  created_at: Date;
+};
+
 /** Your own profile in full; anyone else's public fields only. */
 export async function getUser(deps: UserDeps, viewerId: string, id: string): Promise<FullUser | PublicUser> {
-  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await rawQuery<ProfileRow>(deps.db, PROFILE, [id]);
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
-  return row.id === viewerId ? toFullUser(row) : toPublicUser(row);
+  const person: PublicUser = {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    nickName: row.nick_name,
+    avatar: row.avatar,
+    bio: row.bio,
+  };
+  if (row.id !== viewerId) return person;
+  return {
+    ...person,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    isPhoneVerified: row.verified,
+    hasPin: row.has_pin,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -119,15 +123,15 @@ export async function filterUsers(deps: UserDeps, viewerId: string, query: strin
       phone ? eq(users.phoneNumber, phone) : undefined,
     ),
   );
-  const [rows, totals] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    deps.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toPublicUser), total: totals[0]?.n ?? 0 };
+  // The page and the number of matches in one query; past the last page there is no row to carry
+  // the count, so it is asked for on its own.
+  const rows = await deps.db
+    .select({ user: users, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = rows[0]?.total ?? (page > 1 ? ((await deps.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0) : 0);
+  return { items: rows.map((r) => toPublicUser(r.user)), total };
 }

@@ -9,11 +9,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (u: TestUser, id: string) => t.app.inject({ method: 'GET', url: `/api/user/users/${id}`, headers: auth(u) });
-const edit = (u: TestUser, payload: object) => t.app.inject({ method: 'PUT', url: '/api/user/users/edit-profile', headers: auth(u), payload });
+const edit = (u: TestUser, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/user/users/edit-profile', headers: auth(u), payload });
 const filter = (u: TestUser, qs: string) => t.app.inject({ method: 'GET', url: `/api/user/users/filter?${qs}`, headers: auth(u) });
 
 async function uploadAvatar(u: TestUser): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0b6e4f' } })
+    .png()
+    .toBuffer();
   const boundary = '----owo';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),

@@ -1,13 +1,115 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { createSession, revokeSessions } from '../../platform/auth.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sessionTokenHash, type AuthContext, type SessionInfo } from '../../platform/auth.js';
 import { hashSecret, keyedHash, newId, randomToken, verifySecret } from '../../platform/crypto.js';
+import { rawQuery, type Db, type RawStatement, type Tx } from '../../platform/db.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
+import { instanceOf } from '../../platform/instance.js';
 import { requireE164, toE164 } from '../../platform/phone.js';
 import type { UserDeps } from './deps.js';
 import { consumeOtp, issueOtp, type OtpPurpose } from './otp.js';
 import { passwordResets, sessions, users } from './tables.js';
 
 const RESET_TTL_MINUTES = 15;
+
+/** Starts a session and returns the bearer token; only its keyed hash is stored. */
+export async function createSession(db: Tx, secret: string, userId: string, ttlMs: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: newId(),
+    userId,
+    tokenHash: sessionTokenHash(secret, token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+export async function revokeSessions(db: Tx, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined),
+    );
+}
+
+/** Every bearer call runs this: one prepared statement that also reads the PIN state, so a PIN call costs no extra query. */
+const SESSION: RawStatement = {
+  name: 'owo_session',
+  text: `SELECT s.id, s.user_id, s.expires_at, u.pin_hash, u.pin_failed_attempts, u.pin_locked_until
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          LIMIT 1`,
+};
+type SessionRow = {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  pin_hash: string | null;
+  pin_failed_attempts: number;
+  pin_locked_until: Date | null;
+};
+
+const lookUp = async (db: Db, tokenHash: string) => (await rawQuery<SessionRow>(db, SESSION, [tokenHash]))[0] ?? null;
+
+/** The live (not revoked, not expired) session with this token hash, with its user's PIN state; null when none. */
+export async function findSession(db: Db, tokenHash: string): Promise<SessionInfo | null> {
+  const row = await lookUp(db, tokenHash);
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    sessionId: row.id,
+    pin: { pinHash: row.pin_hash, tries: row.pin_failed_attempts, lockedUntil: row.pin_locked_until },
+  };
+}
+
+const forgetters = new WeakMap<Db, (userId: string) => void>();
+
+/**
+ * After a change to a user's sessions has committed: forgets them in this process at once (other
+ * processes, and this one again, hear of it from the trigger's notification a moment later).
+ */
+function forgetSessions(db: Db, userId: string): void {
+  forgetters.get(db)?.(userId);
+}
+
+/** Sent by the `sessions` table's trigger (owo_sessions_changed) with the user's id, after any change to a session commits. */
+const SESSIONS_CHANGED = 'owo_sessions';
+/** How long a session found for a call without PIN is remembered (never past its expiry). */
+const REMEMBER_MS = 30_000;
+const REMEMBER_MAX = 50_000;
+
+/**
+ * Live sessions remembered for a short while, so a read sends one query rather than two. A session
+ * revoked (log-out, password change or reset) or changed in any way is forgotten at once in every
+ * server process: the table's trigger notifies every process, on commit, and each process listens
+ * on a connection whose loss stops it. A lookup that raced a notification is not remembered.
+ */
+export function sessionMemory(db: Db): (tokenHash: string) => Promise<AuthContext | null> {
+  const remembered = new Map<string, { auth: AuthContext; until: number }>();
+  let changes = 0;
+  let listening: Promise<void> | null = null;
+  const forgetUser = (userId: string) => {
+    changes++;
+    for (const [key, entry] of remembered) if (entry.auth.userId === userId) remembered.delete(key);
+  };
+  forgetters.set(db, forgetUser);
+  return async (tokenHash) => {
+    await (listening ??= instanceOf(db).listen(SESSIONS_CHANGED, forgetUser));
+    const now = Date.now();
+    const hit = remembered.get(tokenHash);
+    if (hit && hit.until > now) return hit.auth;
+    const seen = changes;
+    const row = await lookUp(db, tokenHash);
+    remembered.delete(tokenHash);
+    if (!row) return null;
+    const auth = { userId: row.user_id, sessionId: row.id };
+    if (seen === changes) {
+      if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
+      remembered.set(tokenHash, { auth, until: Math.min(now + REMEMBER_MS, row.expires_at.getTime()) });
+    }
+    return auth;
+  };
+}
 const INCORRECT = 'Incorrect username or password';
 // Verified against when the user does not exist, so both paths take the same time.
 let dummyHash: Promise<string> | null = null;
@@ -34,7 +136,11 @@ export async function login(deps: UserDeps, username: string, password: string) 
 /** Starts a reset by email (the code is emailed) or by phone (texted). The answer never says whether the account exists. */
 export async function startPasswordReset(deps: UserDeps, by: { email: string } | { phoneNumber: string }) {
   const where = 'email' in by ? eq(users.email, by.email.toLowerCase()) : eq(users.phoneNumber, requireE164(by.phoneNumber));
-  const [user] = await deps.db.select({ id: users.id, phoneNumber: users.phoneNumber, email: users.email }).from(users).where(where).limit(1);
+  const [user] = await deps.db
+    .select({ id: users.id, phoneNumber: users.phoneNumber, email: users.email })
+    .from(users)
+    .where(where)
+    .limit(1);
   if (user) {
     await deps.db.transaction((tx) => issueOtp(tx, deps, user, 'reset_password', 'email' in by ? user.email : undefined));
     void deps.notifier.drain().catch(() => {});
@@ -73,7 +179,7 @@ export async function verifyOtp(deps: UserDeps, rawPhone: string, otp: string, p
 /** Sets a new password with a reset token; every session of the user ends. */
 export async function resetPassword(deps: UserDeps, resetToken: string, password: string) {
   const hash = await hashSecret(password);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -89,7 +195,9 @@ export async function resetPassword(deps: UserDeps, resetToken: string, password
     // A successful reset also proves the phone (the code went to it).
     await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     await revokeSessions(tx, row.userId);
+    return row.userId;
   });
+  forgetSessions(deps.db, userId);
 }
 
 /** Changes the password and ends every other session. */
@@ -102,8 +210,14 @@ export async function changePassword(deps: UserDeps, userId: string, sessionId: 
     await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeSessions(tx, userId, sessionId);
   });
+  forgetSessions(deps.db, userId);
 }
 
 export async function logout(deps: UserDeps, sessionId: string) {
-  await deps.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  const [row] = await deps.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  if (row) forgetSessions(deps.db, row.userId);
 }

@@ -1,7 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, sessions } from './tables.js';
-import { auth, codeIn, createTestApp, json, lastMessage, newUser, signup, toE164Ng, type TestContext } from '../../test/harness.js';
+import {
+  auth,
+  codeIn,
+  createTestApp,
+  json,
+  lastMessage,
+  newUser,
+  secondApp,
+  signup,
+  toE164Ng,
+  type TestContext,
+} from '../../test/harness.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -78,7 +89,10 @@ describe('bearer tokens', () => {
 
   it('expired sessions stop working', async () => {
     const u = await newUser(t.app);
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, u.id));
     expect((await me(u)).statusCode).toBe(401);
   });
 });
@@ -148,7 +162,10 @@ describe('password reset', () => {
     const weak = await post('/users/reset-password', { resetToken, password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(json(weak).message).toBe('Password must be at least 8 characters');
-    await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.userId, u.id));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, u.id));
     const expired = await post('/users/reset-password', { resetToken, password: 'brandnew22' });
     expect(expired.statusCode).toBe(400);
   });
@@ -188,8 +205,61 @@ describe('PUT /user/users/change-password', () => {
     expect((await change(u, { oldPassword: u.password, newPassword: 'abc' })).statusCode).toBe(400);
     const same = await change(u, { oldPassword: u.password, newPassword: u.password });
     expect(json(same).message).toBe('Choose a new password different from the current one');
-    const none = await t.app.inject({ method: 'PUT', url: '/api/user/user/users/change-password', payload: { oldPassword: u.password, newPassword: 'changed123' } });
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/user/users/change-password',
+      payload: { oldPassword: u.password, newPassword: 'changed123' },
+    });
     expect(none.statusCode).toBe(401);
     expect((await post('/users/login', { username: u.email, password: u.password })).statusCode).toBe(200);
+  });
+});
+
+describe('sessions remembered for reads', () => {
+  const changePassword = (u: { token: string; password: string }) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/user/users/change-password',
+      headers: auth(u),
+      payload: { oldPassword: u.password, newPassword: `${u.password}x9` },
+    });
+
+  it('a read just after log-out, expiry or a password change is refused', async () => {
+    const a = await newUser(t.app);
+    expect((await me(a)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: auth(a) })).statusCode).toBe(200);
+    expect((await me(a)).statusCode).toBe(401);
+
+    // Changed in the table by hand, not through the service: the trigger's notification forgets it.
+    const b = await newUser(t.app);
+    expect((await me(b)).statusCode).toBe(200);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, b.id));
+    await expect.poll(async () => (await me(b)).statusCode, { timeout: 2_000 }).toBe(401);
+
+    const c = await newUser(t.app);
+    const other = json(await post('/users/login', { username: c.email, password: c.password })).data as { accessToken: string };
+    const otherSession = { id: c.id, token: other.accessToken };
+    expect((await me(otherSession)).statusCode).toBe(200);
+    expect((await changePassword(c)).statusCode).toBe(200);
+    expect((await me(otherSession)).statusCode).toBe(401);
+    expect((await me(c)).statusCode).toBe(200);
+  });
+
+  it('a session revoked through one server process is refused by another at once', async () => {
+    const second = await secondApp(t);
+    try {
+      const u = await newUser(t.app);
+      const viaSecond = () => second.app.inject({ method: 'GET', url: `/api/user/users/${u.id}`, headers: auth(u) });
+      expect((await viaSecond()).statusCode).toBe(200);
+      expect((await viaSecond()).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: auth(u) })).statusCode).toBe(200);
+      // The notification crosses processes after the commit: allow it a moment, no more.
+      await expect.poll(async () => (await viaSecond()).statusCode, { timeout: 1_000, interval: 10 }).toBe(401);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -58,7 +58,12 @@ describe('POST /users/signup', () => {
   });
 
   it('rejects a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/users/signup', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('The request body is not valid JSON');
   });
@@ -87,7 +92,10 @@ describe('POST /users/verify-mobile', () => {
     const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toEqual({ phoneNumber: toE164Ng(phone), isVerified: true });
-    const [row] = await t.db.select().from(users).where(eq(users.phoneNumber, toE164Ng(phone)));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.phoneNumber, toE164Ng(phone)));
     expect(row!.phoneVerifiedAt).not.toBeNull();
     const again = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
     expect(again.statusCode).toBe(400);
@@ -113,7 +121,10 @@ describe('POST /users/verify-mobile', () => {
     const { phone } = await signup(t.app);
     const e164 = toE164Ng(phone);
     const code = codeIn(await lastMessage(t.app, e164));
-    await t.db.update(otps).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(otps.phoneNumber, e164));
+    await t.db
+      .update(otps)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(otps.phoneNumber, e164));
     const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('This code has expired. Request a new one.');
@@ -135,7 +146,10 @@ describe('POST /users/resend-otp', () => {
     expect(soon.statusCode).toBe(429);
     expect(json(soon).message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
 
-    await t.db.update(otps).set({ createdAt: sql`now() - interval '61 seconds'` }).where(eq(otps.phoneNumber, e164));
+    await t.db
+      .update(otps)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(otps.phoneNumber, e164));
     const later = await post('/users/resend-otp', { phoneNumber: phone });
     expect(later.statusCode).toBe(200);
     const second = codeIn(await lastMessage(t.app, e164));
@@ -152,10 +166,16 @@ describe('POST /users/resend-otp', () => {
     const { phone } = await signup(t.app);
     const e164 = toE164Ng(phone);
     for (let i = 0; i < 4; i++) {
-      await t.db.update(otps).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(otps.phoneNumber, e164));
+      await t.db
+        .update(otps)
+        .set({ createdAt: sql`now() - interval '2 minutes'` })
+        .where(eq(otps.phoneNumber, e164));
       expect((await post('/users/resend-otp', { phoneNumber: phone })).statusCode).toBe(200);
     }
-    await t.db.update(otps).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(otps.phoneNumber, e164));
+    await t.db
+      .update(otps)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(otps.phoneNumber, e164));
     const sixth = await post('/users/resend-otp', { phoneNumber: phone });
     expect(sixth.statusCode).toBe(429);
     expect(json(sixth).message).toBe('Too many codes requested. Try again in an hour.');

@@ -1,9 +1,17 @@
 import type { Preview, Receipt } from '@owo/contracts';
-import { systemAccount } from '../../ledger/index.js';
+import { system } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
 import type { PaymentKey } from '../../platform/idempotency.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { bankTransferFee, checkExternal, completeExternal, previewPayment, reconcileExternal, type ExternalPayment, type Intent } from '../transaction/index.js';
+import {
+  bankTransferFee,
+  checkExternal,
+  completeExternal,
+  previewPayment,
+  reconcileExternal,
+  type ExternalPayment,
+  type Intent,
+} from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 
@@ -41,9 +49,27 @@ const feeLeg = (intent: Intent) => derivedId(intent.id, 'fee');
 const payout = (deps: WalletDeps): ExternalPayment => ({
   types: ['bankTransfer'],
   legs: (intent, wallet) => [
-    { id: intent.id, debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'bank_payout', intent.id), amount: intent.amount, kind: 'bank_transfer', reference: intent.reference, pending: true },
+    {
+      id: intent.id,
+      debitAccountId: wallet,
+      creditAccountId: system('bank_payout'),
+      amount: intent.amount,
+      kind: 'bank_transfer',
+      reference: intent.reference,
+      pending: true,
+    },
     ...(intent.fee > 0n
-      ? [{ id: feeLeg(intent), debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'fees', intent.id), amount: intent.fee, kind: 'fee', reference: intent.reference, pending: true }]
+      ? [
+          {
+            id: feeLeg(intent),
+            debitAccountId: wallet,
+            creditAccountId: system('fees'),
+            amount: intent.fee,
+            kind: 'fee',
+            reference: intent.reference,
+            pending: true,
+          },
+        ]
       : []),
   ],
   call: (intent) =>

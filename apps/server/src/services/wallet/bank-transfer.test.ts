@@ -6,19 +6,17 @@ import { paymentIntents } from '../transaction/index.js';
 import { reconcileBankTransfers } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
 import { SANDBOX_ACCOUNTS, sandboxBankRail } from './providers/banks.js';
-import { sandboxCardAcquirer } from './providers/cards.js';
 
 let t: TestContext;
 let railDown = false;
 beforeAll(async () => {
   t = await createTestApp({
-    routes: (app) =>
-      app.decorate('walletProviders', {
-        bank: {
-          ...sandboxBankRail,
-          payout: (p) => (railDown && p.accountNumber === '1111111111' ? Promise.reject(new Error('timeout')) : sandboxBankRail.payout(p)),
-        },
-      }),
+    providers: {
+      bank: {
+        ...sandboxBankRail,
+        payout: (p) => (railDown && p.accountNumber === '1111111111' ? Promise.reject(new Error('timeout')) : sandboxBankRail.payout(p)),
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -57,7 +55,9 @@ describe('banks and name enquiry', () => {
     expect(json(missing).message).toBe('We could not find this account. Check the number and the bank.');
     expect(json(await get(u, '/verify-account/bankcode/058/accountNumber/123')).message).toBe('Account number is 10 digits');
     expect(json(await get(u, '/verify-account/bankcode/999/accountNumber/0123456789')).message).toBe('Unknown bank');
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/verify-account/bankcode/058/accountNumber/0123456789' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/wallet/verify-account/bankcode/058/accountNumber/0123456789' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -65,7 +65,12 @@ describe('wallet to bank', () => {
   it('previews the resolved name and fee, then pays out and posts', async () => {
     const u = await payer(t.app, 1_000_000);
     const p = await initiate(u, { bankCode: '058', accountNumber: '0123456789', amount: 400_000 });
-    expect(json(p).data).toMatchObject({ amount: 400_000, fee: 1_000, total: 401_000, recipient: { bankName: 'Guaranty Trust Bank', accountNumber: '0123456789' } });
+    expect(json(p).data).toMatchObject({
+      amount: 400_000,
+      fee: 1_000,
+      total: 401_000,
+      recipient: { bankName: 'Guaranty Trust Bank', accountNumber: '0123456789' },
+    });
     const res = await complete(u, (json(p).data as { reference: string }).reference);
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('Transfer successful');
@@ -77,10 +82,17 @@ describe('wallet to bank', () => {
     const u = await payer(t.app, 1_000_000);
     const { reference, res } = await send(u, SANDBOX_ACCOUNTS.payoutFails, 300_000);
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ status: 'reversed', failureReason: 'The beneficiary bank is not available. Your money has been returned.' });
+    expect(json(res).data).toMatchObject({
+      status: 'reversed',
+      failureReason: 'The beneficiary bank is not available. Your money has been returned.',
+    });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000);
     const h = (await historyOf(t.app, u, { type: 'bankTransfer' })).data[0]!;
-    expect(h).toMatchObject({ reference, status: 'reversed', failureReason: 'The beneficiary bank is not available. Your money has been returned.' });
+    expect(h).toMatchObject({
+      reference,
+      status: 'reversed',
+      failureReason: 'The beneficiary bank is not available. Your money has been returned.',
+    });
     const legs = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference));
     expect(legs.map((l) => l.status)).toEqual(['voided', 'voided']);
     // A second complete changes nothing.
@@ -106,8 +118,11 @@ describe('wallet to bank', () => {
     const { reference, res } = await send(u, '1111111111', 100_000);
     railDown = false;
     expect(json(res).data).toMatchObject({ status: 'pending' });
-    await t.db.update(paymentIntents).set({ processingSince: sql`now() - interval '1 minute'` }).where(eq(paymentIntents.reference, reference));
-    const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
+    await t.db
+      .update(paymentIntents)
+      .set({ processingSince: sql`now() - interval '1 minute'` })
+      .where(eq(paymentIntents.reference, reference));
+    const deps: WalletDeps = { db: t.db, config: t.config, providers: t.providers };
     expect(await reconcileBankTransfers(deps)).toBeGreaterThanOrEqual(1);
     expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data[0]).toMatchObject({ reference, status: 'successful' });
     // Settled: no longer waiting, so the reconciler's index no longer lists it.
@@ -122,14 +137,23 @@ describe('wallet to bank', () => {
     railDown = true;
     for (let i = 0; i < 3; i++) references.push((await send(u, '1111111111', 50_000)).reference);
     railDown = false;
-    await t.db.update(paymentIntents).set({ processingSince: sql`now() - interval '1 minute'` }).where(inArray(paymentIntents.reference, references));
+    await t.db
+      .update(paymentIntents)
+      .set({ processingSince: sql`now() - interval '1 minute'` })
+      .where(inArray(paymentIntents.reference, references));
     const asked: string[] = [];
-    const counting = { ...sandboxBankRail, status: (reference: string, account: string) => (asked.push(reference), sandboxBankRail.status(reference, account)) };
-    const deps: WalletDeps = { db: t.db, config: t.config, providers: { bank: counting, card: sandboxCardAcquirer(t.db) } };
+    const counting = {
+      ...sandboxBankRail,
+      status: (reference: string, account: string) => (asked.push(reference), sandboxBankRail.status(reference, account)),
+    };
+    const deps: WalletDeps = { db: t.db, config: t.config, providers: { ...t.providers, bank: counting } };
     const [a, b] = await Promise.all([reconcileBankTransfers(deps, 10_000), reconcileBankTransfers(deps, 10_000)]);
     expect(a + b).toBe(3);
     expect(asked.sort()).toEqual([...references].sort());
-    for (const reference of references) expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data.find((h) => h.reference === reference)).toMatchObject({ status: 'successful' });
+    for (const reference of references)
+      expect((await historyOf(t.app, u, { type: 'bankTransfer' })).data.find((h) => h.reference === reference)).toMatchObject({
+        status: 'successful',
+      });
   });
 
   it('checks PIN, balance, expiry and ownership, writing nothing on failure', async () => {
@@ -140,12 +164,18 @@ describe('wallet to bank', () => {
     const { reference } = json(p).data as { reference: string };
     expect((await complete(u, reference, { transactionPin: '0000' })).statusCode).toBe(403);
     expect((await complete(other, reference)).statusCode).toBe(404);
-    await t.db.update(paymentIntents).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(paymentIntents.reference, reference));
+    await t.db
+      .update(paymentIntents)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentIntents.reference, reference));
     expect(json(await complete(u, reference)).code).toBe('PAYMENT_EXPIRED');
     expect((await balancesOf(t.app, u)).walletBalance).toBe(100_000);
     expect((await get(other, `/transfer-status/${reference}`)).statusCode).toBe(404);
     expect(json(await initiate(u, { bankCode: '058', accountNumber: 'abc', amount: 100 })).message).toBe('Account number is 10 digits');
-    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: { transactionPin: TEST_PIN }, payload: { reference } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: { transactionPin: TEST_PIN }, payload: { reference } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('an Idempotency-Key replays the receipt; the payout happens once', async () => {

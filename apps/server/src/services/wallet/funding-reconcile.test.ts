@@ -3,8 +3,6 @@ import { checkLedger } from '../../ledger/index.js';
 import { auth, balancesOf, createTestApp, GOOD_CARD, historyOf, json, newUser, type TestContext } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
 import { reconcileFunding } from './funding.service.js';
-import { sandboxBankRail } from './providers/banks.js';
-import { sandboxCardAcquirer, type CardAcquirer } from './providers/cards.js';
 
 /**
  * A charge whose answer never reaches us (the acquirer took the money, then the connection broke;
@@ -17,9 +15,9 @@ let mode: 'normal' | 'charged-then-lost' | 'never-received' = 'normal';
 
 beforeAll(async () => {
   t = await createTestApp({
-    routes: (app) => {
-      const real = sandboxCardAcquirer(app.db);
-      const card: CardAcquirer = {
+    // The sandbox acquirer, with a connection that can break before or after the charge.
+    providers: ({ card: real }) => ({
+      card: {
         ...real,
         async charge(p) {
           if (mode === 'never-received') throw new Error('connect ETIMEDOUT');
@@ -27,11 +25,10 @@ beforeAll(async () => {
           if (mode === 'charged-then-lost') throw new Error('socket hang up');
           return result;
         },
-      };
-      app.decorate('walletProviders', { card });
-      deps = { db: app.db, config: app.config, providers: { bank: sandboxBankRail, card } };
-    },
+      },
+    }),
   });
+  deps = { db: t.db, config: t.config, providers: t.providers };
 });
 afterAll(async () => {
   mode = 'normal';
@@ -40,7 +37,12 @@ afterAll(async () => {
 });
 
 const fund = (u: Awaited<ReturnType<typeof newUser>>, amount: number, key?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/wallet/fund/card', headers: auth(u, key ? { 'idempotency-key': key } : {}), payload: { amount, card: GOOD_CARD } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/fund/card',
+    headers: auth(u, key ? { 'idempotency-key': key } : {}),
+    payload: { amount, card: GOOD_CARD },
+  });
 
 describe('funding whose outcome is unknown', () => {
   it('a charge made but not answered stays pending, then the reconciler credits it once', async () => {
@@ -71,7 +73,11 @@ describe('funding whose outcome is unknown', () => {
     expect(json(res).data).toMatchObject({ status: 'pending' });
     await reconcileFunding(deps, 0);
     expect((await balancesOf(t.app, u)).walletBalance).toBe(0);
-    expect((await historyOf(t.app, u)).data[0]).toMatchObject({ type: 'funding', status: 'failed', failureReason: 'The payment did not reach your bank. You were not charged.' });
+    expect((await historyOf(t.app, u)).data[0]).toMatchObject({
+      type: 'funding',
+      status: 'failed',
+      failureReason: 'The payment did not reach your bank. You were not charged.',
+    });
   });
 
   it('leaves alone what is younger than its threshold', async () => {

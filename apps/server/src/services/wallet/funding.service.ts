@@ -1,13 +1,25 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { systemAccount, transfer, userAccount, type SystemCode } from '../../ledger/index.js';
+import { system, transfer, userAccount, type SystemCode } from '../../ledger/index.js';
 import { derivedId, keyedHash, newId, randomDigits, sameHash } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
-import { createIntent, reconcileStale, historyFor, markIntent, paymentIntents, recordHistory, setHistoryStatus, toHistoryItem, type Intent } from '../transaction/index.js';
-import { users } from '../user/index.js';
+import {
+  createIntent,
+  findIntent,
+  historyFor,
+  intentById,
+  markIntent,
+  reconcileStale,
+  recordHistory,
+  setHistoryStatus,
+  setIntentDetails,
+  toHistoryItem,
+  type Intent,
+} from '../transaction/index.js';
+import { userById } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 import { cardBrand, luhnValid, type CardDetails, type ChargeResult } from './providers/cards.js';
@@ -31,11 +43,26 @@ export const toSavedCard = (c: SavedCardRow) => ({
 async function creditWallet(
   tx: Tx,
   deps: WalletDeps,
-  p: { userId: string; transferId: string; source: SystemCode; amount: bigint; reference: string; counterparty: string; bank?: string | null },
+  p: {
+    userId: string;
+    transferId: string;
+    source: SystemCode;
+    amount: bigint;
+    reference: string;
+    counterparty: string;
+    bank?: string | null;
+  },
 ): Promise<boolean> {
   const wallet = await userAccount(tx, p.userId, 'wallet');
   const { created } = await transfer(tx, [
-    { id: p.transferId, debitAccountId: systemAccount(deps.db, p.source, p.transferId), creditAccountId: wallet, amount: p.amount, kind: `fund.${p.source}`, reference: p.reference },
+    {
+      id: p.transferId,
+      debitAccountId: system(p.source),
+      creditAccountId: wallet,
+      amount: p.amount,
+      kind: `fund.${p.source}`,
+      reference: p.reference,
+    },
   ]);
   if (created) {
     await recordHistory(tx, [
@@ -56,7 +83,8 @@ async function creditWallet(
 function assertCardUsable(card: CardDetails) {
   if (!luhnValid(card.number)) throw badRequest('Enter a valid card number', 'CARD_INVALID');
   const now = new Date();
-  const expired = card.expiryYear < now.getUTCFullYear() || (card.expiryYear === now.getUTCFullYear() && card.expiryMonth < now.getUTCMonth() + 1);
+  const expired =
+    card.expiryYear < now.getUTCFullYear() || (card.expiryYear === now.getUTCFullYear() && card.expiryMonth < now.getUTCMonth() + 1);
   if (expired) throw badRequest('This card has expired', 'CARD_EXPIRED');
 }
 
@@ -76,12 +104,22 @@ type FundingOutcome =
 const NOT_RECEIVED = 'The payment did not reach your bank. You were not charged.';
 const CALL_TIMEOUT_MS = 20_000;
 
-async function startFunding(deps: WalletDeps, userId: string, amount: bigint, label: string, details: Record<string, string> & { method: Method }, key: PaymentKey | null, bank: string | null = null): Promise<Intent> {
+async function startFunding(
+  deps: WalletDeps,
+  userId: string,
+  amount: bigint,
+  label: string,
+  details: Record<string, string> & { method: Method },
+  key: PaymentKey | null,
+  bank: string | null = null,
+): Promise<Intent> {
   return deps.db.transaction(async (tx) => {
     const counterparty = { id: null, name: label, bankName: bank, accountNumber: null };
     const intent = await createIntent(tx, { userId, type: 'funding', amount, fee: 0n, counterparty, details, processing: true });
     await key?.claim(tx, intent.reference);
-    await recordHistory(tx, [{ userId, reference: intent.reference, type: 'funding', direction: 'credit', amount, status: 'pending', counterparty }]);
+    await recordHistory(tx, [
+      { userId, reference: intent.reference, type: 'funding', direction: 'credit', amount, status: 'pending', counterparty },
+    ]);
     return intent;
   });
 }
@@ -90,7 +128,10 @@ async function startFunding(deps: WalletDeps, userId: string, amount: bigint, la
 async function call(work: () => Promise<FundingOutcome>): Promise<FundingOutcome> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work(), new Promise<FundingOutcome>((resolve) => (timer = setTimeout(() => resolve({ status: 'pending' }), CALL_TIMEOUT_MS)))]);
+    return await Promise.race([
+      work(),
+      new Promise<FundingOutcome>((resolve) => (timer = setTimeout(() => resolve({ status: 'pending' }), CALL_TIMEOUT_MS))),
+    ]);
   } catch {
     return { status: 'pending' };
   } finally {
@@ -100,11 +141,16 @@ async function call(work: () => Promise<FundingOutcome>): Promise<FundingOutcome
 
 const fromCharge = (r: ChargeResult | null): FundingOutcome => (r === null ? { status: 'failed', reason: NOT_RECEIVED } : r);
 const fromDebit = (r: PayoutResult): FundingOutcome =>
-  r.status === 'failed' ? { status: 'failed', reason: r.reason ?? 'Your bank did not approve the debit' } : r.status === 'pending' ? { status: 'pending' } : { status: 'successful', providerRef: r.providerRef };
+  r.status === 'failed'
+    ? { status: 'failed', reason: r.reason ?? 'Your bank did not approve the debit' }
+    : r.status === 'pending'
+      ? { status: 'pending' }
+      : { status: 'successful', providerRef: r.providerRef };
 
 /** Asks the provider what became of a funding intent. */
 async function askProvider(deps: WalletDeps, intent: Intent): Promise<FundingOutcome> {
-  if (intent.details.method === 'bank') return fromDebit(await deps.providers.bank.debitStatus(intent.reference, intent.details.accountNumber ?? ''));
+  if (intent.details.method === 'bank')
+    return fromDebit(await deps.providers.bank.debitStatus(intent.reference, intent.details.accountNumber ?? ''));
   return fromCharge(await deps.providers.card.status(intent.reference));
 }
 
@@ -112,7 +158,7 @@ async function askProvider(deps: WalletDeps, intent: Intent): Promise<FundingOut
 async function settleFunding(deps: WalletDeps, intentId: string, outcome: FundingOutcome): Promise<void> {
   if (outcome.status === 'pending') return;
   await deps.db.transaction(async (tx) => {
-    const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+    const intent = await intentById(tx, intentId, { lock: true });
     if (!intent || intent.status !== 'processing') return;
     if (outcome.status === 'failed') {
       await setHistoryStatus(tx, intent.reference, 'failed', outcome.reason);
@@ -123,29 +169,44 @@ async function settleFunding(deps: WalletDeps, intentId: string, outcome: Fundin
     const wallet = await userAccount(tx, intent.userId, 'wallet');
     const transferId = derivedId(bank ? 'debit' : 'card', outcome.providerRef);
     await transfer(tx, [
-      { id: transferId, debitAccountId: systemAccount(deps.db, bank ? 'bank_funding' : 'card_funding', transferId), creditAccountId: wallet, amount: intent.amount, kind: bank ? 'fund.bank_funding' : 'fund.card_funding', reference: intent.reference },
+      {
+        id: transferId,
+        debitAccountId: system(bank ? 'bank_funding' : 'card_funding'),
+        creditAccountId: wallet,
+        amount: intent.amount,
+        kind: bank ? 'fund.bank_funding' : 'fund.card_funding',
+        reference: intent.reference,
+      },
     ]);
     await setHistoryStatus(tx, intent.reference, 'successful');
     await markIntent(tx, intent.id, 'completed');
     if (intent.details.saveCard === 'true' && outcome.token && outcome.fingerprint) {
-      const values = { id: newId(), userId: intent.userId, token: outcome.token, fingerprint: outcome.fingerprint, brand: outcome.brand ?? 'Card', last4: outcome.last4 ?? '', expiryMonth: Number(intent.details.expiryMonth), expiryYear: Number(intent.details.expiryYear) };
+      const values = {
+        id: newId(),
+        userId: intent.userId,
+        token: outcome.token,
+        fingerprint: outcome.fingerprint,
+        brand: outcome.brand ?? 'Card',
+        last4: outcome.last4 ?? '',
+        expiryMonth: Number(intent.details.expiryMonth),
+        expiryYear: Number(intent.details.expiryYear),
+      };
       const [card] = await tx
         .insert(savedCards)
         .values(values)
-        .onConflictDoUpdate({ target: [savedCards.userId, savedCards.fingerprint], set: { token: values.token, expiryMonth: values.expiryMonth, expiryYear: values.expiryYear } })
+        .onConflictDoUpdate({
+          target: [savedCards.userId, savedCards.fingerprint],
+          set: { token: values.token, expiryMonth: values.expiryMonth, expiryYear: values.expiryYear },
+        })
         .returning({ id: savedCards.id });
-      await tx.update(paymentIntents).set({ details: { ...intent.details, cardId: card!.id } }).where(eq(paymentIntents.id, intent.id));
+      await setIntentDetails(tx, intent.id, { ...intent.details, cardId: card!.id });
     }
   });
 }
 
 /** The answer to a funding call, from its intent: the result, or the decline as a 422 with the reason. */
 async function fundingAnswer(deps: WalletDeps, userId: string, reference: string) {
-  const [intent] = await deps.db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId), eq(paymentIntents.type, 'funding')))
-    .limit(1);
+  const intent = await findIntent(deps.db, userId, reference, ['funding']);
   if (!intent) throw notFound('Payment not found. Start again.', 'PAYMENT_NOT_FOUND');
   if (intent.status === 'failed') {
     const row = await historyFor(deps.db, userId, reference, 'credit');
@@ -153,8 +214,19 @@ async function fundingAnswer(deps: WalletDeps, userId: string, reference: string
     throw new AppError(422, bank ? 'DEBIT_DECLINED' : 'CARD_DECLINED', row?.failureReason ?? NOT_RECEIVED);
   }
   const cardId = intent.details.cardId;
-  const [card] = cardId ? await deps.db.select().from(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId))).limit(1) : [];
-  return { reference, amount: Number(intent.amount), status: intent.status === 'completed' ? ('successful' as const) : ('pending' as const), card: card ? toSavedCard(card) : null };
+  const [card] = cardId
+    ? await deps.db
+        .select()
+        .from(savedCards)
+        .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId)))
+        .limit(1)
+    : [];
+  return {
+    reference,
+    amount: Number(intent.amount),
+    status: intent.status === 'completed' ? ('successful' as const) : ('pending' as const),
+    card: card ? toSavedCard(card) : null,
+  };
 }
 
 async function fund(deps: WalletDeps, intent: Intent, charge: () => Promise<FundingOutcome>) {
@@ -167,52 +239,116 @@ async function fund(deps: WalletDeps, intent: Intent, charge: () => Promise<Fund
 }
 
 /** Charges a card and credits the wallet; optionally keeps the acquirer's token for next time. */
-export async function fundByCard(deps: WalletDeps, userId: string, body: { amount: number; card: CardDetails; saveCard: boolean }, key: PaymentKey | null = null) {
+export async function fundByCard(
+  deps: WalletDeps,
+  userId: string,
+  body: { amount: number; card: CardDetails; saveCard: boolean },
+  key: PaymentKey | null = null,
+) {
   assertCardUsable(body.card);
-  const details = { method: 'card' as const, saveCard: String(body.saveCard), expiryMonth: String(body.card.expiryMonth), expiryYear: String(body.card.expiryYear) };
-  const intent = await startFunding(deps, userId, BigInt(body.amount), `${cardBrand(body.card.number)} •••• ${body.card.number.slice(-4)}`, details, key);
-  return fund(deps, intent, async () => fromCharge(await deps.providers.card.charge({ reference: intent.reference, amount: intent.amount, card: body.card, tokenize: body.saveCard })));
+  const details = {
+    method: 'card' as const,
+    saveCard: String(body.saveCard),
+    expiryMonth: String(body.card.expiryMonth),
+    expiryYear: String(body.card.expiryYear),
+  };
+  const intent = await startFunding(
+    deps,
+    userId,
+    BigInt(body.amount),
+    `${cardBrand(body.card.number)} •••• ${body.card.number.slice(-4)}`,
+    details,
+    key,
+  );
+  return fund(deps, intent, async () =>
+    fromCharge(
+      await deps.providers.card.charge({ reference: intent.reference, amount: intent.amount, card: body.card, tokenize: body.saveCard }),
+    ),
+  );
 }
 
-export async function fundBySavedCard(deps: WalletDeps, userId: string, body: { amount: number; cardId: string }, key: PaymentKey | null = null) {
-  const [card] = await deps.db.select().from(savedCards).where(and(eq(savedCards.id, body.cardId), eq(savedCards.userId, userId))).limit(1);
+export async function fundBySavedCard(
+  deps: WalletDeps,
+  userId: string,
+  body: { amount: number; cardId: string },
+  key: PaymentKey | null = null,
+) {
+  const [card] = await deps.db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, body.cardId), eq(savedCards.userId, userId)))
+    .limit(1);
   if (!card) throw notFound('Card not found', 'CARD_NOT_FOUND');
-  const intent = await startFunding(deps, userId, BigInt(body.amount), `${card.brand} •••• ${card.last4}`, { method: 'saved-card', cardId: card.id }, key);
-  return fund(deps, intent, async () => fromCharge(await deps.providers.card.chargeToken({ reference: intent.reference, amount: intent.amount, token: card.token })));
+  const intent = await startFunding(
+    deps,
+    userId,
+    BigInt(body.amount),
+    `${card.brand} •••• ${card.last4}`,
+    { method: 'saved-card', cardId: card.id },
+    key,
+  );
+  return fund(deps, intent, async () =>
+    fromCharge(await deps.providers.card.chargeToken({ reference: intent.reference, amount: intent.amount, token: card.token })),
+  );
 }
 
 /** Funding by direct debit of a linked bank account. */
-export async function fundByBank(deps: WalletDeps, userId: string, body: { amount: number; bankCode: string; accountNumber: string }, key: PaymentKey | null = null) {
+export async function fundByBank(
+  deps: WalletDeps,
+  userId: string,
+  body: { amount: number; bankCode: string; accountNumber: string },
+  key: PaymentKey | null = null,
+) {
   const bank = bankName(body.bankCode);
   if (!bank) throw badRequest('Unknown bank', 'BANK_UNKNOWN');
   const details = { method: 'bank' as const, bankCode: body.bankCode, accountNumber: body.accountNumber };
   const intent = await startFunding(deps, userId, BigInt(body.amount), `${bank} ••${body.accountNumber.slice(-4)}`, details, key, bank);
-  return fund(deps, intent, async () => fromDebit(await deps.providers.bank.debit({ reference: intent.reference, bankCode: body.bankCode, accountNumber: body.accountNumber, amount: intent.amount })));
+  return fund(deps, intent, async () =>
+    fromDebit(
+      await deps.providers.bank.debit({
+        reference: intent.reference,
+        bankCode: body.bankCode,
+        accountNumber: body.accountNumber,
+        amount: intent.amount,
+      }),
+    ),
+  );
 }
 
 /** The answer to a retried funding call whose request died: settles the intent with the provider if it is still waiting. */
 export async function recoverFunding(deps: WalletDeps, userId: string, reference: string) {
-  const [intent] = await deps.db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))).limit(1);
+  const intent = await findIntent(deps.db, userId, reference);
   if (intent?.status === 'processing') await settleFunding(deps, intent.id, await askProvider(deps, intent));
   return fundingAnswer(deps, userId, reference);
 }
 
 /** Settles funding intents whose outcome is unknown for longer than `olderThanMs` (run on a timer). */
 export function reconcileFunding(deps: WalletDeps, olderThanMs = 30_000): Promise<number> {
-  return reconcileStale(deps.db, ['funding'], olderThanMs, async (intent) => settleFunding(deps, intent.id, await askProvider(deps, intent)));
+  return reconcileStale(deps.db, ['funding'], olderThanMs, async (intent) =>
+    settleFunding(deps, intent.id, await askProvider(deps, intent)),
+  );
 }
 
 export async function listCards(deps: WalletDeps, userId: string, page: Page) {
   const where = eq(savedCards.userId, userId);
   const [rows, total] = await Promise.all([
-    deps.db.select().from(savedCards).where(where).orderBy(desc(savedCards.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db
+      .select()
+      .from(savedCards)
+      .where(where)
+      .orderBy(desc(savedCards.createdAt))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     deps.db.$count(savedCards, where),
   ]);
   return { items: rows.map(toSavedCard), total };
 }
 
 export async function deleteCard(deps: WalletDeps, userId: string, id: string) {
-  const gone = await deps.db.delete(savedCards).where(and(eq(savedCards.id, id), eq(savedCards.userId, userId))).returning({ id: savedCards.id });
+  const gone = await deps.db
+    .delete(savedCards)
+    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId)))
+    .returning({ id: savedCards.id });
   if (gone.length === 0) throw notFound('Card not found', 'CARD_NOT_FOUND');
 }
 
@@ -222,12 +358,15 @@ export const VIRTUAL_BANK = 'Owo Sandbox MFB';
 export async function virtualAccount(deps: WalletDeps, userId: string) {
   const [found] = await deps.db.select().from(virtualAccounts).where(eq(virtualAccounts.userId, userId)).limit(1);
   if (found) return { accountNumber: found.accountNumber, bankName: found.bankName, accountName: found.accountName };
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await userById(deps.db, userId);
   if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const accountName = `Owo / ${user.firstName} ${user.lastName}`;
-      await deps.db.insert(virtualAccounts).values({ userId, accountNumber: `9${randomDigits(9)}`, bankName: VIRTUAL_BANK, accountName }).onConflictDoNothing({ target: virtualAccounts.userId });
+      await deps.db
+        .insert(virtualAccounts)
+        .values({ userId, accountNumber: `9${randomDigits(9)}`, bankName: VIRTUAL_BANK, accountName })
+        .onConflictDoNothing({ target: virtualAccounts.userId });
       return virtualAccount(deps, userId);
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
@@ -249,7 +388,8 @@ export async function handleBankTransferWebhook(
   event: { eventId: string; accountNumber: string; amount: number; senderName: string; senderBank: string; reference: string },
 ) {
   const expected = signWebhook(deps.config.webhookSecret, raw);
-  if (!signature || !sameHash(keyedHash('cmp', signature), keyedHash('cmp', expected))) throw unauthorized('Invalid signature', 'SIGNATURE_INVALID');
+  if (!signature || !sameHash(keyedHash('cmp', signature), keyedHash('cmp', expected)))
+    throw unauthorized('Invalid signature', 'SIGNATURE_INVALID');
   const [va] = await deps.db.select().from(virtualAccounts).where(eq(virtualAccounts.accountNumber, event.accountNumber)).limit(1);
   if (!va) return { credited: false, message: 'Ignored: unknown account number' };
   const reference = `VA${event.eventId}`.slice(0, 64);

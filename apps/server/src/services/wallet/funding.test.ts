@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, GOOD_CARD, historyOf, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  GOOD_CARD,
+  historyOf,
+  json,
+  newUser,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 import { signWebhook } from './funding.service.js';
 
 let t: TestContext;
@@ -35,7 +47,13 @@ describe('funding by card', () => {
     expect(json(res).data).toMatchObject({ amount: 500_000, status: 'successful', card: null });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(500_000);
     const h = await historyOf(t.app, u);
-    expect(h.data[0]).toMatchObject({ type: 'funding', direction: 'credit', amount: 500_000, status: 'successful', counterparty: { name: 'Visa •••• 4081' } });
+    expect(h.data[0]).toMatchObject({
+      type: 'funding',
+      direction: 'credit',
+      amount: 500_000,
+      status: 'successful',
+      counterparty: { name: 'Visa •••• 4081' },
+    });
   });
 
   it('a declined card credits nothing and the history says why', async () => {
@@ -111,8 +129,13 @@ describe('funding by bank transfer (virtual account + webhook)', () => {
 
   it('gives each user a stable account number', async () => {
     const u = await newUser(t.app);
-    const a = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as { accountNumber: string; accountName: string };
-    const b = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as { accountNumber: string };
+    const a = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
+      accountNumber: string;
+      accountName: string;
+    };
+    const b = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
+      accountNumber: string;
+    };
     expect(a.accountNumber).toMatch(/^\d{10}$/);
     expect(b.accountNumber).toBe(a.accountNumber);
     expect(a.accountName).toContain('Ngozi');
@@ -120,8 +143,17 @@ describe('funding by bank transfer (virtual account + webhook)', () => {
 
   it('credits a signed transfer once, however often it is replayed; refuses a bad signature', async () => {
     const u = await newUser(t.app);
-    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as { accountNumber: string };
-    const event = { eventId: `evt-${Date.now()}`, accountNumber, amount: 250_000, senderName: 'Bola Ahmed', senderBank: 'GTBank', reference: 'NIP123' };
+    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
+      accountNumber: string;
+    };
+    const event = {
+      eventId: `evt-${Date.now()}`,
+      accountNumber,
+      amount: 250_000,
+      senderName: 'Bola Ahmed',
+      senderBank: 'GTBank',
+      reference: 'NIP123',
+    };
     const forged = await webhook({ ...event, amount: 9_999_999 }, 'deadbeef');
     expect(forged.statusCode).toBe(401);
     const first = await webhook(event);
@@ -137,7 +169,9 @@ describe('funding by bank transfer (virtual account + webhook)', () => {
 
   it('a tampered body fails the signature check even with the original signature', async () => {
     const u = await newUser(t.app);
-    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as { accountNumber: string };
+    const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
+      accountNumber: string;
+    };
     const event = { eventId: `evt-t-${Date.now()}`, accountNumber, amount: 100, senderName: 'A', senderBank: 'B', reference: 'C' };
     const sig = signWebhook(t.config.webhookSecret, JSON.stringify(event));
     expect((await webhook({ ...event, amount: 100_000_00 }, sig)).statusCode).toBe(401);

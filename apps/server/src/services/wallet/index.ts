@@ -1,10 +1,11 @@
 import type { ServiceModule } from '../../platform/app.js';
 import { openSystemAccounts } from '../../ledger/index.js';
+import type { WalletProviders } from './deps.js';
 import { walletRoutes } from './routes.js';
 
 export { reconcileBankTransfers } from './bank-transfer.service.js';
-export { SANDBOX_ACCOUNTS } from './providers/banks.js';
-export { SANDBOX_CARDS } from './providers/cards.js';
-export type { WalletProviders } from './deps.js';
+export { SANDBOX_ACCOUNTS, type BankRail } from './providers/banks.js';
+export { SANDBOX_CARDS, type CardAcquirer } from './providers/cards.js';
+export { walletProviders, type WalletProviders } from './deps.js';
 
-export const walletService: ServiceModule = { name: 'wallet', plugin: walletRoutes, init: openSystemAccounts };
+export const walletService: ServiceModule<WalletProviders> = { name: 'wallet', plugin: walletRoutes, init: openSystemAccounts };

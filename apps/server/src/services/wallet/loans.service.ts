@@ -1,19 +1,47 @@
-import { and, asc, desc, eq, exists, gte, inArray, lte, sql } from 'drizzle-orm';
-import { systemAccount, transfer, userAccount, userBalances } from '../../ledger/index.js';
+import { and, asc, desc, eq, exists, inArray, lte, sql } from 'drizzle-orm';
+import { formatNaira } from '@owo/contracts';
+import { system, transfer, userAccount, userBalances } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.js';
-import { newReference, recordHistory, transactions } from '../transaction/index.js';
-import { users } from '../user/index.js';
+import { inflowSince, newReference, recordHistory } from '../transaction/index.js';
+import { userById } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { loanInstalments, loans } from './tables.js';
 
 export const LOAN_TYPES = [
-  { id: 'quick', name: 'Quick loan', description: 'A small loan for the month, repaid once after 30 days.', minAmount: 100_000, maxAmount: 2_000_000, tenorDays: 30, instalments: 1, interestRate: 5 },
-  { id: 'salary', name: 'Salary advance', description: 'Up to ₦100,000 until payday, repaid in one go after 30 days.', minAmount: 1_000_000, maxAmount: 10_000_000, tenorDays: 30, instalments: 1, interestRate: 7 },
-  { id: 'business', name: 'Business boost', description: 'Stock up your shop and repay in three monthly instalments.', minAmount: 5_000_000, maxAmount: 50_000_000, tenorDays: 90, instalments: 3, interestRate: 12 },
+  {
+    id: 'quick',
+    name: 'Quick loan',
+    description: 'A small loan for the month, repaid once after 30 days.',
+    minAmount: 100_000,
+    maxAmount: 2_000_000,
+    tenorDays: 30,
+    instalments: 1,
+    interestRate: 5,
+  },
+  {
+    id: 'salary',
+    name: 'Salary advance',
+    description: 'Up to ₦100,000 until payday, repaid in one go after 30 days.',
+    minAmount: 1_000_000,
+    maxAmount: 10_000_000,
+    tenorDays: 30,
+    instalments: 1,
+    interestRate: 7,
+  },
+  {
+    id: 'business',
+    name: 'Business boost',
+    description: 'Stock up your shop and repay in three monthly instalments.',
+    minAmount: 5_000_000,
+    maxAmount: 50_000_000,
+    tenorDays: 90,
+    instalments: 3,
+    interestRate: 12,
+  },
 ] as const;
 
 /** What a person must have for a loan; each failure says which rule and why. */
@@ -25,7 +53,13 @@ type LoanRow = typeof loans.$inferSelect;
 type InstalmentRow = typeof loanInstalments.$inferSelect;
 
 const instalmentStatus = (i: InstalmentRow, now: Date) =>
-  i.paid >= i.amount ? ('paid' as const) : i.dueDate.getTime() < now.getTime() - 86_400_000 ? ('overdue' as const) : i.dueDate <= now ? ('due' as const) : ('upcoming' as const);
+  i.paid >= i.amount
+    ? ('paid' as const)
+    : i.dueDate.getTime() < now.getTime() - 86_400_000
+      ? ('overdue' as const)
+      : i.dueDate <= now
+        ? ('due' as const)
+        : ('upcoming' as const);
 
 function toLoan(l: LoanRow, schedule: InstalmentRow[], now = new Date()) {
   const totalDue = l.principal + l.interest;
@@ -39,31 +73,59 @@ function toLoan(l: LoanRow, schedule: InstalmentRow[], now = new Date()) {
     repaid: Number(l.repaid),
     outstanding: Number(totalDue - l.repaid),
     status: l.status,
-    schedule: schedule.sort((a, b) => a.seq - b.seq).map((i) => ({ dueDate: i.dueDate.toISOString(), amount: Number(i.amount), paid: Number(i.paid), status: instalmentStatus(i, now) })),
+    schedule: schedule
+      .sort((a, b) => a.seq - b.seq)
+      .map((i) => ({ dueDate: i.dueDate.toISOString(), amount: Number(i.amount), paid: Number(i.paid), status: instalmentStatus(i, now) })),
     createdAt: l.createdAt.toISOString(),
   };
 }
 
 async function withSchedules(tx: Tx, rows: LoanRow[]) {
   if (rows.length === 0) return [];
-  const inst = await tx.select().from(loanInstalments).where(inArray(loanInstalments.loanId, rows.map((r) => r.id)));
-  return rows.map((r) => toLoan(r, inst.filter((i) => i.loanId === r.id)));
+  const inst = await tx
+    .select()
+    .from(loanInstalments)
+    .where(
+      inArray(
+        loanInstalments.loanId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) =>
+    toLoan(
+      r,
+      inst.filter((i) => i.loanId === r.id),
+    ),
+  );
 }
 
 export async function listLoans(deps: WalletDeps, userId: string, page: Page) {
   const where = eq(loans.userId, userId);
   const [rows, total] = await Promise.all([
-    deps.db.select().from(loans).where(where).orderBy(desc(loans.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db
+      .select()
+      .from(loans)
+      .where(where)
+      .orderBy(desc(loans.createdAt))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     deps.db.$count(loans, where),
   ]);
   return { items: await withSchedules(deps.db, rows), total };
 }
 
 type LoanTypeDef = (typeof LOAN_TYPES)[number];
-const naira = (kobo: bigint | number) => `₦${(Number(kobo) / 100).toLocaleString('en-NG')}`;
+const naira = (kobo: bigint | number) => formatNaira(kobo, { trimZeroKobo: true });
 
 export type EligibilityCode = 'PHONE_UNVERIFIED' | 'ACCOUNT_TOO_NEW' | 'LOAN_OPEN' | 'INFLOW_TOO_LOW';
-export type Eligibility = { eligible: boolean; reason: string | null; code: EligibilityCode | null; maxAmount: number; inflow: number; inflowDays: number };
+export type Eligibility = {
+  eligible: boolean;
+  reason: string | null;
+  code: EligibilityCode | null;
+  maxAmount: number;
+  inflow: number;
+  inflowDays: number;
+};
 
 function loanType(loanTypeId: string): LoanTypeDef {
   const type = LOAN_TYPES.find((t) => t.id === loanTypeId);
@@ -89,32 +151,36 @@ export async function checkEligibility(
   const ceiling = BigInt(Math.max(...types.map((t) => t.maxAmount)));
   const floor = opts.amount ?? BigInt(Math.min(...types.map((t) => t.minAmount)));
   let inflow = 0n;
-  const no = (code: EligibilityCode, reason: string): Eligibility => ({ eligible: false, reason, code, maxAmount: 0, inflow: Number(inflow), inflowDays });
+  const no = (code: EligibilityCode, reason: string): Eligibility => ({
+    eligible: false,
+    reason,
+    code,
+    maxAmount: 0,
+    inflow: Number(inflow),
+    inflowDays,
+  });
 
-  const [user] = await deps.db.select({ phoneVerifiedAt: users.phoneVerifiedAt, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const user = await userById(deps.db, userId);
   if (!user?.phoneVerifiedAt) return no('PHONE_UNVERIFIED', 'Verify your phone number first.');
   const ageDays = (now.getTime() - user.createdAt.getTime()) / 86_400_000;
-  if (ageDays < minAccountDays) return no('ACCOUNT_TOO_NEW', `Your account must be at least ${minAccountDays} days old. Keep using Owo and try again soon.`);
+  if (ageDays < minAccountDays)
+    return no('ACCOUNT_TOO_NEW', `Your account must be at least ${minAccountDays} days old. Keep using Owo and try again soon.`);
   const since = new Date(now.getTime() - inflowDays * 86_400_000);
-  const [[open], [cameIn]] = await Promise.all([
-    deps.db.select({ id: loans.id }).from(loans).where(and(eq(loans.userId, userId), eq(loans.status, 'active'))).limit(1),
+  const [[open], cameIn] = await Promise.all([
     deps.db
-      .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)` })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.userId, userId),
-          eq(transactions.direction, 'credit'),
-          eq(transactions.status, 'successful'),
-          inArray(transactions.type, ['funding', 'sendMoney']),
-          gte(transactions.createdAt, since),
-        ),
-      ),
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.userId, userId), eq(loans.status, 'active')))
+      .limit(1),
+    inflowSince(deps.db, userId, since, ['funding', 'sendMoney']),
   ]);
-  inflow = BigInt(cameIn?.total ?? '0');
+  inflow = cameIn;
   if (open) return no('LOAN_OPEN', 'You already have a loan open. Repay it first.');
   if (inflow * 2n < floor) {
-    return no('INFLOW_TOO_LOW', `Money coming into your wallet over the last ${inflowDays} days must be at least half of the loan (${naira(Number(floor) / 2)}).`);
+    return no(
+      'INFLOW_TOO_LOW',
+      `Money coming into your wallet over the last ${inflowDays} days must be at least half of the loan (${naira(Number(floor) / 2)}).`,
+    );
   }
   const allowed = inflow * 2n < ceiling ? inflow * 2n : ceiling;
   return { eligible: true, reason: null, code: null, maxAmount: Number(allowed), inflow: Number(inflow), inflowDays };
@@ -143,7 +209,10 @@ export async function createLoan(deps: WalletDeps, userId: string, body: { loanT
   const id = newId();
   try {
     return await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(loans).values({ id, userId, loanTypeId: type.id, name: type.name, principal: amount, interest, repaid: 0n }).returning();
+      const [row] = await tx
+        .insert(loans)
+        .values({ id, userId, loanTypeId: type.id, name: type.name, principal: amount, interest, repaid: 0n })
+        .returning();
       const part = total / BigInt(type.instalments);
       const step = type.tenorDays / type.instalments;
       await tx.insert(loanInstalments).values(
@@ -158,9 +227,27 @@ export async function createLoan(deps: WalletDeps, userId: string, body: { loanT
       );
       const wallet = await userAccount(tx, userId, 'wallet');
       const reference = newReference();
-      await transfer(tx, [{ id: derivedId(id, 'disburse'), debitAccountId: systemAccount(deps.db, 'loans', id), creditAccountId: wallet, amount, kind: 'loan.disburse', reference }]);
+      await transfer(tx, [
+        {
+          id: derivedId(id, 'disburse'),
+          debitAccountId: system('loans'),
+          creditAccountId: wallet,
+          amount,
+          kind: 'loan.disburse',
+          reference,
+        },
+      ]);
       await recordHistory(tx, [
-        { userId, reference, type: 'loan', direction: 'credit', amount, status: 'successful', narration: `${type.name} disbursed`, counterparty: { id, name: type.name, bankName: null, accountNumber: null } },
+        {
+          userId,
+          reference,
+          type: 'loan',
+          direction: 'credit',
+          amount,
+          status: 'successful',
+          narration: `${type.name} disbursed`,
+          counterparty: { id, name: type.name, bankName: null, accountNumber: null },
+        },
       ]);
       return (await withSchedules(tx, [row!]))[0]!;
     });
@@ -177,7 +264,9 @@ async function collect(deps: WalletDeps, tx: Tx, loan: LoanRow, amount: bigint, 
   if (take <= 0n) return 0n;
   const wallet = await userAccount(tx, loan.userId, 'wallet');
   const reference = newReference();
-  await transfer(tx, [{ id: transferId, debitAccountId: wallet, creditAccountId: systemAccount(deps.db, 'loans', loan.id), amount: take, kind: 'loan.repay', reference }]);
+  await transfer(tx, [
+    { id: transferId, debitAccountId: wallet, creditAccountId: system('loans'), amount: take, kind: 'loan.repay', reference },
+  ]);
   let left = take;
   const inst = await tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.seq));
   for (const i of inst) {
@@ -185,25 +274,44 @@ async function collect(deps: WalletDeps, tx: Tx, loan: LoanRow, amount: bigint, 
     const need = i.amount - i.paid;
     if (need <= 0n) continue;
     const pay = need < left ? need : left;
-    await tx.update(loanInstalments).set({ paid: i.paid + pay }).where(eq(loanInstalments.id, i.id));
+    await tx
+      .update(loanInstalments)
+      .set({ paid: i.paid + pay })
+      .where(eq(loanInstalments.id, i.id));
     left -= pay;
   }
   const repaid = loan.repaid + take;
-  await tx.update(loans).set({ repaid, status: repaid >= loan.principal + loan.interest ? 'repaid' : 'active' }).where(eq(loans.id, loan.id));
+  await tx
+    .update(loans)
+    .set({ repaid, status: repaid >= loan.principal + loan.interest ? 'repaid' : 'active' })
+    .where(eq(loans.id, loan.id));
   await recordHistory(tx, [
-    { userId: loan.userId, reference, type: 'loan', direction: 'debit', amount: take, status: 'successful', narration, counterparty: { id: loan.id, name: loan.name, bankName: null, accountNumber: null } },
+    {
+      userId: loan.userId,
+      reference,
+      type: 'loan',
+      direction: 'debit',
+      amount: take,
+      status: 'successful',
+      narration,
+      counterparty: { id: loan.id, name: loan.name, bankName: null, accountNumber: null },
+    },
   ]);
   return take;
 }
 
 /** Repays from the wallet in the caller's transaction (which also holds its Idempotency-Key). */
 export async function repayLoan(deps: WalletDeps, tx: Tx, userId: string, loanId: string, amount?: number) {
-  const [loan] = await tx.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).for('update');
+  const [loan] = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
+    .for('update');
   if (!loan) throw notFound('Loan not found', 'LOAN_NOT_FOUND');
   if (loan.status === 'repaid') throw unprocessable('This loan is already repaid', 'LOAN_REPAID');
   const owed = loan.principal + loan.interest - loan.repaid;
   const want = amount === undefined ? owed : BigInt(amount);
-  if (want > owed) throw badRequest(`You owe ₦${(Number(owed) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })} on this loan`, 'LOAN_OVERPAY');
+  if (want > owed) throw badRequest(`You owe ${formatNaira(owed)} on this loan`, 'LOAN_OVERPAY');
   await collect(deps, tx, loan, want, newId(), 'Loan repayment');
   const [row] = await tx.select().from(loans).where(eq(loans.id, loan.id));
   return (await withSchedules(tx, [row!]))[0]!;
@@ -232,14 +340,23 @@ export async function collectDueLoans(deps: WalletDeps, now = new Date()): Promi
       const stillDue = tx
         .select({ one: sql`1` })
         .from(loanInstalments)
-        .where(and(eq(loanInstalments.loanId, loans.id), lte(loanInstalments.dueDate, now), sql`${loanInstalments.paid} < ${loanInstalments.amount}`));
+        .where(
+          and(
+            eq(loanInstalments.loanId, loans.id),
+            lte(loanInstalments.dueDate, now),
+            sql`${loanInstalments.paid} < ${loanInstalments.amount}`,
+          ),
+        );
       const [loan] = await tx
         .select()
         .from(loans)
         .where(and(eq(loans.id, loanId), eq(loans.status, 'active'), exists(stillDue)))
         .for('update', { of: loans, skipLocked: true });
       if (!loan) return;
-      const inst = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loanId), lte(loanInstalments.dueDate, now)));
+      const inst = await tx
+        .select()
+        .from(loanInstalments)
+        .where(and(eq(loanInstalments.loanId, loanId), lte(loanInstalments.dueDate, now)));
       const dueNow = inst.reduce((s, i) => s + (i.amount - i.paid), 0n);
       const available = (await userBalances(tx, loan.userId)).get('wallet')?.available ?? 0n;
       const take = dueNow < available ? dueNow : available;

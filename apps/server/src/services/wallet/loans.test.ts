@@ -6,27 +6,45 @@ import { users } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { collectDueLoans } from './loans.service.js';
 import { loanInstalments } from './tables.js';
-import { sandboxBankRail } from './providers/banks.js';
-import { sandboxCardAcquirer } from './providers/cards.js';
 
 let t: TestContext;
 let deps: WalletDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
+  deps = { db: t.db, config: t.config, providers: t.providers };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   await t.close();
 });
 
-type Loan = { id: string; principal: number; interest: number; totalDue: number; repaid: number; outstanding: number; status: string; schedule: { dueDate: string; amount: number; paid: number; status: string }[] };
-const apply = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/wallet/e-comm/api/loan/create', headers: auth(u), payload: body });
-const myLoans = async (u: TestUser) => json(await t.app.inject({ method: 'GET', url: '/api/wallet/e-comm/api/loan', headers: auth(u) })).data as Loan[];
+type Loan = {
+  id: string;
+  principal: number;
+  interest: number;
+  totalDue: number;
+  repaid: number;
+  outstanding: number;
+  status: string;
+  schedule: { dueDate: string; amount: number; paid: number; status: string }[];
+};
+const apply = (u: TestUser, body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/wallet/e-comm/api/loan/create', headers: auth(u), payload: body });
+const myLoans = async (u: TestUser) =>
+  json(await t.app.inject({ method: 'GET', url: '/api/wallet/e-comm/api/loan', headers: auth(u) })).data as Loan[];
 const repay = (u: TestUser, id: string, body?: object, pin = TEST_PIN) =>
-  t.app.inject({ method: 'POST', url: `/api/wallet/e-comm/api/loan/${id}/repay`, headers: auth(u, { transactionPin: pin }), ...(body ? { payload: body } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/wallet/e-comm/api/loan/${id}/repay`,
+    headers: auth(u, { transactionPin: pin }),
+    ...(body ? { payload: body } : {}),
+  });
 /** An account old enough to borrow. */
-const aged = async (u: TestUser, days = 40) => t.db.update(users).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(users.id, u.id));
+const aged = async (u: TestUser, days = 40) =>
+  t.db
+    .update(users)
+    .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+    .where(eq(users.id, u.id));
 
 describe('loan types', () => {
   it('lists limits, tenor and interest', async () => {
@@ -44,12 +62,17 @@ describe('applying', () => {
     const young = await payer(t.app, 2_000_000);
     const r1 = await apply(young, { loanTypeId: 'quick', amount: 500_000 });
     expect(r1.statusCode).toBe(422);
-    expect(json(r1)).toMatchObject({ message: 'You are not eligible for this loan yet', description: 'Your account must be at least 7 days old. Keep using Owo and try again soon.' });
+    expect(json(r1)).toMatchObject({
+      message: 'You are not eligible for this loan yet',
+      description: 'Your account must be at least 7 days old. Keep using Owo and try again soon.',
+    });
 
     const quiet = await payer(t.app, 100_000);
     await aged(quiet);
     const r2 = await apply(quiet, { loanTypeId: 'quick', amount: 500_000 });
-    expect((r2.json() as { description: string }).description).toMatch(/^Money coming into your wallet over the last 28 days must be at least half of the loan/);
+    expect((r2.json() as { description: string }).description).toMatch(
+      /^Money coming into your wallet over the last 28 days must be at least half of the loan/,
+    );
 
     expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 50 })).message).toBe('The smallest amount is ₦1.00');
     expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 5_000_000 })).message).toBe('A Quick loan is between ₦1,000 and ₦20,000');
@@ -83,7 +106,11 @@ describe('applying', () => {
 
 type Eligibility = { eligible: boolean; reason: string | null; code: string | null; maxAmount: number; inflow: number; inflowDays: number };
 const eligibility = (u: TestUser | null, loanTypeId?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/wallet/e-comm/api/loan/eligibility${loanTypeId ? `?loanTypeId=${loanTypeId}` : ''}`, headers: u ? auth(u) : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/wallet/e-comm/api/loan/eligibility${loanTypeId ? `?loanTypeId=${loanTypeId}` : ''}`,
+    headers: u ? auth(u) : {},
+  });
 const eligible = async (u: TestUser, loanTypeId?: string) => json(await eligibility(u, loanTypeId)).data as Eligibility;
 
 describe('eligibility', () => {
@@ -110,24 +137,50 @@ describe('eligibility', () => {
     const unverified = await payer(t.app, 1_000_000);
     await aged(unverified);
     await t.db.update(users).set({ phoneVerifiedAt: null }).where(eq(users.id, unverified.id));
-    expect(await eligible(unverified)).toEqual({ eligible: false, reason: 'Verify your phone number first.', code: 'PHONE_UNVERIFIED', maxAmount: 0, inflow: 0, inflowDays: 28 });
+    expect(await eligible(unverified)).toEqual({
+      eligible: false,
+      reason: 'Verify your phone number first.',
+      code: 'PHONE_UNVERIFIED',
+      maxAmount: 0,
+      inflow: 0,
+      inflowDays: 28,
+    });
 
     const young = await payer(t.app, 1_000_000);
     const tooNew = await eligible(young);
-    expect(tooNew).toMatchObject({ eligible: false, code: 'ACCOUNT_TOO_NEW', reason: 'Your account must be at least 7 days old. Keep using Owo and try again soon.' });
-    expect(((await apply(young, { loanTypeId: 'quick', amount: 500_000 })).json() as { description: string }).description).toBe(tooNew.reason);
+    expect(tooNew).toMatchObject({
+      eligible: false,
+      code: 'ACCOUNT_TOO_NEW',
+      reason: 'Your account must be at least 7 days old. Keep using Owo and try again soon.',
+    });
+    expect(((await apply(young, { loanTypeId: 'quick', amount: 500_000 })).json() as { description: string }).description).toBe(
+      tooNew.reason,
+    );
 
     const quiet = await payer(t.app, 0);
     await aged(quiet);
     const low = await eligible(quiet);
-    expect(low).toMatchObject({ eligible: false, code: 'INFLOW_TOO_LOW', maxAmount: 0, inflow: 0, reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦500).' });
+    expect(low).toMatchObject({
+      eligible: false,
+      code: 'INFLOW_TOO_LOW',
+      maxAmount: 0,
+      inflow: 0,
+      reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦500).',
+    });
 
     const borrower = await payer(t.app, 1_000_000);
     await aged(borrower);
     expect((await apply(borrower, { loanTypeId: 'quick', amount: 1_000_000 })).statusCode).toBe(201);
     const open = await eligible(borrower, 'quick');
-    expect(open).toMatchObject({ eligible: false, code: 'LOAN_OPEN', reason: 'You already have a loan open. Repay it first.', maxAmount: 0 });
-    expect(((await apply(borrower, { loanTypeId: 'quick', amount: 100_000 })).json() as { description: string }).description).toBe(open.reason);
+    expect(open).toMatchObject({
+      eligible: false,
+      code: 'LOAN_OPEN',
+      reason: 'You already have a loan open. Repay it first.',
+      maxAmount: 0,
+    });
+    expect(((await apply(borrower, { loanTypeId: 'quick', amount: 100_000 })).json() as { description: string }).description).toBe(
+      open.reason,
+    );
   });
 
   it('needs a token', async () => {
@@ -137,7 +190,9 @@ describe('eligibility', () => {
   });
 
   it('is in the API documentation', async () => {
-    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' })) as unknown as { paths: Record<string, { get?: { tags?: string[]; security?: unknown[] } }> };
+    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' })) as unknown as {
+      paths: Record<string, { get?: { tags?: string[]; security?: unknown[] } }>;
+    };
     const op = doc.paths['/api/wallet/e-comm/api/loan/eligibility']?.get;
     expect(op?.tags).toEqual(['loans']);
     expect(op?.security).toBeTruthy();
@@ -168,8 +223,18 @@ describe('repaying', () => {
     const loan = json(await apply(u, { loanTypeId: 'business', amount: 6_000_000 })).data as Loan;
     expect(loan.schedule.map((s) => s.amount)).toEqual([2_240_000, 2_240_000, 2_240_000]);
     // Spend most of the money so the wallet cannot cover an instalment.
-    const spend = await t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(u), payload: { bankCode: '058', accountNumber: '0123456789', amount: 14_000_000 } });
-    await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: auth(u, { transactionPin: TEST_PIN }), payload: { reference: (json(spend).data as { reference: string }).reference } });
+    const spend = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/initiate',
+      headers: auth(u),
+      payload: { bankCode: '058', accountNumber: '0123456789', amount: 14_000_000 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/complete',
+      headers: auth(u, { transactionPin: TEST_PIN }),
+      payload: { reference: (json(spend).data as { reference: string }).reference },
+    });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_995_000);
 
     const firstDue = new Date(loan.schedule[0]!.dueDate);
@@ -185,11 +250,19 @@ describe('repaying', () => {
     [now] = await myLoans(u);
     expect(now!.repaid).toBe(1_995_000);
     // Seen today, an instalment due three days ago and not fully paid is overdue.
-    await t.db.update(loanInstalments).set({ dueDate: sql`now() - interval '3 days'` }).where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.seq, 1)));
+    await t.db
+      .update(loanInstalments)
+      .set({ dueDate: sql`now() - interval '3 days'` })
+      .where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.seq, 1)));
     [now] = await myLoans(u);
     expect(now!.schedule.map((s) => s.status)).toEqual(['overdue', 'upcoming', 'upcoming']);
 
-    await t.app.inject({ method: 'POST', url: '/api/wallet/fund/card', headers: auth(u), payload: { amount: 1_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/fund/card',
+      headers: auth(u),
+      payload: { amount: 1_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } },
+    });
     expect(await collectDueLoans(deps, new Date())).toBeGreaterThanOrEqual(1);
     [now] = await myLoans(u);
     expect(now!.schedule[0]).toMatchObject({ paid: 2_240_000, status: 'paid' });

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { systemAccount, transfer, userAccount } from '../../ledger/index.js';
+import { formatLagosDate } from '@owo/contracts';
+import { system, transfer, userAccount } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
 import type { Page } from '../../platform/pagination.js';
@@ -10,7 +11,7 @@ import { lockedFunds } from './tables.js';
 
 type FundRow = typeof lockedFunds.$inferSelect;
 
-const formatDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+const formatDate = (d: Date) => formatLagosDate(d, 'date');
 
 /** Simple interest for the duration at the yearly rate, and the withholding tax on it; kobo, rounded down. */
 export function lockTerms(config: WalletDeps['config'], amount: bigint, durationDays: number, now = new Date()) {
@@ -66,10 +67,29 @@ export async function lockFunds(deps: WalletDeps, tx: Tx, userId: string, body: 
   await transfer(tx, [{ id, debitAccountId: wallet, creditAccountId: locked, amount, kind: 'locked.lock', reference }]);
   const [row] = await tx
     .insert(lockedFunds)
-    .values({ id, userId, title: body.title, amount, rateBps: t.rateBps, durationDays: body.durationDays, interest: t.interest, tax: t.tax, maturityDate: t.maturityDate })
+    .values({
+      id,
+      userId,
+      title: body.title,
+      amount,
+      rateBps: t.rateBps,
+      durationDays: body.durationDays,
+      interest: t.interest,
+      tax: t.tax,
+      maturityDate: t.maturityDate,
+    })
     .returning();
   await recordHistory(tx, [
-    { userId, reference, type: 'lockedFund', direction: 'debit', amount, status: 'successful', narration: `Locked for ${body.durationDays} days`, counterparty: { id, name: body.title, bankName: null, accountNumber: null } },
+    {
+      userId,
+      reference,
+      type: 'lockedFund',
+      direction: 'debit',
+      amount,
+      status: 'successful',
+      narration: `Locked for ${body.durationDays} days`,
+      counterparty: { id, name: body.title, bankName: null, accountNumber: null },
+    },
   ]);
   return toFund(row!);
 }
@@ -77,7 +97,13 @@ export async function lockFunds(deps: WalletDeps, tx: Tx, userId: string, body: 
 export async function listLocked(deps: WalletDeps, userId: string, page: Page) {
   const where = eq(lockedFunds.userId, userId);
   const [rows, total] = await Promise.all([
-    deps.db.select().from(lockedFunds).where(where).orderBy(desc(lockedFunds.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db
+      .select()
+      .from(lockedFunds)
+      .where(where)
+      .orderBy(desc(lockedFunds.createdAt))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     deps.db.$count(lockedFunds, where),
   ]);
   return { items: rows.map(toFund), total };
@@ -86,20 +112,43 @@ export async function listLocked(deps: WalletDeps, userId: string, page: Page) {
 /** At or after maturity: principal back from the locked account, net interest from the interest account. */
 export async function withdrawLocked(deps: WalletDeps, userId: string, id: string, now = new Date()) {
   return deps.db.transaction(async (tx) => {
-    const [fund] = await tx.select().from(lockedFunds).where(and(eq(lockedFunds.id, id), eq(lockedFunds.userId, userId))).for('update');
+    const [fund] = await tx
+      .select()
+      .from(lockedFunds)
+      .where(and(eq(lockedFunds.id, id), eq(lockedFunds.userId, userId)))
+      .for('update');
     if (!fund) throw notFound('Locked fund not found', 'LOCKED_NOT_FOUND');
     if (fund.status === 'paid') throw unprocessable('This fund has already been paid out', 'LOCKED_PAID');
     if (fund.maturityDate > now) {
-      throw unprocessable(`This fund is locked until ${formatDate(fund.maturityDate)}. You can withdraw it from then.`, 'LOCKED_NOT_MATURE');
+      throw unprocessable(
+        `This fund is locked until ${formatDate(fund.maturityDate)}. You can withdraw it from then.`,
+        'LOCKED_NOT_MATURE',
+      );
     }
     const wallet = await userAccount(tx, userId, 'wallet');
     const locked = await userAccount(tx, userId, 'locked', fund.id);
     const reference = newReference();
     const net = fund.interest - fund.tax;
     await transfer(tx, [
-      { id: derivedId(fund.id, 'principal'), debitAccountId: locked, creditAccountId: wallet, amount: fund.amount, kind: 'locked.release', reference },
+      {
+        id: derivedId(fund.id, 'principal'),
+        debitAccountId: locked,
+        creditAccountId: wallet,
+        amount: fund.amount,
+        kind: 'locked.release',
+        reference,
+      },
       ...(net > 0n
-        ? [{ id: derivedId(fund.id, 'interest'), debitAccountId: systemAccount(deps.db, 'interest', fund.id), creditAccountId: wallet, amount: net, kind: 'locked.interest', reference }]
+        ? [
+            {
+              id: derivedId(fund.id, 'interest'),
+              debitAccountId: system('interest'),
+              creditAccountId: wallet,
+              amount: net,
+              kind: 'locked.interest',
+              reference,
+            },
+          ]
         : []),
     ]);
     const [row] = await tx.update(lockedFunds).set({ status: 'paid', paidAt: now }).where(eq(lockedFunds.id, fund.id)).returning();

@@ -9,7 +9,13 @@ const now = new Date('2026-03-01T10:00:00.000Z');
 
 describe('lockTerms: simple interest by duration, tax withheld, both rounded down to the kobo', () => {
   it('₦10,000 for 90 days at 10%: ₦246.57 interest (246.575...), ₦24.65 tax', () => {
-    expect(lockTerms(config, 1_000_000n, 90, now)).toMatchObject({ rateBps: 1000, interestRate: 10, interest: 24_657n, tax: 2_465n, payout: 1_022_192n });
+    expect(lockTerms(config, 1_000_000n, 90, now)).toMatchObject({
+      rateBps: 1000,
+      interestRate: 10,
+      interest: 24_657n,
+      tax: 2_465n,
+      payout: 1_022_192n,
+    });
   });
 
   it('₦50,000 for a year at 14%: exactly ₦7,000 interest, ₦700 tax', () => {
@@ -36,7 +42,13 @@ describe('lockTerms: simple interest by duration, tax withheld, both rounded dow
   it('takes fractional rates and tax from configuration', () => {
     const custom = loadConfig({ ...base, LOCK_RATES: '30:7.5,45:9', LOCK_TAX_PERCENT: '7.5' });
     // 1,000,000 x 7.5% x 30/365 = 6,164.38 kobo; 7.5% of 6,164 = 462.3.
-    expect(lockTerms(custom, 1_000_000n, 30, now)).toMatchObject({ rateBps: 750, interestRate: 7.5, interest: 6_164n, tax: 462n, payout: 1_005_702n });
+    expect(lockTerms(custom, 1_000_000n, 30, now)).toMatchObject({
+      rateBps: 750,
+      interestRate: 7.5,
+      interest: 6_164n,
+      tax: 462n,
+      payout: 1_005_702n,
+    });
   });
 
   it('refuses a duration that is not configured, listing the ones that are', () => {

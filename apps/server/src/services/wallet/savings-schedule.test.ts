@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
 import { balancesOf, createTestApp, payer, type TestContext } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
-import { sandboxBankRail } from './providers/banks.js';
-import { sandboxCardAcquirer } from './providers/cards.js';
 import { createTarget, runDueSavings } from './savings.service.js';
 import { savingsRuns, savingsTargets } from './tables.js';
 
@@ -12,7 +10,7 @@ let t: TestContext;
 let deps: WalletDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
+  deps = { db: t.db, config: t.config, providers: t.providers };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
@@ -23,7 +21,12 @@ describe('a monthly automatic saving over several months', () => {
   // (In 2025, after every slot of the next test, so the two never run each other's targets.)
   it('a row with no anchor day (saved before it was kept) keeps the day of its last slot', async () => {
     const u = await payer(t.app, 100_000);
-    const target = await createTarget(deps, u.id, { name: 'Old', targetAmount: 1_000_000, targetDate: '2025-12-31', autoSave: { amount: 1_000, frequency: 'monthly' } }, new Date('2025-01-31T08:00:00Z'));
+    const target = await createTarget(
+      deps,
+      u.id,
+      { name: 'Old', targetAmount: 1_000_000, targetDate: '2025-12-31', autoSave: { amount: 1_000, frequency: 'monthly' } },
+      new Date('2025-01-31T08:00:00Z'),
+    );
     await t.db.update(savingsTargets).set({ autoDay: null }).where(eq(savingsTargets.id, target.id));
     expect(await runDueSavings(deps, new Date('2025-02-28T08:00:00Z'))).toBe(1);
     const [row] = await t.db.select().from(savingsTargets).where(eq(savingsTargets.id, target.id));
@@ -34,12 +37,23 @@ describe('a monthly automatic saving over several months', () => {
     const u = await payer(t.app, 100_000);
     // Created at 09:30 UTC on 31 January 2024 (by the scheduler's clock).
     const created = new Date('2024-01-31T09:30:00Z');
-    const target = await createTarget(deps, u.id, { name: 'Rent', targetAmount: 1_000_000, targetDate: '2024-12-31', autoSave: { amount: 10_000, frequency: 'monthly' } }, created);
+    const target = await createTarget(
+      deps,
+      u.id,
+      { name: 'Rent', targetAmount: 1_000_000, targetDate: '2024-12-31', autoSave: { amount: 10_000, frequency: 'monthly' } },
+      created,
+    );
     expect(target.autoSave!.nextRunAt).toBe('2024-02-29T09:30:00.000Z');
     const [row] = await t.db.select().from(savingsTargets).where(eq(savingsTargets.id, target.id));
     expect(row!.autoDay).toBe(31);
 
-    const slots = ['2024-02-29T09:30:00.000Z', '2024-03-31T09:30:00.000Z', '2024-04-30T09:30:00.000Z', '2024-05-31T09:30:00.000Z', '2024-06-30T09:30:00.000Z'];
+    const slots = [
+      '2024-02-29T09:30:00.000Z',
+      '2024-03-31T09:30:00.000Z',
+      '2024-04-30T09:30:00.000Z',
+      '2024-05-31T09:30:00.000Z',
+      '2024-06-30T09:30:00.000Z',
+    ];
     for (const [i, slot] of slots.entries()) {
       const [before] = await t.db.select().from(savingsTargets).where(eq(savingsTargets.id, target.id));
       expect(before!.nextRunAt!.toISOString()).toBe(slot);

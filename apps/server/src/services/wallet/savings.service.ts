@@ -37,19 +37,31 @@ const endOfTargetDay = (targetDate: string) => new Date(`${targetDate}T23:59:59.
 async function savedAmounts(tx: Tx, userId: string, ids: string[]): Promise<Map<string, bigint>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ ref: ledgerAccounts.ref, available: sql<string>`${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted} - ${ledgerAccounts.debitsPending}` })
+    .select({
+      ref: ledgerAccounts.ref,
+      available: sql<string>`${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted} - ${ledgerAccounts.debitsPending}`,
+    })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.code, 'savings'), inArray(ledgerAccounts.ref, ids)));
   return new Map(rows.map((r) => [r.ref, BigInt(r.available)]));
 }
 
 async function toTargets(tx: Tx, userId: string, rows: TargetRow[]): Promise<SavingsTarget[]> {
-  const saved = await savedAmounts(tx, userId, rows.map((r) => r.id));
+  const saved = await savedAmounts(
+    tx,
+    userId,
+    rows.map((r) => r.id),
+  );
   const runs = rows.length
     ? await tx
         .selectDistinctOn([savingsRuns.targetId])
         .from(savingsRuns)
-        .where(inArray(savingsRuns.targetId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            savingsRuns.targetId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(savingsRuns.targetId, desc(savingsRuns.scheduledFor))
     : [];
   const lastRun = new Map(runs.map((r) => [r.targetId, r]));
@@ -64,8 +76,13 @@ async function toTargets(tx: Tx, userId: string, rows: TargetRow[]): Promise<Sav
       savedAmount: Number(s),
       progress: Math.min(100, Math.floor(Number((s * 10000n) / r.targetAmount)) / 100),
       status: r.status,
-      autoSave: r.autoAmount && r.autoFrequency && r.nextRunAt ? { amount: Number(r.autoAmount), frequency: r.autoFrequency, nextRunAt: r.nextRunAt.toISOString() } : null,
-      lastRun: run ? { scheduledFor: run.scheduledFor.toISOString(), status: run.status, reason: run.reason, amount: Number(run.amount) } : null,
+      autoSave:
+        r.autoAmount && r.autoFrequency && r.nextRunAt
+          ? { amount: Number(r.autoAmount), frequency: r.autoFrequency, nextRunAt: r.nextRunAt.toISOString() }
+          : null,
+      lastRun: run
+        ? { scheduledFor: run.scheduledFor.toISOString(), status: run.status, reason: run.reason, amount: Number(run.amount) }
+        : null,
       createdAt: r.createdAt.toISOString(),
     };
   });
@@ -78,7 +95,8 @@ export async function createTarget(
   now = new Date(),
 ): Promise<SavingsTarget> {
   if (endOfTargetDay(body.targetDate) <= now) throw badRequest('The target date must be in the future', 'TARGET_DATE_PAST');
-  if (body.autoSave && body.autoSave.amount > body.targetAmount) throw badRequest('The automatic saving is more than the target', 'AUTOSAVE_TOO_LARGE');
+  if (body.autoSave && body.autoSave.amount > body.targetAmount)
+    throw badRequest('The automatic saving is more than the target', 'AUTOSAVE_TOO_LARGE');
   const id = newId();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -105,14 +123,23 @@ export async function createTarget(
 export async function listTargets(deps: WalletDeps, userId: string, page: Page): Promise<{ items: SavingsTarget[]; total: number }> {
   const where = eq(savingsTargets.userId, userId);
   const [rows, total] = await Promise.all([
-    deps.db.select().from(savingsTargets).where(where).orderBy(desc(savingsTargets.createdAt)).limit(page.limit).offset((page.page - 1) * page.limit),
+    deps.db
+      .select()
+      .from(savingsTargets)
+      .where(where)
+      .orderBy(desc(savingsTargets.createdAt))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     deps.db.$count(savingsTargets, where),
   ]);
   return { items: await toTargets(deps.db, userId, rows), total };
 }
 
 async function ownTarget(tx: Tx, userId: string, id: string, lock = false) {
-  const q = tx.select().from(savingsTargets).where(and(eq(savingsTargets.id, id), eq(savingsTargets.userId, userId)));
+  const q = tx
+    .select()
+    .from(savingsTargets)
+    .where(and(eq(savingsTargets.id, id), eq(savingsTargets.userId, userId)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Savings target not found', 'TARGET_NOT_FOUND');
   return row;
@@ -167,7 +194,11 @@ export async function withdraw(deps: WalletDeps, userId: string, targetId: strin
     await move(tx, userId, target, 'out', want, newId(), want === saved ? 'Withdrawal (all)' : 'Withdrawal');
     let row = target;
     if (want === saved) {
-      [row] = (await tx.update(savingsTargets).set({ status: 'withdrawn', nextRunAt: null }).where(eq(savingsTargets.id, target.id)).returning()) as [TargetRow];
+      [row] = (await tx
+        .update(savingsTargets)
+        .set({ status: 'withdrawn', nextRunAt: null })
+        .where(eq(savingsTargets.id, target.id))
+        .returning()) as [TargetRow];
     }
     return (await toTargets(tx, userId, [row]))[0]!;
   });
@@ -194,25 +225,48 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
       const [target] = await tx
         .select()
         .from(savingsTargets)
-        .where(and(eq(savingsTargets.id, t.id), eq(savingsTargets.status, 'active'), isNotNull(savingsTargets.nextRunAt), lte(savingsTargets.nextRunAt, now)))
+        .where(
+          and(
+            eq(savingsTargets.id, t.id),
+            eq(savingsTargets.status, 'active'),
+            isNotNull(savingsTargets.nextRunAt),
+            lte(savingsTargets.nextRunAt, now),
+          ),
+        )
         .for('update', { skipLocked: true });
       if (!target?.nextRunAt || !target.autoAmount || !target.autoFrequency) return;
       const slot = target.nextRunAt;
       let status: 'successful' | 'failed' = 'successful';
       let reason: string | null = null;
       try {
-        await tx.transaction((sp) => move(sp, target.userId, target, 'in', target.autoAmount!, derivedId('autosave', target.id, slot.toISOString()), 'Automatic saving'));
+        await tx.transaction((sp) =>
+          move(
+            sp,
+            target.userId,
+            target,
+            'in',
+            target.autoAmount!,
+            derivedId('autosave', target.id, slot.toISOString()),
+            'Automatic saving',
+          ),
+        );
       } catch (err) {
         if (!(err instanceof InsufficientFunds)) throw err;
         status = 'failed';
         reason = 'Not enough money in your wallet';
       }
-      await tx.insert(savingsRuns).values({ id: newId(), targetId: target.id, scheduledFor: slot, status, reason, amount: target.autoAmount }).onConflictDoNothing();
+      await tx
+        .insert(savingsRuns)
+        .values({ id: newId(), targetId: target.id, scheduledFor: slot, status, reason, amount: target.autoAmount })
+        .onConflictDoNothing();
       let next = nextSlot(slot, target.autoFrequency, target.autoDay);
       while (next <= now) next = nextSlot(next, target.autoFrequency, target.autoDay);
       const saved = (await savedAmounts(tx, target.userId, [target.id])).get(target.id) ?? 0n;
       const finished = saved >= target.targetAmount || next > endOfTargetDay(target.targetDate);
-      await tx.update(savingsTargets).set({ nextRunAt: finished ? null : next }).where(eq(savingsTargets.id, target.id));
+      await tx
+        .update(savingsTargets)
+        .set({ nextRunAt: finished ? null : next })
+        .where(eq(savingsTargets.id, target.id));
       ran++;
     });
   }

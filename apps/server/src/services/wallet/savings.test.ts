@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
 import { auth, balancesOf, createTestApp, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
-import { sandboxBankRail } from './providers/banks.js';
-import { sandboxCardAcquirer } from './providers/cards.js';
 import { nextSlot, runDueSavings } from './savings.service.js';
 import { lockedFunds, savingsTargets } from './tables.js';
 
@@ -12,7 +10,7 @@ let t: TestContext;
 let deps: WalletDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, config: t.config, providers: { bank: sandboxBankRail, card: sandboxCardAcquirer(t.db) } };
+  deps = { db: t.db, config: t.config, providers: t.providers };
 });
 afterAll(async () => {
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
@@ -22,7 +20,14 @@ afterAll(async () => {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const req = (u: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api/wallet${url}`, headers: u ? auth(u, headers) : headers, ...(payload ? { payload } : {}) });
-type Target = { id: string; savedAmount: number; progress: number; status: string; autoSave: { nextRunAt: string } | null; lastRun: { status: string; reason: string | null } | null };
+type Target = {
+  id: string;
+  savedAmount: number;
+  progress: number;
+  status: string;
+  autoSave: { nextRunAt: string } | null;
+  lastRun: { status: string; reason: string | null } | null;
+};
 const create = async (u: TestUser, body: object) => {
   const res = await req(u, 'POST', '/savings-target', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -43,7 +48,9 @@ describe('savings targets', () => {
     const list = json(await req(u, 'GET', '/savings-target')).data as Target[];
     expect(list.map((x) => x.id)).toEqual([target.id]);
     const txs = await req(u, 'GET', `/savings-target/transactions?targetId=${target.id}`);
-    expect((txs.json() as { data: { direction: string; amount: number }[] }).data).toEqual([expect.objectContaining({ direction: 'debit', amount: 100_000 })]);
+    expect((txs.json() as { data: { direction: string; amount: number }[] }).data).toEqual([
+      expect.objectContaining({ direction: 'debit', amount: 100_000 }),
+    ]);
 
     const part = await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 40_000 });
     expect(json(part).data).toMatchObject({ savedAmount: 60_000, status: 'active' });
@@ -52,16 +59,28 @@ describe('savings targets', () => {
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_000_000, savingsBalance: 0 });
   });
 
-  it('refuses bad input, a wrong PIN, too little money, someone else\'s target, and no token', async () => {
+  it("refuses bad input, a wrong PIN, too little money, someone else's target, and no token", async () => {
     const u = await payer(t.app, 50_000);
     const other = await payer(t.app, 50_000);
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'x', targetAmount: 100, targetDate: inDays(9) })).message).toBe('Give the target a name of at least 2 characters');
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: inDays(-1) })).message).toBe('The target date must be in the future');
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: '2026-13-01' })).message).toBe('targetDate must be a date (YYYY-MM-DD)');
+    expect(json(await req(u, 'POST', '/savings-target', { name: 'x', targetAmount: 100, targetDate: inDays(9) })).message).toBe(
+      'Give the target a name of at least 2 characters',
+    );
+    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: inDays(-1) })).message).toBe(
+      'The target date must be in the future',
+    );
+    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: '2026-13-01' })).message).toBe(
+      'targetDate must be a date (YYYY-MM-DD)',
+    );
     const target = await create(u, { name: 'Rent', targetAmount: 100_000, targetDate: inDays(30) });
-    expect((await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 10_000 }, { transactionPin: '0000' })).statusCode).toBe(403);
-    expect(json(await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 60_000 }, { transactionPin: TEST_PIN })).code).toBe('INSUFFICIENT_FUNDS');
-    expect((await req(other, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 1_000 }, { transactionPin: TEST_PIN })).statusCode).toBe(404);
+    expect(
+      (await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 10_000 }, { transactionPin: '0000' })).statusCode,
+    ).toBe(403);
+    expect(
+      json(await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 60_000 }, { transactionPin: TEST_PIN })).code,
+    ).toBe('INSUFFICIENT_FUNDS');
+    expect(
+      (await req(other, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 1_000 }, { transactionPin: TEST_PIN })).statusCode,
+    ).toBe(404);
     expect((await req(other, 'PATCH', `/savingtarget/withdraw/${target.id}`)).statusCode).toBe(404);
     expect(json(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`)).message).toBe('There is nothing saved in this target yet');
     expect((await req(null, 'GET', '/savings-target')).statusCode).toBe(401);
@@ -71,7 +90,12 @@ describe('savings targets', () => {
 
   it('automatic saving runs on schedule by a controllable clock; a shortfall is recorded, shown, and not retried', async () => {
     const u = await payer(t.app, 25_000);
-    const target = await create(u, { name: 'School fees', targetAmount: 1_000_000, targetDate: inDays(60), autoSave: { amount: 10_000, frequency: 'weekly' } });
+    const target = await create(u, {
+      name: 'School fees',
+      targetAmount: 1_000_000,
+      targetDate: inDays(60),
+      autoSave: { amount: 10_000, frequency: 'weekly' },
+    });
     const first = new Date(target.autoSave!.nextRunAt);
     expect(first.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
@@ -93,7 +117,12 @@ describe('savings targets', () => {
 
   it('after downtime, missed slots are not replayed one by one', async () => {
     const u = await payer(t.app, 500_000);
-    const target = await create(u, { name: 'Holiday', targetAmount: 1_000_000, targetDate: inDays(200), autoSave: { amount: 1_000, frequency: 'daily' } });
+    const target = await create(u, {
+      name: 'Holiday',
+      targetAmount: 1_000_000,
+      targetDate: inDays(200),
+      autoSave: { amount: 1_000, frequency: 'daily' },
+    });
     const later = new Date(Date.now() + 10 * 86_400_000);
     expect(await runDueSavings(deps, later)).toBe(1);
     const [row] = await t.db.select().from(savingsTargets).where(eq(savingsTargets.id, target.id));
@@ -124,7 +153,10 @@ describe('locked funds', () => {
     expect(json(early).message).toMatch(/^This fund is locked until \d{1,2} \w{3} \d{4}\. You can withdraw it from then\.$/);
     expect(await balancesOf(t.app, u)).toMatchObject({ lockedBalance: 1_000_000 });
 
-    await t.db.update(lockedFunds).set({ maturityDate: sql`now() - interval '1 minute'` }).where(eq(lockedFunds.id, fund.id));
+    await t.db
+      .update(lockedFunds)
+      .set({ maturityDate: sql`now() - interval '1 minute'` })
+      .where(eq(lockedFunds.id, fund.id));
     const paid = await req(u, 'POST', `/lockedfund/withdraw/${fund.id}`);
     expect(paid.statusCode).toBe(200);
     expect(json(paid).data).toMatchObject({ status: 'paid' });
@@ -132,10 +164,12 @@ describe('locked funds', () => {
     expect((await req(u, 'POST', `/lockedfund/withdraw/${fund.id}`)).statusCode).toBe(422);
   });
 
-  it('refuses an unconfigured duration, a wrong PIN, too little money, someone else\'s fund, and no token', async () => {
+  it("refuses an unconfigured duration, a wrong PIN, too little money, someone else's fund, and no token", async () => {
     const u = await payer(t.app, 100_000);
     const other = await payer(t.app);
-    expect(json(await req(u, 'POST', '/lock/initiate', { amount: 10_000, durationDays: 45 })).message).toBe('Choose a duration of 30, 60, 90, 180 or 365 days');
+    expect(json(await req(u, 'POST', '/lock/initiate', { amount: 10_000, durationDays: 45 })).message).toBe(
+      'Choose a duration of 30, 60, 90, 180 or 365 days',
+    );
     expect((await lock(u, { amount: 10_000, durationDays: 30 }, '0000')).statusCode).toBe(403);
     expect(json(await lock(u, { amount: 200_000, durationDays: 30 })).code).toBe('INSUFFICIENT_FUNDS');
     const fund = json(await lock(u, { amount: 10_000, durationDays: 30 })).data as { id: string };
@@ -151,12 +185,21 @@ describe('balances report savings and locked sums', () => {
     const u = await payer(t.app, 300_000);
     const a = await create(u, { name: 'One', targetAmount: 100_000, targetDate: inDays(10) });
     const b = await create(u, { name: 'Two', targetAmount: 100_000, targetDate: inDays(10) });
-    for (const id of [a.id, b.id]) await req(u, 'POST', '/savings-target/top-up', { targetId: id, amount: 30_000 }, { transactionPin: TEST_PIN });
+    for (const id of [a.id, b.id])
+      await req(u, 'POST', '/savings-target/top-up', { targetId: id, amount: 30_000 }, { transactionPin: TEST_PIN });
     await lock(u, { amount: 50_000, durationDays: 30 });
     await lock(u, { amount: 20_000, durationDays: 60 });
-    expect(await balancesOf(t.app, u)).toEqual({ walletBalance: 170_000, savingsBalance: 60_000, lockedBalance: 70_000, businessWalletBalance: 0 });
+    expect(await balancesOf(t.app, u)).toEqual({
+      walletBalance: 170_000,
+      savingsBalance: 60_000,
+      lockedBalance: 70_000,
+      businessWalletBalance: 0,
+    });
     // Lists are paginated.
-    const first = (await req(u, 'GET', '/savings-target?limit=1')).json() as { data: { id: string }[]; pagination: { total: number; next: { page: number } | null } };
+    const first = (await req(u, 'GET', '/savings-target?limit=1')).json() as {
+      data: { id: string }[];
+      pagination: { total: number; next: { page: number } | null };
+    };
     expect(first.data.map((x) => x.id)).toEqual([b.id]);
     expect(first.pagination).toMatchObject({ total: 2, next: { page: 2 } });
     const second = (await req(u, 'GET', '/savings-target?limit=1&page=2')).json() as typeof first;

@@ -35,17 +35,42 @@ afterAll(async () => {
 
 const today = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
 const statement = (u: TestUser, body: object, pin: string | null = TEST_PIN) =>
-  t.app.inject({ method: 'POST', url: '/api/wallet/generate-statement', headers: auth(u, pin ? { transactionPin: pin } : {}), payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/generate-statement',
+    headers: auth(u, pin ? { transactionPin: pin } : {}),
+    payload: body,
+  });
 
 describe('POST /generate-statement', () => {
   it('emails a PDF statement whose text holds every transaction and the right closing balance', async () => {
     const u = await payer(t.app, 1_500_000);
     const friend = await newUser(t.app, { firstName: 'Obinna' });
-    const p = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload: { type: 'sendMoney', recipientId: friend.id, amount: 250_050, narration: 'Books' } });
+    const p = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/initiate',
+      headers: auth(u),
+      payload: { type: 'sendMoney', recipientId: friend.id, amount: 250_050, narration: 'Books' },
+    });
     const { reference } = json(p).data as { reference: string };
-    await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/complete', headers: auth(u, { transactionPin: TEST_PIN }), payload: { reference } });
-    const bank = await t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(u), payload: { bankCode: '058', accountNumber: '0123456789', amount: 100_000 } });
-    await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: auth(u, { transactionPin: TEST_PIN }), payload: { reference: (json(bank).data as { reference: string }).reference } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/complete',
+      headers: auth(u, { transactionPin: TEST_PIN }),
+      payload: { reference },
+    });
+    const bank = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/initiate',
+      headers: auth(u),
+      payload: { bankCode: '058', accountNumber: '0123456789', amount: 100_000 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/complete',
+      headers: auth(u, { transactionPin: TEST_PIN }),
+      payload: { reference: (json(bank).data as { reference: string }).reference },
+    });
     const wallet = (await balancesOf(t.app, u)).walletBalance;
     expect(wallet).toBe(1_500_000 - 250_050 - 101_000);
 
@@ -86,7 +111,12 @@ describe('POST /generate-statement', () => {
     expect((await statement(u, { from: today(), to: today() }, '0000')).statusCode).toBe(403);
     expect(json(await statement(u, { from: '2026-02-10', to: '2026-02-01' })).message).toBe('from must be on or before to');
     expect(json(await statement(u, { from: today(), to: '2099-01-01' })).message).toBe('The statement cannot end in the future');
-    const none = await t.app.inject({ method: 'POST', url: '/api/wallet/generate-statement', headers: { transactionPin: TEST_PIN }, payload: { from: today(), to: today() } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/generate-statement',
+      headers: { transactionPin: TEST_PIN },
+      payload: { from: today(), to: today() },
+    });
     expect(none.statusCode).toBe(401);
     expect(json(none).message).toBe('Authorization failed, no token!');
   });

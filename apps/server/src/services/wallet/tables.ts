@@ -50,10 +50,17 @@ export const savingsTargets = pgTable(
     nextRunAt: ts('next_run_at'),
     /** A monthly saving's day of the month (1 to 31); a shorter month uses its last day. */
     autoDay: integer('auto_day'),
-    status: text('status', { enum: ['active', 'withdrawn'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'withdrawn'] })
+      .notNull()
+      .default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('savings_targets_user_idx').on(t.userId, t.createdAt), index('savings_targets_due_idx').on(t.nextRunAt).where(sql`${t.nextRunAt} IS NOT NULL`)],
+  (t) => [
+    index('savings_targets_user_idx').on(t.userId, t.createdAt),
+    index('savings_targets_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.nextRunAt} IS NOT NULL`),
+  ],
 );
 
 /** Each automatic saving attempt, once per target and slot, successful or not (never retried). */
@@ -61,7 +68,9 @@ export const savingsRuns = pgTable(
   'savings_runs',
   {
     id: uuid('id').primaryKey(),
-    targetId: uuid('target_id').notNull().references(() => savingsTargets.id),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => savingsTargets.id),
     scheduledFor: ts('scheduled_for').notNull(),
     status: text('status', { enum: ['successful', 'failed'] }).notNull(),
     reason: text('reason'),
@@ -83,7 +92,9 @@ export const lockedFunds = pgTable(
     interest: kobo('interest'),
     tax: kobo('tax'),
     maturityDate: ts('maturity_date').notNull(),
-    status: text('status', { enum: ['active', 'paid'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'paid'] })
+      .notNull()
+      .default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
     paidAt: ts('paid_at'),
   },
@@ -100,17 +111,26 @@ export const loans = pgTable(
     principal: kobo('principal'),
     interest: kobo('interest'),
     repaid: kobo('repaid'),
-    status: text('status', { enum: ['active', 'repaid'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'repaid'] })
+      .notNull()
+      .default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('loans_user_idx').on(t.userId, t.createdAt), uniqueIndex('loans_one_active_key').on(t.userId).where(sql`${t.status} = 'active'`)],
+  (t) => [
+    index('loans_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('loans_one_active_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+  ],
 );
 
 export const loanInstalments = pgTable(
   'loan_instalments',
   {
     id: uuid('id').primaryKey(),
-    loanId: uuid('loan_id').notNull().references(() => loans.id),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
     seq: integer('seq').notNull(),
     dueDate: ts('due_date').notNull(),
     amount: kobo('amount'),

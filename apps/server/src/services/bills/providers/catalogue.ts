@@ -13,8 +13,20 @@ const NETWORKS = [
 ] as const;
 
 export const BILLERS: Biller[] = [
-  ...NETWORKS.map(([id, name]) => ({ billerId: `${id}-airtime`, billerGroupId: 'airtime', name: `${name} Airtime`, shortName: name, category: 'airtime' as const })),
-  ...NETWORKS.map(([id, name]) => ({ billerId: `${id}-data`, billerGroupId: 'data', name: `${name} Data`, shortName: name, category: 'data' as const })),
+  ...NETWORKS.map(([id, name]) => ({
+    billerId: `${id}-airtime`,
+    billerGroupId: 'airtime',
+    name: `${name} Airtime`,
+    shortName: name,
+    category: 'airtime' as const,
+  })),
+  ...NETWORKS.map(([id, name]) => ({
+    billerId: `${id}-data`,
+    billerGroupId: 'data',
+    name: `${name} Data`,
+    shortName: name,
+    category: 'data' as const,
+  })),
   ...(
     [
       ['ikedc', 'Ikeja Electric', 'IKEDC'],
@@ -51,7 +63,12 @@ export const BILLERS: Biller[] = [
   ).map(([id, name]) => ({ billerId: id, billerGroupId: 'betting', name, shortName: name, category: 'betting' as const })),
 ];
 
-const plan = (packageId: string, name: string, price: number, validity: string): Package => ({ packageId, name, amount: naira(price), validity });
+const plan = (packageId: string, name: string, price: number, validity: string): Package => ({
+  packageId,
+  name,
+  amount: naira(price),
+  validity,
+});
 
 const DATA_PLANS: Record<string, Package[]> = {
   'mtn-data': [
@@ -104,7 +121,11 @@ const DATA_PLANS: Record<string, Package[]> = {
     plan('st-classic', 'Classic', 5_500, '1 month'),
     plan('st-super', 'Super', 9_000, '1 month'),
   ],
-  showmax: [plan('showmax-mobile', 'Showmax Mobile', 1_600, '1 month'), plan('showmax-standard', 'Showmax Standard', 3_500, '1 month'), plan('showmax-premier', 'Premier League Mobile', 4_000, '1 month')],
+  showmax: [
+    plan('showmax-mobile', 'Showmax Mobile', 1_600, '1 month'),
+    plan('showmax-standard', 'Showmax Standard', 3_500, '1 month'),
+    plan('showmax-premier', 'Premier League Mobile', 4_000, '1 month'),
+  ],
 };
 
 export function packagesFor(b: Biller): Package[] {
@@ -119,4 +140,5 @@ export function packagesFor(b: Biller): Package[] {
   return DATA_PLANS[b.billerId] ?? [];
 }
 
-export const findBiller = (billerId: string, billerGroupId: string) => BILLERS.find((b) => b.billerId === billerId && b.billerGroupId === billerGroupId);
+export const findBiller = (billerId: string, billerGroupId: string) =>
+  BILLERS.find((b) => b.billerId === billerId && b.billerGroupId === billerGroupId);

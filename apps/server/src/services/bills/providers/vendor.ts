@@ -19,13 +19,33 @@ export const SANDBOX_BILLS = {
   slowSuffix: '7777',
 } as const;
 
-const NAMES = ['Adewale Johnson', 'Chioma Eze', 'Yusuf Bello', 'Grace Okafor', 'Samuel Etim', 'Hauwa Sani', 'Kunle Ogunleye', 'Blessing Nnamdi'];
-const STREETS = ['12 Allen Avenue, Ikeja', '4 Adeola Odeku St, Victoria Island', '27 Aminu Kano Cres, Wuse 2', '9 Ring Road, Ibadan', '15 Ogui Road, Enugu', '3 Aba Road, Port Harcourt'];
-const pick = <T>(list: readonly T[], key: string) => list[parseInt(createHash('sha256').update(key).digest('hex').slice(0, 8), 16) % list.length]!;
+const NAMES = [
+  'Adewale Johnson',
+  'Chioma Eze',
+  'Yusuf Bello',
+  'Grace Okafor',
+  'Samuel Etim',
+  'Hauwa Sani',
+  'Kunle Ogunleye',
+  'Blessing Nnamdi',
+];
+const STREETS = [
+  '12 Allen Avenue, Ikeja',
+  '4 Adeola Odeku St, Victoria Island',
+  '27 Aminu Kano Cres, Wuse 2',
+  '9 Ring Road, Ibadan',
+  '15 Ogui Road, Enugu',
+  '3 Aba Road, Port Harcourt',
+];
+const pick = <T>(list: readonly T[], key: string) =>
+  list[parseInt(createHash('sha256').update(key).digest('hex').slice(0, 8), 16) % list.length]!;
 
 /** A 20-digit token in groups of four, as distribution companies issue them. */
 const electricityToken = (reference: string) => {
-  const digits = BigInt(`0x${createHash('sha256').update(`token:${reference}`).digest('hex').slice(0, 16)}`).toString().padStart(20, '0').slice(0, 20);
+  const digits = BigInt(`0x${createHash('sha256').update(`token:${reference}`).digest('hex').slice(0, 16)}`)
+    .toString()
+    .padStart(20, '0')
+    .slice(0, 20);
   return digits.match(/.{4}/g)!.join('-');
 };
 
@@ -52,12 +72,14 @@ export const sandboxVendor: BillVendor = {
     return { customerName: customerNumber, address: null };
   },
   async vend(p) {
-    if (p.customerNumber.endsWith(SANDBOX_BILLS.failsSuffix)) return { status: 'failed', reason: `${p.biller.name} could not complete this purchase. Your money has been returned.` };
+    if (p.customerNumber.endsWith(SANDBOX_BILLS.failsSuffix))
+      return { status: 'failed', reason: `${p.biller.name} could not complete this purchase. Your money has been returned.` };
     if (p.customerNumber.endsWith(SANDBOX_BILLS.slowSuffix)) return { status: 'pending' };
     return { status: 'successful', ...(p.biller.category === 'electricity' ? { token: electricityToken(p.reference) } : {}) };
   },
   async status(p) {
-    if (p.customerNumber.endsWith(SANDBOX_BILLS.failsSuffix)) return { status: 'failed', reason: `${p.biller.name} could not complete this purchase. Your money has been returned.` };
+    if (p.customerNumber.endsWith(SANDBOX_BILLS.failsSuffix))
+      return { status: 'failed', reason: `${p.biller.name} could not complete this purchase. Your money has been returned.` };
     return { status: 'successful', ...(p.biller.category === 'electricity' ? { token: electricityToken(p.reference) } : {}) };
   },
 };

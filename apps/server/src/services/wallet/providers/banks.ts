@@ -61,7 +61,14 @@ export interface BankRail {
   readonly name: string;
   /** The account holder's name, or null when no such account exists. */
   nameEnquiry(bankCode: string, accountNumber: string): Promise<string | null>;
-  payout(p: { reference: string; bankCode: string; accountNumber: string; accountName: string; amount: bigint; narration: string | null }): Promise<PayoutResult>;
+  payout(p: {
+    reference: string;
+    bankCode: string;
+    accountNumber: string;
+    accountName: string;
+    amount: bigint;
+    narration: string | null;
+  }): Promise<PayoutResult>;
   status(reference: string, accountNumber: string): Promise<PayoutResult>;
   /** Direct debit of a linked account (funding by bank). */
   debit(p: { reference: string; bankCode: string; accountNumber: string; amount: bigint }): Promise<PayoutResult>;
@@ -77,7 +84,18 @@ export const SANDBOX_ACCOUNTS = {
   debitDeclined: '0000000409',
 } as const;
 
-const NAMES = ['Chiamaka Nwosu', 'Ibrahim Abdullahi', 'Oluwaseun Adeyemi', 'Emeka Okonkwo', 'Aisha Bello', 'Tobi Olawale', 'Ngozi Eze', 'Musa Danjuma', 'Funmilayo Ajayi', 'Uche Ibe'];
+const NAMES = [
+  'Chiamaka Nwosu',
+  'Ibrahim Abdullahi',
+  'Oluwaseun Adeyemi',
+  'Emeka Okonkwo',
+  'Aisha Bello',
+  'Tobi Olawale',
+  'Ngozi Eze',
+  'Musa Danjuma',
+  'Funmilayo Ajayi',
+  'Uche Ibe',
+];
 
 /** A deterministic simulator: every account resolves to a name except the documented test numbers. */
 export const sandboxBankRail: BankRail = {
@@ -89,18 +107,25 @@ export const sandboxBankRail: BankRail = {
   },
   async payout(p) {
     const providerRef = `SBX-${p.reference}`;
-    if (p.accountNumber === SANDBOX_ACCOUNTS.payoutFails) return { status: 'failed', providerRef, reason: 'The beneficiary bank is not available. Your money has been returned.' };
+    if (p.accountNumber === SANDBOX_ACCOUNTS.payoutFails)
+      return { status: 'failed', providerRef, reason: 'The beneficiary bank is not available. Your money has been returned.' };
     if (p.accountNumber === SANDBOX_ACCOUNTS.payoutPending) return { status: 'pending', providerRef };
     return { status: 'successful', providerRef };
   },
   async status(reference, accountNumber) {
-    if (accountNumber === SANDBOX_ACCOUNTS.payoutFails) return { status: 'failed', providerRef: `SBX-${reference}`, reason: 'The beneficiary bank is not available. Your money has been returned.' };
+    if (accountNumber === SANDBOX_ACCOUNTS.payoutFails)
+      return {
+        status: 'failed',
+        providerRef: `SBX-${reference}`,
+        reason: 'The beneficiary bank is not available. Your money has been returned.',
+      };
     return { status: 'successful', providerRef: `SBX-${reference}` };
   },
   debit: (p) => sandboxBankRail.debitStatus(p.reference, p.accountNumber),
   // As payouts: the outcome follows from the account number, so a status check answers by reference alone.
   async debitStatus(reference, accountNumber) {
-    if (accountNumber === SANDBOX_ACCOUNTS.debitDeclined) return { status: 'failed', providerRef: `SBX-${reference}`, reason: 'Your bank declined the debit' };
+    if (accountNumber === SANDBOX_ACCOUNTS.debitDeclined)
+      return { status: 'failed', providerRef: `SBX-${reference}`, reason: 'Your bank declined the debit' };
     return { status: 'successful', providerRef: `SBX-${reference}` };
   },
 };

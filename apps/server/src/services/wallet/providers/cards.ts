@@ -39,7 +39,11 @@ export const cardBrand = (num: string): string =>
 function sandboxDecide(reference: string, card: CardDetails, tokenize: boolean): ChargeResult {
   const providerRef = `SBXC-${reference}`;
   if (card.number !== SANDBOX_CARDS.success) {
-    return { status: 'failed', providerRef, reason: card.number === SANDBOX_CARDS.declined ? 'Your card was declined by your bank' : 'This card is not supported in the sandbox' };
+    return {
+      status: 'failed',
+      providerRef,
+      reason: card.number === SANDBOX_CARDS.declined ? 'Your card was declined by your bank' : 'This card is not supported in the sandbox',
+    };
   }
   const fingerprint = createHash('sha256').update(`sandbox:${card.number}`).digest('hex');
   return {
@@ -73,8 +77,16 @@ export function sandboxCardAcquirer(db: Db): CardAcquirer {
     charge: ({ reference, card, tokenize }) => remember(reference, sandboxDecide(reference, card, tokenize)),
     chargeToken: ({ reference, token }) => {
       const providerRef = `SBXC-${reference}`;
-      if (!token.startsWith('tok_sbx_')) return remember(reference, { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' });
-      return remember(reference, { status: 'successful', providerRef, token, brand: 'Visa', last4: SANDBOX_CARDS.success.slice(-4), fingerprint: token });
+      if (!token.startsWith('tok_sbx_'))
+        return remember(reference, { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' });
+      return remember(reference, {
+        status: 'successful',
+        providerRef,
+        token,
+        brand: 'Visa',
+        last4: SANDBOX_CARDS.success.slice(-4),
+        fingerprint: token,
+      });
     },
     status,
   };

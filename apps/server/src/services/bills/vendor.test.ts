@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../ledger/index.js';
+import { auth, balancesOf, createTestApp, json, payer, TEST_PIN, type TestContext } from '../../test/harness.js';
+
+/**
+ * The vendor is a provider like any other: replaced when the app is built, it serves both the bills
+ * routes and the bill payments the transaction service completes.
+ */
+let t: TestContext;
+let vendorUp = false;
+beforeAll(async () => {
+  t = await createTestApp({
+    providers: ({ billVendor: sandbox }) => ({
+      billVendor: {
+        ...sandbox,
+        name: 'flaky',
+        validate: async (b, number, pkg) => {
+          const found = await sandbox.validate(b, number, pkg);
+          return found && { ...found, customerName: 'Replaced Vendor Customer' };
+        },
+        vend: async () => {
+          throw new Error('vendor unreachable');
+        },
+        status: async () =>
+          vendorUp ? { status: 'successful' as const, token: 'TOKEN-FROM-REPLACED-VENDOR' } : { status: 'pending' as const },
+      },
+    }),
+  });
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  await t.close();
+});
+
+describe('a replaced bill vendor', () => {
+  it('answers the customer check and the purchase; a purchase it lost stays pending until a status check', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/bills/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&packageId=prepaid&customerNumber=45701234567',
+      headers: auth(u),
+    });
+    expect(json(check).data).toMatchObject({ customerName: 'Replaced Vendor Customer' });
+
+    const p = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/initiate',
+      headers: auth(u),
+      payload: {
+        type: 'electricity',
+        billerId: 'ikedc',
+        billerGroupId: 'electricity',
+        packageId: 'prepaid',
+        customerNumber: '45701234567',
+        amount: 200_000,
+      },
+    });
+    expect(p.statusCode, p.body).toBe(200);
+    const { reference } = json(p).data as { reference: string };
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/complete',
+      headers: auth(u, { transactionPin: TEST_PIN }),
+      payload: { reference },
+    });
+    expect(json(done).data).toMatchObject({ status: 'pending' });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(800_000);
+
+    vendorUp = true;
+    const status = await t.app.inject({ method: 'GET', url: `/api/bills/bills/purchase-status/${reference}`, headers: auth(u) });
+    expect(json(status).data).toMatchObject({ status: 'successful', token: 'TOKEN-FROM-REPLACED-VENDOR' });
+  });
+});

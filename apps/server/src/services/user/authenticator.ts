@@ -1,0 +1,19 @@
+import type { Authenticator } from '../../platform/auth.js';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db.js';
+import { checkPin } from './pin.service.js';
+import { findSession, sessionMemory } from './session.service.js';
+
+/** What the user service provides to the app: the sessions and PIN rules behind the platform's auth hooks. */
+export type UserProvided = { authenticator: Authenticator };
+
+export function userProviders(config: Config, db: Db): UserProvided {
+  const recentSession = sessionMemory(db);
+  return {
+    authenticator: {
+      session: (tokenHash) => findSession(db, tokenHash),
+      recentSession,
+      checkPin: (userId, pin, known) => checkPin(db, config.secret, userId, pin, known),
+    },
+  };
+}
