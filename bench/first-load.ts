@@ -25,7 +25,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 5);
 const PROFILE = { cpu: 4, downKbit: 1600, upKbit: 750, latencyMs: 150 };
 const AIM = { loginCold: 2500, homeReturning: 1500 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -43,7 +51,15 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-first-load-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: dist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dist,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -107,7 +123,10 @@ async function homeReturning(context: BrowserContext): Promise<number> {
   const start = Date.now();
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1, name: /Tunde/ }).waitFor({ timeout: 60_000 });
-  await page.getByText(/₦[\d,]+\.\d\d/).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/₦[\d,]+\.\d\d/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   const took = Date.now() - start;
   await page.close();
   return took;

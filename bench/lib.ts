@@ -22,7 +22,12 @@ export async function admin(sql: string, url: string): Promise<void> {
 }
 
 export type Json = { status: boolean; message: string; data: Record<string, unknown> & unknown[]; pagination?: { total?: number } };
-export type Call = ((method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ code: number; json: Json }>) & {
+export type Call = ((
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ code: number; json: Json }>) & {
   /** Closes the kept-alive connections, so the process can exit. */
   close(): void;
 };
@@ -39,7 +44,11 @@ export function jsonClient(base: string): Call {
     return new Promise<{ code: number; json: Json }>((resolve, reject) => {
       const req = http.request(
         path.startsWith('http') ? path : `${base}${path}`,
-        { method, agent, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers } },
+        {
+          method,
+          agent,
+          headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -67,7 +76,13 @@ export async function signedUpUser(
   call: Call,
   p: { phone: string; email: string; firstName: string; lastName: string; pin: string },
 ): Promise<BenchUser & { auth: Record<string, string> }> {
-  const s = await call('POST', '/api/user/users/signup', { firstName: p.firstName, lastName: p.lastName, email: p.email, phoneNumber: p.phone, password: 'benchpass1' });
+  const s = await call('POST', '/api/user/users/signup', {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phoneNumber: p.phone,
+    password: 'benchpass1',
+  });
   if (s.code !== 201) throw new Error(`signup: ${s.json.message}`);
   const out = await call('GET', `/api/dev/outbox?to=%2B234${p.phone.slice(1)}`);
   const otp = /\b(\d{6})\b/.exec(String((out.json.data as unknown as { body: string }[])[0]?.body))?.[1];

@@ -34,7 +34,9 @@ async function bareServer(): Promise<void> {
   const pool = new pg.Pool({ connectionString: process.env.READS_DB_URL, max: POOL });
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { id?: string } }>('/bare', async (req, reply) => {
-    const r = await pool.query('SELECT id, first_name, last_name, nick_name, phone_number, created_at FROM users WHERE id = $1', [req.query.id]);
+    const r = await pool.query('SELECT id, first_name, last_name, nick_name, phone_number, created_at FROM users WHERE id = $1', [
+      req.query.id,
+    ]);
     if (!r.rows[0]) return reply.status(404).send({ status: false, message: 'not found' });
     return { status: true, message: 'User', data: r.rows[0] as unknown };
   });
@@ -61,7 +63,20 @@ const DB = 'owo_reads';
 const FUNDINGS = 3;
 const SENDS = 9;
 const WRK = process.env.READS_CLIENT !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
-const FIRST = ['Adebayo', 'Chinedu', 'Emeka', 'Fatima', 'Ngozi', 'Oluwaseun', 'Tunde', 'Yetunde', 'Ibrahim', 'Aisha', 'Kelechi', 'Funmilayo'];
+const FIRST = [
+  'Adebayo',
+  'Chinedu',
+  'Emeka',
+  'Fatima',
+  'Ngozi',
+  'Oluwaseun',
+  'Tunde',
+  'Yetunde',
+  'Ibrahim',
+  'Aisha',
+  'Kelechi',
+  'Funmilayo',
+];
 const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
 /** Three-letter searches, each matching some of the seeded people. */
 const QUERIES = ['ade', 'chi', 'eme', 'fat', 'ngo', 'olu', 'tun', 'bel', 'eze', 'bal', 'nwo', 'oko'];
@@ -115,7 +130,8 @@ function treeOf(root: number): number[] {
     }
   }
   const out: number[] = [];
-  for (const pid of parent.keys()) for (let p: number | undefined = pid, n = 0; p && n < 32; p = parent.get(p), n++) if (p === root) out.push(pid);
+  for (const pid of parent.keys())
+    for (let p: number | undefined = pid, n = 0; p && n < 32; p = parent.get(p), n++) if (p === root) out.push(pid);
   return out;
 }
 const alive = (pid: number) => {
@@ -173,9 +189,19 @@ async function seedPayments(users: User[]): Promise<void> {
       while (next < jobs.length) {
         const j = jobs[next++]!;
         const auth = { authorization: `Bearer ${j.from.token}` };
-        const r = await call('POST', '/api/transaction/api/v1/initiate', { type: 'sendMoney', recipientId: j.to.id, amount: 100 + j.k }, auth);
+        const r = await call(
+          'POST',
+          '/api/transaction/api/v1/initiate',
+          { type: 'sendMoney', recipientId: j.to.id, amount: 100 + j.k },
+          auth,
+        );
         if (r.code !== 200) throw new Error(`initiate: ${r.json.message}`);
-        const c = await call('POST', '/api/transaction/api/v1/complete', { reference: String(r.json.data.reference) }, { ...auth, transactionPin: PIN });
+        const c = await call(
+          'POST',
+          '/api/transaction/api/v1/complete',
+          { reference: String(r.json.data.reference) },
+          { ...auth, transactionPin: PIN },
+        );
         if (c.code !== 200) throw new Error(`complete: ${c.json.message}`);
       }
     }),
@@ -187,7 +213,13 @@ async function seedPayments(users: User[]): Promise<void> {
 // backends connected to the bench database, the load generator (this process and its finished
 // children, i.e. wrk), and the whole machine, where other people's work shows as "others".
 
-type Snap = { load: number; procs: Map<string, { ppid: string; secs: number; postgres: boolean }>; pgPids: Set<string>; all: number; idle: number };
+type Snap = {
+  load: number;
+  procs: Map<string, { ppid: string; secs: number; postgres: boolean }>;
+  pgPids: Set<string>;
+  all: number;
+  idle: number;
+};
 let monitor: pg.Client;
 
 async function snapshot(): Promise<Snap> {
@@ -307,14 +339,22 @@ async function runNode(base: string, reqs: Req[], concurrency: number, seconds: 
       while (Date.now() < deadline) {
         const r = reqs[Math.floor(Math.random() * reqs.length)]!;
         const t0 = performance.now();
-        const res = await call(r.method, `${base}${r.path}`, r.body === undefined ? undefined : (JSON.parse(r.body) as unknown), { authorization: `Bearer ${r.token}` }).catch(() => ({ code: 0 }));
+        const res = await call(r.method, `${base}${r.path}`, r.body === undefined ? undefined : (JSON.parse(r.body) as unknown), {
+          authorization: `Bearer ${r.token}`,
+        }).catch(() => ({ code: 0 }));
         latencies.push(performance.now() - t0);
         if (res.code !== 200) failed++;
       }
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { ok: latencies.length - failed, failed, elapsed: (Date.now() - started) / 1000, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+  return {
+    ok: latencies.length - failed,
+    failed,
+    elapsed: (Date.now() - started) / 1000,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+  };
 }
 
 type Case = { name: string; label: string; base: string; reqs: Req[]; root: () => number };
@@ -352,13 +392,29 @@ function packageOf(fn: string, url: string): string {
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
   if (url.startsWith('node:')) {
-    const m = url.slice(5).replace(/^internal\//, '').split('/')[0]!.replace(/\.js$/, '').replace(/^_/, '');
+    const m = url
+      .slice(5)
+      .replace(/^internal\//, '')
+      .split('/')[0]!
+      .replace(/\.js$/, '')
+      .replace(/^_/, '');
     return `node:${m.replace(/_.*$/, '')}`;
   }
   const src = url.indexOf('/apps/server/src/');
-  if (src >= 0) return `@owo/server ${url.slice(src + 17).split('/').slice(0, -1).join('/') || '.'}`;
+  if (src >= 0)
+    return `@owo/server ${
+      url
+        .slice(src + 17)
+        .split('/')
+        .slice(0, -1)
+        .join('/') || '.'
+    }`;
   if (url.includes('/packages/contracts/')) return '@owo/contracts';
-  return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
 }
 
 function shortUrl(url: string): string {
@@ -417,11 +473,21 @@ function summarise(file: string, from: number, to: number): ProfileSummary {
     add(pkg, w, dt);
     const o = owner(n.id);
     add(caller, o, dt);
-    const key = url ? `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}` : `${functionName || '(anonymous)'}${isLayer(o) ? ` (called from ${o})` : ''}`;
+    const key = url
+      ? `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`
+      : `${functionName || '(anonymous)'}${isLayer(o) ? ` (called from ${o})` : ''}`;
     add(fns, key, dt);
   }
   const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
-  return { samples, windowMs: (to - from) / 1000, busyMs: busy, byPackage: sorted(pkg), byCaller: sorted(caller), byFunction: sorted(fns), file };
+  return {
+    samples,
+    windowMs: (to - from) / 1000,
+    busyMs: busy,
+    byPackage: sorted(pkg),
+    byCaller: sorted(caller),
+    byFunction: sorted(fns),
+    file,
+  };
 }
 
 /** The monotonic clock in microseconds: the clock V8's profiler stamps its samples with. */
@@ -448,10 +514,16 @@ async function main() {
   try {
     const t0 = Date.now();
     const users: User[] = [];
-    for (let i = 0; i < USERS; i += 8) users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
+    for (let i = 0; i < USERS; i += 8)
+      users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
     await seedPayments(users);
     await admin('VACUUM (ANALYZE)', dbUrl(DB));
-    const sample = await call('POST', '/api/transaction/api/v1/transactions', { page: 1, limit: 20 }, { authorization: `Bearer ${users[0]!.token}` });
+    const sample = await call(
+      'POST',
+      '/api/transaction/api/v1/transactions',
+      { page: 1, limit: 20 },
+      { authorization: `Bearer ${users[0]!.token}` },
+    );
     const search = await call('GET', '/api/user/users/filter?query=ade', undefined, { authorization: `Bearer ${users[0]!.token}` });
     console.log(
       `${users.length} users seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s; a history page has ${sample.json.data.length} rows of ${sample.json.pagination?.total}; ` +
@@ -463,16 +535,39 @@ async function main() {
     const serverRoot = () => server.pid!;
     const auth = (u: User) => u.token;
     const cases: Case[] = [
-      { name: 'bare', label: 'bare read (Fastify + pg, one row by primary key)', base: `http://127.0.0.1:${BARE_PORT}`, reqs: users.map((u) => ({ method: 'GET', path: `/bare?id=${u.id}`, token: auth(u) })), root: () => bareRoot },
-      { name: 'balances', label: 'balances: GET /api/wallet/wallet-balances', base: BASE, reqs: users.map((u) => ({ method: 'GET', path: '/api/wallet/wallet-balances', token: auth(u) })), root: serverRoot },
+      {
+        name: 'bare',
+        label: 'bare read (Fastify + pg, one row by primary key)',
+        base: `http://127.0.0.1:${BARE_PORT}`,
+        reqs: users.map((u) => ({ method: 'GET', path: `/bare?id=${u.id}`, token: auth(u) })),
+        root: () => bareRoot,
+      },
+      {
+        name: 'balances',
+        label: 'balances: GET /api/wallet/wallet-balances',
+        base: BASE,
+        reqs: users.map((u) => ({ method: 'GET', path: '/api/wallet/wallet-balances', token: auth(u) })),
+        root: serverRoot,
+      },
       {
         name: 'history',
         label: 'history page: POST /api/transaction/api/v1/transactions {"page":1,"limit":20}',
         base: BASE,
-        reqs: users.map((u) => ({ method: 'POST', path: '/api/transaction/api/v1/transactions', token: auth(u), body: '{"page":1,"limit":20}' })),
+        reqs: users.map((u) => ({
+          method: 'POST',
+          path: '/api/transaction/api/v1/transactions',
+          token: auth(u),
+          body: '{"page":1,"limit":20}',
+        })),
         root: serverRoot,
       },
-      { name: 'profile', label: 'own profile: GET /api/user/users/{own id}', base: BASE, reqs: users.map((u) => ({ method: 'GET', path: `/api/user/users/${u.id}`, token: auth(u) })), root: serverRoot },
+      {
+        name: 'profile',
+        label: 'own profile: GET /api/user/users/{own id}',
+        base: BASE,
+        reqs: users.map((u) => ({ method: 'GET', path: `/api/user/users/${u.id}`, token: auth(u) })),
+        root: serverRoot,
+      },
       {
         name: 'search',
         label: 'people search: GET /api/user/users/filter?query={3 letters}',
@@ -485,7 +580,9 @@ async function main() {
     // Every case answers 200 before any is timed.
     for (const c of cases) {
       const r = c.reqs[0]!;
-      const res = await call(r.method, `${c.base}${r.path}`, r.body === undefined ? undefined : (JSON.parse(r.body) as unknown), { authorization: `Bearer ${r.token}` });
+      const res = await call(r.method, `${c.base}${r.path}`, r.body === undefined ? undefined : (JSON.parse(r.body) as unknown), {
+        authorization: `Bearer ${r.token}`,
+      });
       if (res.code !== 200) throw new Error(`${c.name}: ${res.code} ${res.json.message}`);
     }
     if (WARMUP > 0) for (const c of cases) await measure(c, 16, WARMUP);
@@ -519,12 +616,20 @@ async function main() {
         .filter((f) => statSync(f).mtimeMs >= Date.now() - 10 * 60_000);
       const summaries = files.map((f) => summarise(f, from, to)).sort((a, b) => b.samples - a.samples);
       const summary = summaries[0] && summaries[0].samples > 0 ? summaries[0] : null;
-      prof = { run, summary, note: summary ? `${summary.samples} samples in the ${(summary.windowMs / 1000).toFixed(1)} s window, from ${path.basename(summary.file)}` : `no samples in the window (${files.length} profiles found)` };
+      prof = {
+        run,
+        summary,
+        note: summary
+          ? `${summary.samples} samples in the ${(summary.windowMs / 1000).toFixed(1)} s window, from ${path.basename(summary.file)}`
+          : `no samples in the window (${files.length} profiles found)`,
+      };
       console.log(prof.note);
       if (summary) {
-        for (const [k, v] of summary.byPackage.slice(0, 15)) console.log(`  ${(100 * v / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
-        for (const [k, v] of summary.byCaller.slice(0, 12)) console.log(`  ${(100 * v / summary.busyMs).toFixed(1).padStart(5)}%  via ${k}`);
-        for (const [k, v] of summary.byFunction.slice(0, 20)) console.log(`  ${(100 * v / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
+        for (const [k, v] of summary.byPackage.slice(0, 15)) console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
+        for (const [k, v] of summary.byCaller.slice(0, 12))
+          console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  via ${k}`);
+        for (const [k, v] of summary.byFunction.slice(0, 20))
+          console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
       }
     }
   } finally {
@@ -568,21 +673,40 @@ function report(results: Result[], prof: { run: Result; summary: ProfileSummary 
   });
   const p99s = results.filter((r) => r.case !== 'bare' && r.concurrency === top);
   const p99Met = p99s.every((r) => r.p99 <= 30);
-  aimLines.push(`- p99 at most 30 ms at ${top} connections: **${p99Met ? 'met' : 'not met'}** (${p99s.map((r) => `${r.case} ${f1(r.p99)} ms`).join(', ')}).`);
+  aimLines.push(
+    `- p99 at most 30 ms at ${top} connections: **${p99Met ? 'met' : 'not met'}** (${p99s.map((r) => `${r.case} ${f1(r.p99)} ms`).join(', ')}).`,
+  );
 
   let profMd = '';
   if (prof) {
     const r = prof.run;
     const s = prof.summary;
     const head = `Balances at concurrency ${r.concurrency} on a fresh server started with \`--cpu-prof\` (after ${WARMUP} s of warm-up): ${f0(r.rps)} req/s, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms. CPU per request from /proc: server ${ms(r, r.cpu.app)} ms, PostgreSQL (this database's backends) ${ms(r, r.cpu.postgres)} ms (${f0((100 * r.cpu.postgres) / Math.max(1e-9, r.cpu.app + r.cpu.postgres))}% of the two), wrk ${ms(r, r.cpu.load)} ms. Profile: ${prof.note}.`;
-    const pkgRows = s ? s.byPackage.slice(0, 14).map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`).join('\n') : '';
-    const callerRows = s ? s.byCaller.slice(0, 12).map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`).join('\n') : '';
-    const fnRows = s ? s.byFunction.slice(0, 20).map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`).join('\n') : '';
+    const pkgRows = s
+      ? s.byPackage
+          .slice(0, 14)
+          .map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
+          .join('\n')
+      : '';
+    const callerRows = s
+      ? s.byCaller
+          .slice(0, 12)
+          .map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
+          .join('\n')
+      : '';
+    const fnRows = s
+      ? s.byFunction
+          .slice(0, 20)
+          .map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
+          .join('\n')
+      : '';
     profMd = `## Profile: balances at concurrency ${r.concurrency}
 
 ${head}
 
-${s ? `The server's main thread was busy ${f0(s.busyMs)} ms of the ${f0(s.windowMs)} ms window (${f0((100 * s.busyMs) / s.windowMs)}%). Self time by package (share of the busy time):
+${
+  s
+    ? `The server's main thread was busy ${f0(s.busyMs)} ms of the ${f0(s.windowMs)} ms window (${f0((100 * s.busyMs) / s.windowMs)}%). Self time by package (share of the busy time):
 
 | package or module | self ms | share |
 |---|---|---|
@@ -600,7 +724,9 @@ Top functions by self time:
 | function | self ms | share |
 |---|---|---|
 ${fnRows}
-` : ''}`;
+`
+    : ''
+}`;
   }
   const bareCpu = mean(results.filter((r) => r.case === 'bare' && r.concurrency === top).map((r) => perReq(r, r.cpu.app)));
   const balCpu = results.filter((r) => r.case === 'balances' && r.concurrency === top).map((r) => perReq(r, r.cpu.app))[0] ?? 0;
@@ -656,11 +782,15 @@ function whereTimeGoes(results: Result[], prof: { run: Result; summary: ProfileS
   const barePg = mean(bare.map((x) => (x.cpu.postgres * 1000) / n(x)));
   const app = (r.cpu.app * 1000) / n(r);
   const pgMs = (r.cpu.postgres * 1000) / n(r);
-  const share = (pred: (k: string) => boolean, m: [string, number][]) => (100 * m.filter(([k]) => pred(k)).reduce((a, [, v]) => a + v, 0)) / s.busyMs;
+  const share = (pred: (k: string) => boolean, m: [string, number][]) =>
+    (100 * m.filter(([k]) => pred(k)).reduce((a, [, v]) => a + v, 0)) / s.busyMs;
   const layer = (name: string) => share((k) => k === name, s.byCaller);
   const fn = (re: RegExp) => share((k) => re.test(k), s.byFunction);
   const serverOwn = share((k) => k.startsWith('@owo/server'), s.byCaller);
-  const layers = s.byCaller.slice(0, 6).map(([k, v]) => `${k} ${((100 * v) / s.busyMs).toFixed(0)}%`).join(', ');
+  const layers = s.byCaller
+    .slice(0, 6)
+    .map(([k, v]) => `${k} ${((100 * v) / s.busyMs).toFixed(0)}%`)
+    .join(', ');
   return `## Where the time goes (balances, concurrency ${top})
 
 - The server's main thread was busy ${((100 * s.busyMs) / s.windowMs).toFixed(0)}% of the measured window${s.busyMs / s.windowMs > 0.85 ? ': the rate is bound by the server process (one core), not by PostgreSQL' : ''}.

@@ -13,6 +13,7 @@ export function writeSection(name: string, markdown: string): void {
   const old = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '';
   const i = old.indexOf(begin);
   const j = old.indexOf(end);
-  const next = i >= 0 && j > i ? `${old.slice(0, i)}${block}${old.slice(j + end.length)}` : `${old.trimEnd()}${old ? '\n\n' : ''}${block}\n`;
+  const next =
+    i >= 0 && j > i ? `${old.slice(0, i)}${block}${old.slice(j + end.length)}` : `${old.trimEnd()}${old ? '\n\n' : ''}${block}\n`;
   writeFileSync(FILE, next);
 }

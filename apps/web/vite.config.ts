@@ -53,7 +53,10 @@ const precompress: Plugin = {
         if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const raw = readFileSync(file);
         if (raw.length < 512) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
       }
     },

@@ -55,7 +55,9 @@ const run = (args) => {
   if (r.status !== 0) fail(`${args.join(' ')} failed (exit ${r.status ?? r.signal}).`);
 };
 
-console.log(`e2e: Chromium is not installed at ${DEFAULT_PATH}; installing ${PACKAGES.join(' ')} from Debian${prefix.length ? ' (through sudo)' : ''}; this takes a minute or two...`);
+console.log(
+  `e2e: Chromium is not installed at ${DEFAULT_PATH}; installing ${PACKAGES.join(' ')} from Debian${prefix.length ? ' (through sudo)' : ''}; this takes a minute or two...`,
+);
 // env: sudo does not pass DEBIAN_FRONTEND through, so it is set on the command itself.
 run(['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'update', '-qq']);
 run(['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', ...PACKAGES]);

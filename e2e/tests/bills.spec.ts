@@ -15,15 +15,25 @@ test('buy airtime for a beneficiary', async ({ page, request }) => {
   const user = await createUser(request, { firstName: 'Tola', pin: PIN, fundKobo: 1_000_000 });
   // A first purchase makes 08031112233 a beneficiary.
   const headers = { authorization: `Bearer ${user.token}` };
-  const p = await request.post('/api/transaction/api/v1/initiate', { headers, data: { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233', amount: 10_000 } });
+  const p = await request.post('/api/transaction/api/v1/initiate', {
+    headers,
+    data: { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08031112233', amount: 10_000 },
+  });
   const { reference } = ((await p.json()) as { data: { reference: string } }).data;
-  expect((await request.post('/api/transaction/api/v1/complete', { headers: { ...headers, transactionPin: PIN }, data: { reference } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/transaction/api/v1/complete', { headers: { ...headers, transactionPin: PIN }, data: { reference } })
+    ).status(),
+  ).toBe(200);
 
   await logIn(page, user);
   await page.goto('/pay/bills');
   await expect(page.getByRole('tab', { name: 'Airtime', exact: true })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'MTN', exact: true }).click();
-  await page.getByRole('button', { name: /^Use 0803/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Use 0803/ })
+    .first()
+    .click();
   await expect(page.getByLabel('Phone number')).toHaveValue(/0803\s?111\s?2233/);
   await page.getByLabel('Amount (₦)').fill('500');
   await shot(page, '40-airtime');

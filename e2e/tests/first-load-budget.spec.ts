@@ -33,7 +33,9 @@ async function jsTransferred(page: Page, cdp: CDPSession, load: () => Promise<vo
 
 function report(name: string, loaded: Loaded[]): number {
   const total = loaded.reduce((s, l) => s + l.bytes, 0);
-  console.log(`${name}: ${(total / 1024).toFixed(1)} KB of JavaScript in ${loaded.length} files\n${loaded.map((l) => `  ${(l.bytes / 1024).toFixed(1)} KB ${l.url}`).join('\n')}`);
+  console.log(
+    `${name}: ${(total / 1024).toFixed(1)} KB of JavaScript in ${loaded.length} files\n${loaded.map((l) => `  ${(l.bytes / 1024).toFixed(1)} KB ${l.url}`).join('\n')}`,
+  );
   return total;
 }
 

@@ -57,7 +57,13 @@ export async function createUser(
 ): Promise<ApiUser> {
   const n = `${Date.now()}${made++}`;
   const phone = `0805${n.slice(-7)}`;
-  const user = { firstName: opts.firstName ?? 'Kemi', lastName: opts.lastName ?? 'Adeleke', email: `e2e${n}@example.ng`, phone, password: 'Lagos2026pay' };
+  const user = {
+    firstName: opts.firstName ?? 'Kemi',
+    lastName: opts.lastName ?? 'Adeleke',
+    email: `e2e${n}@example.ng`,
+    phone,
+    password: 'Lagos2026pay',
+  };
   const s = await request.post('/api/user/users/signup', { data: { ...user, phoneNumber: phone } });
   expect(s.status(), await s.text()).toBe(201);
   const otp = await readCode(request, e164(phone));
@@ -66,7 +72,10 @@ export async function createUser(
   const { id, accessToken } = ((await l.json()) as { data: { id: string; accessToken: string } }).data;
   const headers = { authorization: `Bearer ${accessToken}` };
   if (opts.pin) {
-    const r = await request.put('/api/user/user/users/set-pin', { headers: { ...headers, transactionPin: opts.pin }, data: { pin: opts.pin } });
+    const r = await request.put('/api/user/user/users/set-pin', {
+      headers: { ...headers, transactionPin: opts.pin },
+      data: { pin: opts.pin },
+    });
     expect(r.status()).toBe(200);
   }
   if (opts.fundKobo) {

@@ -86,7 +86,10 @@ test('view a receipt in the history and share it as an image', async ({ page, re
   const user = await createUser(request, { firstName: 'Ifeoma', pin: PIN, fundKobo: 500_000 });
   await logIn(page, user);
   await page.goto('/history');
-  await page.getByRole('link', { name: /Visa •••• 4081/ }).first().click();
+  await page
+    .getByRole('link', { name: /Visa •••• 4081/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
   await expect(page.getByText('₦5,000.00').first()).toBeVisible();
   await shot(page, '27-receipt');

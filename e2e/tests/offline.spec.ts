@@ -39,7 +39,12 @@ test('a visited app opens offline with the last balances, history and name, mark
   await expect(page.getByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
   const balance = (await page.getByRole('region', { name: 'Wallet balance' }).getByText(NAIRA).first().textContent()) ?? '';
   expect(balance).toMatch(NAIRA);
-  for (const key of [['wallet', 'balances'], ['transactions', 'list', {}], ['transactions', 'recent', 5]]) await savedOnDevice(page, key);
+  for (const key of [
+    ['wallet', 'balances'],
+    ['transactions', 'list', {}],
+    ['transactions', 'recent', 5],
+  ])
+    await savedOnDevice(page, key);
   // Nothing secret is kept with the saved data.
   const saved = await page.evaluate(() => localStorage.getItem('owo.offline.v1') ?? '');
   // (The demo card's whole number: a reference may hold its first digits by chance.)

@@ -22,7 +22,8 @@ const dayFirst = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.
 // Ada, funded with a long amount, and Bola, brand new (no money in yet), who Ada pays last.
 let ada: ApiUser | undefined;
 let bola: ApiUser | undefined;
-const getAda = async (request: APIRequestContext) => (ada ??= await createUser(request, { firstName: 'Ada', lastName: 'Okafor', pin: PIN, fundKobo: 123_456_789 }));
+const getAda = async (request: APIRequestContext) =>
+  (ada ??= await createUser(request, { firstName: 'Ada', lastName: 'Okafor', pin: PIN, fundKobo: 123_456_789 }));
 const getBola = async (request: APIRequestContext) => (bola ??= await createUser(request, { firstName: 'Bola', lastName: 'Ige' }));
 
 test('every Pay tab is reachable at 390 px, and Spending limit opens', async ({ page, request }) => {
@@ -136,7 +137,10 @@ test('the receipt keeps Share receipt on screen; a long amount leaves the descri
   await shot(page, '66-home-long-amount');
 
   await page.goto('/history');
-  await page.getByRole('link', { name: /Wallet funding/ }).first().click();
+  await page
+    .getByRole('link', { name: /Wallet funding/ })
+    .first()
+    .click();
   const receipt = page.getByRole('dialog', { name: 'Receipt' });
   await expect(receipt).toBeVisible();
   const share = receipt.getByRole('button', { name: 'Share receipt' });
@@ -152,7 +156,9 @@ test('a new account sees why it cannot take a loan yet', async ({ page, request 
   await page.getByRole('link', { name: /Loans/ }).click();
   await expect(page.getByRole('heading', { name: 'Loans', level: 1 })).toBeVisible();
   await expect(page.getByText("You can't take a loan yet")).toBeVisible();
-  await expect(page.getByText(/^Money coming into your wallet over the last 28 days must be at least half of the loan \(₦500\)\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Money coming into your wallet over the last 28 days must be at least half of the loan \(₦500\)\.$/),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   const notYet = page.getByRole('button', { name: 'Not available yet' }).first();
   await expect(notYet).toBeDisabled();
@@ -184,7 +190,7 @@ test('a new screen starts at the top; going back returns to where you were', asy
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
 });
 
-test('a long amount keeps the balance in view; fee, narration and the receiver\'s label agree', async ({ page, request }) => {
+test("a long amount keeps the balance in view; fee, narration and the receiver's label agree", async ({ page, request }) => {
   const sender = await getAda(request);
   const receiver = await getBola(request);
   await logIn(page, sender);

@@ -28,18 +28,30 @@ test('a savings target: create, top up, withdraw', async ({ page, request }) => 
   await page.getByText('New laptop').first().click();
   await page.getByRole('button', { name: 'Top up' }).click();
   await page.getByRole('dialog', { name: 'Top up' }).getByLabel('Amount (₦)').fill('5000');
-  await page.getByRole('dialog', { name: 'Top up' }).getByRole('button', { name: /Continue|Top up/ }).last().click();
+  await page
+    .getByRole('dialog', { name: 'Top up' })
+    .getByRole('button', { name: /Continue|Top up/ })
+    .last()
+    .click();
   await pinAndConfirm(page);
   await expect(page.getByRole('dialog', { name: 'Top-up successful' })).toBeVisible();
   await shot(page, '31-savings-topped-up');
-  const bal = async () => ((await (await request.get('/api/wallet/wallet-balances', { headers: { authorization: `Bearer ${user.token}` } })).json()) as { data: { walletBalance: number; savingsBalance: number } }).data;
+  const bal = async () =>
+    (
+      (await (await request.get('/api/wallet/wallet-balances', { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
+        data: { walletBalance: number; savingsBalance: number };
+      }
+    ).data;
   expect(await bal()).toMatchObject({ walletBalance: 1_500_000, savingsBalance: 500_000 });
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Withdraw' }).first().click();
   const w = page.getByRole('dialog', { name: 'Withdraw to wallet' });
   await w.getByRole('checkbox', { name: /Withdraw everything/ }).check();
-  await w.getByRole('button', { name: /Withdraw/ }).last().click();
+  await w
+    .getByRole('button', { name: /Withdraw/ })
+    .last()
+    .click();
   await expect.poll(bal).toMatchObject({ walletBalance: 2_000_000, savingsBalance: 0 });
   await shot(page, '32-savings-withdrawn');
 });
@@ -101,7 +113,12 @@ test('a loan: apply, see it in the wallet, repay', async ({ page, request }) => 
   await shot(page, '37-loan-apply');
   await apply.getByRole('button', { name: 'Apply now' }).click();
   await expect(page.getByText('Loan approved and paid into your wallet').first()).toBeVisible();
-  const bal = async () => ((await (await request.get('/api/wallet/wallet-balances', { headers: { authorization: `Bearer ${user.token}` } })).json()) as { data: { walletBalance: number } }).data.walletBalance;
+  const bal = async () =>
+    (
+      (await (await request.get('/api/wallet/wallet-balances', { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
+        data: { walletBalance: number };
+      }
+    ).data.walletBalance;
   expect(await bal()).toBe(3_000_000);
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByText('₦30,000.00').first()).toBeVisible();
@@ -109,7 +126,10 @@ test('a loan: apply, see it in the wallet, repay', async ({ page, request }) => 
   await page.getByRole('tab', { name: 'My loans' }).click();
   await page.getByRole('button', { name: 'Repay' }).first().click();
   const repay = page.getByRole('dialog', { name: 'Repay loan' });
-  await repay.getByRole('button', { name: /Continue|Repay/ }).last().click();
+  await repay
+    .getByRole('button', { name: /Continue|Repay/ })
+    .last()
+    .click();
   await pinAndConfirm(page);
   await expect(page.getByText('Repayment received').first()).toBeVisible();
   await shot(page, '38-loan-repaid');

@@ -7,7 +7,12 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export function nigeriaMetadata() {
   const all = JSON.parse(readFileSync(require.resolve('libphonenumber-js/metadata.min.json'), 'utf8'));
-  return { version: all.version, country_calling_codes: { 234: all.country_calling_codes['234'] }, countries: { NG: all.countries.NG }, nonGeographic: {} };
+  return {
+    version: all.version,
+    country_calling_codes: { 234: all.country_calling_codes['234'] },
+    countries: { NG: all.countries.NG },
+    nonGeographic: {},
+  };
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

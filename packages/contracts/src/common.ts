@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every success reply: `{ status: true, message, data }`. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal(true), message: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
 export const messageOnly = z.object({ status: z.literal(true), message: z.string(), data: z.null() });
 

@@ -14,7 +14,7 @@ export const loanEligibility = z.object({
   /** The same words a refused application carries in its description; null when eligible. */
   reason: z.string().nullable(),
   code: loanEligibilityReason.nullable().describe('which rule failed; null when eligible'),
-  maxAmount: kobo.describe('the most you can borrow now (the loan type\'s limit and twice your recent inflows); 0 when not eligible'),
+  maxAmount: kobo.describe("the most you can borrow now (the loan type's limit and twice your recent inflows); 0 when not eligible"),
   inflow: kobo.describe('money that came into the wallet over the inflow window'),
   inflowDays: z.number().int().describe('the inflow window in days'),
 });

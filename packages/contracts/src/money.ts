@@ -10,7 +10,11 @@ export const amountKobo = z
   .max(1_000_000_000, 'The largest amount is ₦10,000,000.00')
   .describe('amount in kobo (₦1 = 100)');
 export const narrationField = z.string().trim().max(100, 'narration is at most 100 characters').optional();
-export const referenceField = z.string({ error: 'reference is required' }).trim().min(6, 'reference is invalid').max(64, 'reference is invalid');
+export const referenceField = z
+  .string({ error: 'reference is required' })
+  .trim()
+  .min(6, 'reference is invalid')
+  .max(64, 'reference is invalid');
 
 export const balances = z.object({
   walletBalance: kobo,
@@ -21,7 +25,19 @@ export const balances = z.object({
 export type Balances = z.infer<typeof balances>;
 export const balancesResponse = envelope(balances);
 
-export const txType = z.enum(['sendMoney', 'bankTransfer', 'funding', 'airtime', 'data', 'electricity', 'tv', 'betting', 'savings', 'lockedFund', 'loan']);
+export const txType = z.enum([
+  'sendMoney',
+  'bankTransfer',
+  'funding',
+  'airtime',
+  'data',
+  'electricity',
+  'tv',
+  'betting',
+  'savings',
+  'lockedFund',
+  'loan',
+]);
 export type TxType = z.infer<typeof txType>;
 export const txStatus = z.enum(['successful', 'pending', 'failed', 'reversed']);
 export type TxStatus = z.infer<typeof txStatus>;
@@ -72,11 +88,15 @@ export const initiateSendMoney = z.object({
   narration: narrationField,
 });
 
-
 export const preview = z.object({
   reference: z.string(),
   type: txType,
-  recipient: z.object({ id: z.string().nullable(), name: z.string(), bankName: z.string().nullable(), accountNumber: z.string().nullable() }),
+  recipient: z.object({
+    id: z.string().nullable(),
+    name: z.string(),
+    bankName: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+  }),
   amount: kobo,
   fee: kobo,
   total: kobo,
@@ -116,18 +136,33 @@ export const bankCodeField = z.string({ error: 'bankCode is required' }).regex(/
 export const verifyAccountParams = z.object({ bankCode: bankCodeField, accountNumber: accountNumberField });
 export const resolvedAccount = z.object({ accountName: z.string(), accountNumber: z.string(), bankCode: z.string(), bankName: z.string() });
 export const verifyAccountResponse = envelope(resolvedAccount);
-export const initiateBankBody = z.object({ bankCode: bankCodeField, accountNumber: accountNumberField, amount: amountKobo, narration: narrationField });
+export const initiateBankBody = z.object({
+  bankCode: bankCodeField,
+  accountNumber: accountNumberField,
+  amount: amountKobo,
+  narration: narrationField,
+});
 
 // Funding
 export const cardInput = z.object({
-  number: z.string({ error: 'card number is required' }).transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+  number: z
+    .string({ error: 'card number is required' })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
   expiryMonth: z.number({ error: 'expiryMonth is required' }).int().min(1, 'expiryMonth is 1 to 12').max(12, 'expiryMonth is 1 to 12'),
   expiryYear: z.number({ error: 'expiryYear is required' }).int().min(2000, 'expiryYear is invalid').max(2100, 'expiryYear is invalid'),
   cvv: z.string({ error: 'cvv is required' }).regex(/^\d{3,4}$/, 'CVV is 3 or 4 digits'),
 });
 export const fundCardBody = z.object({ amount: amountKobo, card: cardInput, saveCard: z.boolean().default(false) });
 export const fundSavedCardBody = z.object({ amount: amountKobo, cardId: z.uuid('cardId is invalid') });
-export const savedCard = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number(), createdAt: z.string() });
+export const savedCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number(),
+  expiryYear: z.number(),
+  createdAt: z.string(),
+});
 export const savedCardsResponse = paginated(savedCard);
 export const fundResult = z.object({ reference: z.string(), amount: kobo, status: txStatus, card: savedCard.nullable() });
 export const fundResponse = envelope(fundResult);

@@ -5,13 +5,22 @@ import { amountKobo, historyItem, kobo } from './money.js';
 export const frequency = z.enum(['daily', 'weekly', 'monthly']);
 
 export const createSavingsTargetBody = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(2, 'Give the target a name of at least 2 characters').max(60, 'name is at most 60 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(2, 'Give the target a name of at least 2 characters')
+    .max(60, 'name is at most 60 characters'),
   targetAmount: amountKobo,
   targetDate: dateOnly('targetDate'),
   autoSave: z.object({ amount: amountKobo, frequency }).optional().describe('save this amount from the wallet on a schedule'),
 });
 
-export const savingsRun = z.object({ scheduledFor: z.string(), status: z.enum(['successful', 'failed']), reason: z.string().nullable(), amount: kobo });
+export const savingsRun = z.object({
+  scheduledFor: z.string(),
+  status: z.enum(['successful', 'failed']),
+  reason: z.string().nullable(),
+  amount: kobo,
+});
 export const savingsTarget = z.object({
   id: z.string(),
   name: z.string(),
@@ -28,7 +37,9 @@ export type SavingsTarget = z.infer<typeof savingsTarget>;
 export const savingsTargetResponse = envelope(savingsTarget);
 export const savingsTargetsResponse = paginated(savingsTarget);
 export const topUpBody = z.object({ targetId: z.uuid('targetId is invalid'), amount: amountKobo });
-export const withdrawSavingsBody = z.object({ amount: amountKobo.optional().describe('kobo; the whole saved amount when left out') }).nullish();
+export const withdrawSavingsBody = z
+  .object({ amount: amountKobo.optional().describe('kobo; the whole saved amount when left out') })
+  .nullish();
 export const savingsTransactionsQuery = z.object({
   targetId: z.uuid('targetId is invalid').optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -75,10 +86,18 @@ export const statementBody = z
   .object({
     from: dateOnly('from'),
     to: dateOnly('to'),
-    email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')).optional().describe('must equal your email when given'),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('Enter a valid email address'))
+      .optional()
+      .describe('must equal your email when given'),
   })
   .refine((b) => b.from <= b.to, { message: 'from must be on or before to', path: ['from'] });
-export const statementResponse = envelope(z.object({ sentTo: z.string(), transactions: z.number().int(), openingBalance: kobo, closingBalance: kobo }));
+export const statementResponse = envelope(
+  z.object({ sentTo: z.string(), transactions: z.number().int(), openingBalance: kobo, closingBalance: kobo }),
+);
 
 // Loans
 export const loanType = z.object({
@@ -92,8 +111,16 @@ export const loanType = z.object({
   interestRate: z.number().describe('flat interest for the whole tenor, in percent'),
 });
 export const loanTypesResponse = envelope(z.array(loanType));
-export const createLoanBody = z.object({ loanTypeId: z.string({ error: 'loanTypeId is required' }).min(1, 'loanTypeId is required'), amount: amountKobo });
-export const instalment = z.object({ dueDate: z.string(), amount: kobo, paid: kobo, status: z.enum(['upcoming', 'due', 'paid', 'overdue']) });
+export const createLoanBody = z.object({
+  loanTypeId: z.string({ error: 'loanTypeId is required' }).min(1, 'loanTypeId is required'),
+  amount: amountKobo,
+});
+export const instalment = z.object({
+  dueDate: z.string(),
+  amount: kobo,
+  paid: kobo,
+  status: z.enum(['upcoming', 'due', 'paid', 'overdue']),
+});
 export const loan = z.object({
   id: z.string(),
   loanTypeId: z.string(),

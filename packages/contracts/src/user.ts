@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { envelope, messageOnly, paginated } from './common.js';
 
 const trimmed = (label: string, max = 50) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 export const nameField = (label: string) =>
   trimmed(label).regex(/^[\p{L}][\p{L}' .-]*$/u, `${label} may only contain letters, spaces, ' and -`);
 
-export const emailField = z
-  .string({ error: 'email is required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid email address'));
+export const emailField = z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address'));
 
 /** Nigerian numbers in any common form (0803..., 803..., +234803..., 234803...); normalised on the server. */
 export const phoneField = z
@@ -34,7 +34,10 @@ export const nickNameField = z
   .max(30, 'nickName is too long')
   .regex(/^[A-Za-z0-9_.]+$/, 'nickName may only contain letters, numbers, _ and .');
 
-export const otpField = z.string({ error: 'otp is required' }).trim().regex(/^\d{6}$/, 'The code is 6 digits');
+export const otpField = z
+  .string({ error: 'otp is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code is 6 digits');
 export const pinField = z.string({ error: 'pin is required' }).regex(/^\d{4}$/, 'The PIN is 4 digits');
 
 export const signupBody = z.object({
@@ -98,7 +101,14 @@ export const editProfileBody = z
     firstName: nameField('firstName').optional(),
     lastName: nameField('lastName').optional(),
     nickName: nickNameField.nullable().optional(),
-    avatar: z.string().trim().min(1, 'avatar must be an image you uploaded').max(500).nullable().optional().describe('a url returned by the upload service'),
+    avatar: z
+      .string()
+      .trim()
+      .min(1, 'avatar must be an image you uploaded')
+      .max(500)
+      .nullable()
+      .optional()
+      .describe('a url returned by the upload service'),
     bio: z.string().trim().max(160, 'bio is at most 160 characters').nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });

@@ -30,7 +30,8 @@ export const billsApi = {
   },
   validateCustomer: (query: CustomerLookup, signal?: AbortSignal) => call('GET /api/bills/bills/validate-customer', { query, signal }),
   beneficiaries: (label: string, signal?: AbortSignal) => call('GET /api/bills/beneficiary/:label', { params: { label }, signal }),
-  removeBeneficiary: (label: string, customerNumber: string) => call('DELETE /api/bills/beneficiary/:label/:customerNumber', { params: { label, customerNumber } }),
+  removeBeneficiary: (label: string, customerNumber: string) =>
+    call('DELETE /api/bills/beneficiary/:label/:customerNumber', { params: { label, customerNumber } }),
   /** Re-checks a purchase still processing with the vendor (settles it when it has finished). */
   purchaseStatus: (reference: string) => call('GET /api/bills/bills/purchase-status/:reference', { ...money, params: { reference } }),
   initiate: (body: BillPurchase) => call('POST /api/transaction/api/v1/initiate', { ...money, body }),

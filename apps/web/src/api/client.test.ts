@@ -123,12 +123,18 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(userApi.getUser('x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('handles a non-JSON failure body', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))),
+    );
     const err = await userApi.getUser('x').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 502, code: 'HTTP_502' });
     expect(errorMessage(err, 'fallback')).toBe('fallback');
@@ -155,7 +161,11 @@ describe('call: routes of the contracts API map', () => {
     expect(url).toBe('/api/bills/beneficiary/mtn%20airtime/0803%2F1');
     expect(init?.method).toBe('DELETE');
     expect(init?.body).toBeUndefined();
-    expect(resolveRoute('GET /api/wallet/e-comm/api/loan/types')).toEqual({ method: 'GET', service: 'wallet', path: '/e-comm/api/loan/types' });
+    expect(resolveRoute('GET /api/wallet/e-comm/api/loan/types')).toEqual({
+      method: 'GET',
+      service: 'wallet',
+      path: '/e-comm/api/loan/types',
+    });
   });
 
   it('sends the body, the PIN and the Idempotency-Key', async () => {
@@ -176,8 +186,12 @@ describe('call: routes of the contracts API map', () => {
     const f = mockFetch(200, { status: true, message: 'ok', data: [] });
     await call('POST /api/wallet/lockedfund/withdraw/:id', { params: { id: 'f1' } });
     expect(f.mock.calls[0]?.[1]?.body).toBe('{}');
-    await call('GET /api/bills/bills/validate-customer', { query: { billerId: 'ikedc', billerGroupId: 'electricity', customerNumber: '45012345678' } });
-    expect(f.mock.calls[1]?.[0]).toBe('/api/bills/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&customerNumber=45012345678');
+    await call('GET /api/bills/bills/validate-customer', {
+      query: { billerId: 'ikedc', billerGroupId: 'electricity', customerNumber: '45012345678' },
+    });
+    expect(f.mock.calls[1]?.[0]).toBe(
+      '/api/bills/bills/validate-customer?billerId=ikedc&billerGroupId=electricity&customerNumber=45012345678',
+    );
   });
 
   it('types every part of a call from the map', () => {
@@ -263,7 +277,10 @@ describe('time limits', () => {
   });
 
   it('says there is no network when fetch fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = await apiRequest('wallet', '/wallet-balances').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE });
     expect((err as ApiError).message).toMatch(/Check your connection and try again\.$/);

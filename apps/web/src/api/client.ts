@@ -238,7 +238,10 @@ type CallArgs<R extends ApiRoute> = Partial<CallOptions<R>> extends CallOptions<
 type RuntimeCallOptions = Omit<RequestOptions, 'method'> & { params?: Record<string, string | number>; idempotencyKey?: string };
 
 /** A route "METHOD /api/<service>/rest" with its parameters filled in: the service, the path under its base URL, the method. */
-export function resolveRoute(route: ApiRoute, params: Record<string, string | number> = {}): { method: NonNullable<RequestOptions['method']>; service: ServiceName; path: string } {
+export function resolveRoute(
+  route: ApiRoute,
+  params: Record<string, string | number> = {},
+): { method: NonNullable<RequestOptions['method']>; service: ServiceName; path: string } {
   const [method, template = ''] = route.split(' ') as [NonNullable<RequestOptions['method']>, string];
   const full = template.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];

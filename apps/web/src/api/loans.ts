@@ -17,5 +17,11 @@ export const loansApi = {
   apply: (body: { loanTypeId: string; amount: number }) => call('POST /api/wallet/e-comm/api/loan/create', { ...money, body }),
   /** No amount repays everything owed. */
   repay: (id: string, amount: number | undefined, pin: string, idempotencyKey?: string) =>
-    call('POST /api/wallet/e-comm/api/loan/:id/repay', { ...money, params: { id }, body: amount === undefined ? {} : { amount }, pin, idempotencyKey }),
+    call('POST /api/wallet/e-comm/api/loan/:id/repay', {
+      ...money,
+      params: { id },
+      body: amount === undefined ? {} : { amount },
+      pin,
+      idempotencyKey,
+    }),
 };

@@ -26,9 +26,11 @@ export const savingsApi = {
     call('GET /api/wallet/savings-target/transactions', { ...money, query, signal }),
 
   previewLock: (body: LockInput) => call('POST /api/wallet/lock/initiate', { ...money, body }),
-  lock: (body: LockInput, pin: string, idempotencyKey?: string) => call('POST /api/wallet/lockedfund', { ...money, body, pin, idempotencyKey }),
+  lock: (body: LockInput, pin: string, idempotencyKey?: string) =>
+    call('POST /api/wallet/lockedfund', { ...money, body, pin, idempotencyKey }),
   lockedFunds: () => call('GET /api/wallet/lockedfund', money),
   withdrawLocked: (id: string) => call('POST /api/wallet/lockedfund/withdraw/:id', { ...money, params: { id } }),
 
-  statement: (body: ApiBody<'POST /api/wallet/generate-statement'>, pin: string) => call('POST /api/wallet/generate-statement', { ...money, body, pin }),
+  statement: (body: ApiBody<'POST /api/wallet/generate-statement'>, pin: string) =>
+    call('POST /api/wallet/generate-statement', { ...money, body, pin }),
 };

@@ -17,15 +17,21 @@ export const userApi = {
   logout: () => call('GET /api/user/auth/logout'),
   initiatePasswordReset: (body: ApiBody<'POST /api/user/users/initiate-password-reset'>) =>
     call('POST /api/user/users/initiate-password-reset', { body, auth: false }),
-  forgotPassword: (body: ApiBody<'POST /api/user/auth/forgot-password'>) => call('POST /api/user/auth/forgot-password', { body, auth: false }),
+  forgotPassword: (body: ApiBody<'POST /api/user/auth/forgot-password'>) =>
+    call('POST /api/user/auth/forgot-password', { body, auth: false }),
   verifyResetOtp: (body: ApiBody<'POST /api/user/users/verify-reset-password-otp'>) =>
     call('POST /api/user/users/verify-reset-password-otp', { body, auth: false }),
-  resetPassword: (body: ApiBody<'POST /api/user/users/reset-password'>) => call('POST /api/user/users/reset-password', { body, auth: false }),
+  resetPassword: (body: ApiBody<'POST /api/user/users/reset-password'>) =>
+    call('POST /api/user/users/reset-password', { body, auth: false }),
   changePassword: (body: ApiBody<'PUT /api/user/user/users/change-password'>) => call('PUT /api/user/user/users/change-password', { body }),
   setPin: (pin: string) => call('PUT /api/user/user/users/set-pin', { body: { pin }, pin }),
   /** The new PIN goes in transactionPin; the current one in oldTransactionPin and in the query (the spec requires both). */
   updatePin: (oldPin: string, newPin: string) =>
-    call('PUT /api/user/user/users/update-pin', { pin: newPin, headers: { oldTransactionPin: oldPin }, query: { oldTransactionPin: oldPin } }),
+    call('PUT /api/user/user/users/update-pin', {
+      pin: newPin,
+      headers: { oldTransactionPin: oldPin },
+      query: { oldTransactionPin: oldPin },
+    }),
   editProfile: (body: EditProfileInput) => call('PUT /api/user/users/edit-profile', { body }),
   /** Your own profile comes in full (FullUser); anyone else's as public fields only. */
   getUser: (id: string) => call('GET /api/user/users/:id', { params: { id } }),

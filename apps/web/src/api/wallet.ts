@@ -18,10 +18,15 @@ const money = { requireToken: true } as const;
 export const walletApi = {
   balances: () => call('GET /api/wallet/wallet-balances'),
   spendingLimit: () => call('GET /api/wallet/spending-limit', money),
-  setSpendingLimit: (dailyLimit: number | null, pin: string) => call('POST /api/wallet/spending-limit', { ...money, body: { dailyLimit }, pin }),
+  setSpendingLimit: (dailyLimit: number | null, pin: string) =>
+    call('POST /api/wallet/spending-limit', { ...money, body: { dailyLimit }, pin }),
   banks: () => call('GET /api/wallet/wallet/api/v1/get-banks-category'),
   verifyAccount: (bankCode: string, accountNumber: string, signal?: AbortSignal) =>
-    call('GET /api/wallet/verify-account/bankcode/:bankCode/accountNumber/:accountNumber', { ...money, params: { bankCode, accountNumber }, signal }),
+    call('GET /api/wallet/verify-account/bankcode/:bankCode/accountNumber/:accountNumber', {
+      ...money,
+      params: { bankCode, accountNumber },
+      signal,
+    }),
   initiateBankTransfer: (body: ApiBody<'POST /api/wallet/initiate'>) => call('POST /api/wallet/initiate', { ...money, body }),
   completeBankTransfer: (reference: string, pin: string, idempotencyKey: string) =>
     call('POST /api/wallet/complete', { ...money, body: { reference }, pin, idempotencyKey }),

@@ -21,7 +21,10 @@ function collapseRepeats() {
     const original = t[kind];
     if (typeof original !== 'function') continue;
     t[kind] = (message, data) =>
-      original(message, typeof message === 'string' && (data?.id === undefined || data.id === null) ? { ...data, id: `msg:${message}` } : data);
+      original(
+        message,
+        typeof message === 'string' && (data?.id === undefined || data.id === null) ? { ...data, id: `msg:${message}` } : data,
+      );
   }
 }
 collapseRepeats();

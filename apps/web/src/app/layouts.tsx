@@ -36,7 +36,9 @@ export function BottomNav() {
             >
               {({ isActive }) => (
                 <>
-                  <span className={cn('flex h-8 w-14 items-center justify-center rounded-full transition-colors', isActive && 'bg-brand-soft')}>
+                  <span
+                    className={cn('flex h-8 w-14 items-center justify-center rounded-full transition-colors', isActive && 'bg-brand-soft')}
+                  >
                     <Icon className="size-[22px]" strokeWidth={isActive ? 2.4 : 2} aria-hidden="true" />
                   </span>
                   {label}

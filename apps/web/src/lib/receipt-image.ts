@@ -12,9 +12,7 @@ export function receiptTotal(item: ReceiptData): number {
 
 /** The label/value lines a receipt shows, shared by the screen and the PNG. */
 export function receiptLines(item: ReceiptData): Array<[string, string]> {
-  const lines: Array<[string, string]> = [
-    [item.direction === 'credit' ? 'From' : 'To', counterpartyName(item)],
-  ];
+  const lines: Array<[string, string]> = [[item.direction === 'credit' ? 'From' : 'To', counterpartyName(item)]];
   if (item.counterparty.bankName) lines.push(['Bank', item.counterparty.bankName]);
   if (item.counterparty.accountNumber) lines.push(['Account number', item.counterparty.accountNumber]);
   lines.push(
@@ -52,7 +50,8 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): st
 export async function renderReceiptPng(item: ReceiptData): Promise<Blob> {
   const lines = receiptLines(item);
   const reason = item.status === 'reversed' || item.status === 'failed' ? item.failureReason : null;
-  const font = (weight: number, size: number) => `${weight} ${size}px Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif`;
+  const font = (weight: number, size: number) =>
+    `${weight} ${size}px Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif`;
 
   // Measure first so the canvas is exactly as tall as the content.
   const probe = document.createElement('canvas').getContext('2d');
@@ -61,7 +60,8 @@ export async function renderReceiptPng(item: ReceiptData): Promise<Blob> {
   const valueWidth = W - 48 - 130;
   const rows = lines.map(([label, value]) => ({ label, value: wrap(probe, value, valueWidth) }));
   probe.font = font(500, 13);
-  const reasonText = reason && item.status === 'reversed' && !/returned|back/i.test(reason) ? `${reason} The money is back in the wallet.` : reason;
+  const reasonText =
+    reason && item.status === 'reversed' && !/returned|back/i.test(reason) ? `${reason} The money is back in the wallet.` : reason;
   const reasonLines = reasonText ? wrap(probe, reasonText, W - 72) : [];
   const rowsHeight = rows.reduce((h, r) => h + 14 + r.value.length * 20, 0);
   const height = 176 + (reasonLines.length ? reasonLines.length * 18 + 36 : 0) + rowsHeight + 72;

@@ -9,7 +9,8 @@ export function routeFetch(routes: Record<string, Handler | unknown>) {
     const url = String(input);
     const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
     const route = routes[key];
-    if (route === undefined) return Promise.resolve(jsonResponse(404, { status: false, message: `No mock for ${key}`, code: 'NOT_MOCKED' }));
+    if (route === undefined)
+      return Promise.resolve(jsonResponse(404, { status: false, message: `No mock for ${key}`, code: 'NOT_MOCKED' }));
     if (typeof route === 'function') return Promise.resolve((route as Handler)(url, init));
     return Promise.resolve(jsonResponse(200, route));
   });

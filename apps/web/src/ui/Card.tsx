@@ -7,5 +7,7 @@ interface CardProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 export function Card({ className, padded = true, ...rest }: CardProps) {
-  return <div className={cn('rounded-3xl border border-line bg-surface shadow-sm shadow-black/[0.03]', padded && 'p-5', className)} {...rest} />;
+  return (
+    <div className={cn('rounded-3xl border border-line bg-surface shadow-sm shadow-black/[0.03]', padded && 'p-5', className)} {...rest} />
+  );
 }

@@ -17,7 +17,17 @@ interface CodeFieldProps<T extends FieldValues> {
 }
 
 /** A CodeInput (PIN or one-time code) bound to a react-hook-form field. */
-export function CodeField<T extends FieldValues>({ control, name, label, length, mask, autoComplete, autoFocus, error, onValueChange }: CodeFieldProps<T>) {
+export function CodeField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  length,
+  mask,
+  autoComplete,
+  autoFocus,
+  error,
+  onValueChange,
+}: CodeFieldProps<T>) {
   return (
     <Controller
       control={control}

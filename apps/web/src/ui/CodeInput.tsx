@@ -22,7 +22,21 @@ interface CodeInputProps {
 /**
  * One real input (so it has one label and works with autofill and paste) drawn as a row of boxes.
  */
-export function CodeInput({ label, length, value, onChange, onBlur, name, error, hint, mask, autoComplete, autoFocus, disabled, ref }: CodeInputProps) {
+export function CodeInput({
+  label,
+  length,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  hint,
+  mask,
+  autoComplete,
+  autoFocus,
+  disabled,
+  ref,
+}: CodeInputProps) {
   const id = useId();
   const [focused, setFocused] = useState(false);
   const chars = value.slice(0, length).split('');
@@ -42,7 +56,15 @@ export function CodeInput({ label, length, value, onChange, onBlur, name, error,
                   focused && i === active && 'border-brand-fg ring-4 ring-brand-fg/15',
                 )}
               >
-                {ch ? (mask ? <span className="size-3 rounded-full bg-fg" /> : ch) : focused && i === active ? <span className="h-6 w-0.5 animate-pulse bg-brand-fg" /> : null}
+                {ch ? (
+                  mask ? (
+                    <span className="size-3 rounded-full bg-fg" />
+                  ) : (
+                    ch
+                  )
+                ) : focused && i === active ? (
+                  <span className="h-6 w-0.5 animate-pulse bg-brand-fg" />
+                ) : null}
               </span>
             );
           })}

@@ -14,7 +14,13 @@ export function DetailRow({ label, children, strong }: { label: string; children
   return (
     <div className="flex items-start justify-between gap-4 py-2.5">
       <dt className="shrink-0 text-sm text-muted">{label}</dt>
-      <dd className={strong ? 'text-right text-base font-bold tabular-nums' : 'min-w-0 text-right text-sm font-medium break-words tabular-nums'}>{children}</dd>
+      <dd
+        className={
+          strong ? 'text-right text-base font-bold tabular-nums' : 'min-w-0 text-right text-sm font-medium break-words tabular-nums'
+        }
+      >
+        {children}
+      </dd>
     </div>
   );
 }

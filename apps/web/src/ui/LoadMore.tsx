@@ -17,7 +17,9 @@ export function LoadMore({ pages }: { pages: Pages }) {
           Load more
         </Button>
       ) : null}
-      {pages.isFetchNextPageError ? <p className="mt-2 text-center text-sm text-danger-fg">We couldn&apos;t load more. Try again.</p> : null}
+      {pages.isFetchNextPageError ? (
+        <p className="mt-2 text-center text-sm text-danger-fg">We couldn&apos;t load more. Try again.</p>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,17 @@ import { Link } from 'react-router';
 import { ChevronLeft } from 'lucide-react';
 
 /** Top bar for inner screens: back link, title (the page's h1) and optional action. */
-export function PageHeader({ title, back, backLabel = 'Back', action }: { title: string; back?: string; backLabel?: string; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  back,
+  backLabel = 'Back',
+  action,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  action?: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-20 -mx-5 mb-4 flex min-h-16 items-center gap-2 bg-canvas/90 px-3 pt-[env(safe-area-inset-top)] backdrop-blur">
       {back ? (

@@ -231,7 +231,9 @@ function PaymentResult({
   const Icon = s === 'successful' ? CircleCheck : s === 'pending' ? Clock : Undo2;
   const badge = compact ? 'size-14' : 'size-16';
   return (
-    <div className={compact ? '-mx-6 -mb-2 flex max-h-[calc(100dvh-8rem)] flex-col gap-4 overflow-y-auto px-6 pb-2' : 'flex flex-col gap-5'}>
+    <div
+      className={compact ? '-mx-6 -mb-2 flex max-h-[calc(100dvh-8rem)] flex-col gap-4 overflow-y-auto px-6 pb-2' : 'flex flex-col gap-5'}
+    >
       <div className="flex flex-col items-center text-center">
         <span
           className={cn(

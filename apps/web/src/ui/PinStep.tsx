@@ -22,7 +22,18 @@ interface PinStepProps {
  * The "OTP modal" step: one input labelled "Transaction PIN" drawn as four boxes, then a confirm
  * button. Used inside a Sheet after the amount step.
  */
-export function PinStep({ pin, onPinChange, onSubmit, onBack, children, submitLabel = 'Confirm', backLabel = 'Back', loading, error, inputRef }: PinStepProps) {
+export function PinStep({
+  pin,
+  onPinChange,
+  onSubmit,
+  onBack,
+  children,
+  submitLabel = 'Confirm',
+  backLabel = 'Back',
+  loading,
+  error,
+  inputRef,
+}: PinStepProps) {
   const own = useRef<HTMLInputElement>(null);
   const ref = inputRef ?? own;
   const submit = (e: FormEvent) => {

@@ -19,7 +19,14 @@ export function ShareReceiptButton({ item }: { item: ReceiptData }) {
     }
   };
   return (
-    <Button variant="secondary" block size="lg" loading={busy} icon={<Share2 className="size-5" aria-hidden="true" />} onClick={() => void onShare()}>
+    <Button
+      variant="secondary"
+      block
+      size="lg"
+      loading={busy}
+      icon={<Share2 className="size-5" aria-hidden="true" />}
+      onClick={() => void onShare()}
+    >
       Share receipt
     </Button>
   );

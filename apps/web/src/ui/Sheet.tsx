@@ -61,7 +61,12 @@ export function Sheet({ open, onClose, title, children, variant = 'sheet', foote
             <h2 id={titleId} className="text-lg font-bold tracking-tight">
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="-m-2 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-2 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+            >
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>
@@ -75,7 +80,14 @@ export function Sheet({ open, onClose, title, children, variant = 'sheet', foote
           {children}
         </div>
         {footer ? (
-          <div className={cn('shrink-0 border-t border-line px-6 pt-4', variant === 'sheet' ? 'pb-[max(1.5rem,env(safe-area-inset-bottom))]' : 'pb-6')}>{footer}</div>
+          <div
+            className={cn(
+              'shrink-0 border-t border-line px-6 pt-4',
+              variant === 'sheet' ? 'pb-[max(1.5rem,env(safe-area-inset-bottom))]' : 'pb-6',
+            )}
+          >
+            {footer}
+          </div>
         ) : null}
       </div>
     </div>,

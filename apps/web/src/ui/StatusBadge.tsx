@@ -11,7 +11,9 @@ const tones: Record<TxStatus, string> = {
 
 export function StatusBadge({ status, className }: { status: TxStatus; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-semibold tracking-wide', tones[status], className)}>
+    <span
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-semibold tracking-wide', tones[status], className)}
+    >
       {TX_STATUS_LABELS[status]}
     </span>
   );

@@ -133,12 +133,24 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
       </div>
       {/* Pointers to the tabs beyond each faded edge (a tap scrolls there; keyboards use the arrow keys). */}
       {edges.start ? (
-        <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => nudge(-1)} className="absolute inset-y-1 left-0 flex w-7 items-center justify-start pl-0.5 text-muted">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => nudge(-1)}
+          className="absolute inset-y-1 left-0 flex w-7 items-center justify-start pl-0.5 text-muted"
+        >
           <ChevronLeft className="size-4" />
         </button>
       ) : null}
       {edges.end ? (
-        <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => nudge(1)} className="absolute inset-y-1 right-0 flex w-7 items-center justify-end pr-0.5 text-muted">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => nudge(1)}
+          className="absolute inset-y-1 right-0 flex w-7 items-center justify-end pr-0.5 text-muted"
+        >
           <ChevronRight className="size-4" />
         </button>
       ) : null}

@@ -26,7 +26,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useOverlayState(): OverlayState {
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 }
 
 /** Counts this component as an open sheet (kind 'sheets') or a mounted bottom nav (kind 'nav') while `active`. */

@@ -93,18 +93,35 @@ export default function AccountMenuPage() {
             title="Transaction PIN"
             subtitle={user ? (user.hasPin ? 'Change your 4-digit PIN' : 'Not set yet') : 'Approves your payments'}
           />
-          <MenuLink to="/account/password" icon={<KeyRound className="size-5" />} title="Change password" subtitle="Keep your account secure" />
+          <MenuLink
+            to="/account/password"
+            icon={<KeyRound className="size-5" />}
+            title="Change password"
+            subtitle="Keep your account secure"
+          />
         </ul>
       </Card>
 
       <h2 className="mb-2 px-1 text-xs font-semibold tracking-[0.14em] text-subtle uppercase">Wallet</h2>
       <Card padded={false} className="mb-6 overflow-hidden">
         <ul className="divide-y divide-line">
-          <MenuLink to="/statement" icon={<FileText className="size-5" />} title="Statement" subtitle="Email yourself an account statement" />
+          <MenuLink
+            to="/statement"
+            icon={<FileText className="size-5" />}
+            title="Statement"
+            subtitle="Email yourself an account statement"
+          />
         </ul>
       </Card>
 
-      <Button variant="danger" block size="lg" loading={leaving} icon={<LogOut className="size-5" aria-hidden="true" />} onClick={() => void onLogout()}>
+      <Button
+        variant="danger"
+        block
+        size="lg"
+        loading={leaving}
+        icon={<LogOut className="size-5" aria-hidden="true" />}
+        onClick={() => void onLogout()}
+      >
         Log out
       </Button>
       {user ? <p className="mt-6 text-center text-xs text-subtle">Member since {formatLagosDate(user.createdAt, 'monthYear')}</p> : null}

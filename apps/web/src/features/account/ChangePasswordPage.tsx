@@ -27,7 +27,8 @@ export default function ChangePasswordPage() {
       await navigate('/account', { replace: true });
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 400 && /current|old/i.test(err.message)) setError('oldPassword', { type: 'server', message: err.message });
+      if (err instanceof ApiError && err.status === 400 && /current|old/i.test(err.message))
+        setError('oldPassword', { type: 'server', message: err.message });
       toast.error(errorMessage(err));
     },
   });

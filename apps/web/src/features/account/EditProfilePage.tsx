@@ -22,7 +22,12 @@ import { QueryError } from '../../ui/QueryError';
 import { type ProfileForm, profileForm } from './schemas';
 import { profileKey, useProfile } from './use-profile';
 
-const toForm = (u: FullUser): ProfileForm => ({ firstName: u.firstName, lastName: u.lastName, nickName: u.nickName ?? '', bio: u.bio ?? '' });
+const toForm = (u: FullUser): ProfileForm => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  nickName: u.nickName ?? '',
+  bio: u.bio ?? '',
+});
 
 function ProfileEditor({ user }: { user: FullUser }) {
   const queryClient = useQueryClient();
@@ -34,7 +39,10 @@ function ProfileEditor({ user }: { user: FullUser }) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const upload = useRef<UploadHandle | null>(null);
 
-  const { register, handleSubmit, reset, watch, setError, formState } = useForm({ resolver: zodResolver(profileForm), defaultValues: toForm(user) });
+  const { register, handleSubmit, reset, watch, setError, formState } = useForm({
+    resolver: zodResolver(profileForm),
+    defaultValues: toForm(user),
+  });
   const bio = watch('bio');
 
   useEffect(
@@ -109,13 +117,29 @@ function ProfileEditor({ user }: { user: FullUser }) {
     <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate className="flex flex-col gap-6">
       <Card className="flex flex-col items-center gap-4 text-center">
         <div className="relative">
-          <Avatar src={shownAvatar} firstName={user.firstName} lastName={user.lastName} size="xl" alt="Your profile photo" className="ring-4 ring-brand-soft" />
-          <span className="absolute -right-1 -bottom-1 flex size-9 items-center justify-center rounded-full border-4 border-surface bg-brand-600 text-white" aria-hidden="true">
+          <Avatar
+            src={shownAvatar}
+            firstName={user.firstName}
+            lastName={user.lastName}
+            size="xl"
+            alt="Your profile photo"
+            className="ring-4 ring-brand-soft"
+          />
+          <span
+            className="absolute -right-1 -bottom-1 flex size-9 items-center justify-center rounded-full border-4 border-surface bg-brand-600 text-white"
+            aria-hidden="true"
+          >
             <Camera className="size-4" />
           </span>
         </div>
         <div className="flex flex-wrap justify-center gap-2">
-          <label className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'cursor-pointer focus-within:ring-4 focus-within:ring-brand-fg/20' })}>
+          <label
+            className={buttonClasses({
+              variant: 'secondary',
+              size: 'sm',
+              className: 'cursor-pointer focus-within:ring-4 focus-within:ring-brand-fg/20',
+            })}
+          >
             <Camera className="size-4" aria-hidden="true" />
             Change photo
             <input
@@ -148,7 +172,9 @@ function ProfileEditor({ user }: { user: FullUser }) {
             </p>
           </div>
         ) : (
-          <p className="text-xs text-muted">{uploadError ? <span className="text-danger-fg">{uploadError}</span> : 'JPEG, PNG or WebP, up to 5 MB.'}</p>
+          <p className="text-xs text-muted">
+            {uploadError ? <span className="text-danger-fg">{uploadError}</span> : 'JPEG, PNG or WebP, up to 5 MB.'}
+          </p>
         )}
       </Card>
 

@@ -37,12 +37,16 @@ function RequestStep({ onSent }: { onSent: (method: Method, username: string) =>
     onError: (err) => toast.error(errorMessage(err)),
   });
 
-  const submitPhone = phoneForm.handleSubmit(({ phoneNumber }) => send.mutate({ method: 'phone', username: toE164(phoneNumber) ?? phoneNumber }));
+  const submitPhone = phoneForm.handleSubmit(({ phoneNumber }) =>
+    send.mutate({ method: 'phone', username: toE164(phoneNumber) ?? phoneNumber }),
+  );
   const submitEmail = emailForm.handleSubmit(({ email }) => send.mutate({ method: 'email', username: email }));
 
   return (
     <>
-      <AuthHeading title="Reset your password">We&apos;ll send you a code to confirm it&apos;s you, then you can choose a new password.</AuthHeading>
+      <AuthHeading title="Reset your password">
+        We&apos;ll send you a code to confirm it&apos;s you, then you can choose a new password.
+      </AuthHeading>
       <Tabs
         label="Send the code by"
         tabs={METHODS}
@@ -94,7 +98,10 @@ function RequestStep({ onSent }: { onSent: (method: Method, username: string) =>
 
 function ResetStep({ method, username, onBack }: { method: Method; username: string; onBack: () => void }) {
   const navigate = useNavigate();
-  const { control, register, handleSubmit, formState } = useForm({ resolver: zodResolver(resetForm), defaultValues: { otp: '', password: '' } });
+  const { control, register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(resetForm),
+    defaultValues: { otp: '', password: '' },
+  });
 
   const reset = useMutation({
     mutationFn: async ({ otp, password }: { otp: string; password: string }) => {
@@ -110,7 +117,9 @@ function ResetStep({ method, username, onBack }: { method: Method; username: str
 
   const resend = useMutation({
     mutationFn: () =>
-      method === 'phone' ? userApi.resendOtp({ phoneNumber: username, purpose: 'reset_password' }) : userApi.forgotPassword({ email: username }),
+      method === 'phone'
+        ? userApi.resendOtp({ phoneNumber: username, purpose: 'reset_password' })
+        : userApi.forgotPassword({ email: username }),
     // As the page, the number or address in full (the server's text masks it).
     onSuccess: () => toast.success(`We sent a new code to ${method === 'phone' ? formatPhone(username) : username}`),
     onError: (err) => toast.error(errorMessage(err)),
@@ -119,8 +128,9 @@ function ResetStep({ method, username, onBack }: { method: Method; username: str
   return (
     <>
       <AuthHeading title="Reset your password">
-        Enter the code we sent to <strong className="font-semibold whitespace-nowrap text-fg">{method === 'phone' ? formatPhone(username) : username}</strong>{' '}
-        and choose a new password.
+        Enter the code we sent to{' '}
+        <strong className="font-semibold whitespace-nowrap text-fg">{method === 'phone' ? formatPhone(username) : username}</strong> and
+        choose a new password.
       </AuthHeading>
       <form onSubmit={handleSubmit((v) => reset.mutate(v))} noValidate className="flex flex-col gap-5">
         <CodeField control={control} name="otp" label="Reset code" length={6} autoComplete="one-time-code" autoFocus />

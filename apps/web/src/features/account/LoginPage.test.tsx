@@ -55,9 +55,7 @@ describe('LoginPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>
-        Promise.resolve(
-          jsonResponse(403, { status: false, message: 'Verify your phone number first.', code: 'PHONE_NOT_VERIFIED' }),
-        ),
+        Promise.resolve(jsonResponse(403, { status: false, message: 'Verify your phone number first.', code: 'PHONE_NOT_VERIFIED' })),
       ),
     );
     const user = userEvent.setup();

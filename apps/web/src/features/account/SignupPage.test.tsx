@@ -58,6 +58,12 @@ describe('SignupPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findAllByText('An error occured')).length).toBeGreaterThan(0);
     const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)) as Record<string, unknown>;
-    expect(body).toEqual({ firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phoneNumber: '08031234567', password: 'Passw0rd!' });
+    expect(body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      phoneNumber: '08031234567',
+      password: 'Passw0rd!',
+    });
   });
 });

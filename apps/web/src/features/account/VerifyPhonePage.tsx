@@ -62,7 +62,8 @@ export default function VerifyPhonePage() {
       <AuthHeading title="Verify your phone">
         {knownPhone ? (
           <>
-            Enter the 6-digit code we texted to <strong className="font-semibold whitespace-nowrap text-fg">{formatPhone(knownPhone)}</strong>.
+            Enter the 6-digit code we texted to{' '}
+            <strong className="font-semibold whitespace-nowrap text-fg">{formatPhone(knownPhone)}</strong>.
           </>
         ) : (
           'Enter your phone number and the 6-digit code we texted to it.'
@@ -70,9 +71,23 @@ export default function VerifyPhonePage() {
       </AuthHeading>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {knownPhone ? null : (
-          <Field label="Phone number" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+          <Field
+            label="Phone number"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
         )}
-        <CodeField control={control} name="otp" label="Verification code" length={6} autoComplete="one-time-code" autoFocus={Boolean(knownPhone)} />
+        <CodeField
+          control={control}
+          name="otp"
+          label="Verification code"
+          length={6}
+          autoComplete="one-time-code"
+          autoFocus={Boolean(knownPhone)}
+        />
         <FormAlert message={verify.isError ? errorMessage(verify.error, GENERIC_ERROR) : null} />
         <Button type="submit" size="lg" block loading={verify.isPending}>
           Verify

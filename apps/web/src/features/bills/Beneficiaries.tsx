@@ -9,7 +9,17 @@ import { toastError } from '../../lib/errors';
 import { type BillTypeConfig, displayNumber } from './bill-types';
 import { billKeys, useBeneficiaries } from './queries';
 
-function Chip({ type, item, selected, onUse }: { type: BillTypeConfig; item: BillBeneficiary; selected: boolean; onUse: (n: string) => void }) {
+function Chip({
+  type,
+  item,
+  selected,
+  onUse,
+}: {
+  type: BillTypeConfig;
+  item: BillBeneficiary;
+  selected: boolean;
+  onUse: (n: string) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const shown = displayNumber(type, item.customerNumber);
@@ -17,7 +27,9 @@ function Chip({ type, item, selected, onUse }: { type: BillTypeConfig; item: Bil
     mutationFn: () => billsApi.removeBeneficiary(item.label, item.customerNumber),
     onSuccess: (res) => {
       toast.success(res.message || 'Beneficiary removed');
-      queryClient.setQueryData<BillBeneficiary[]>(billKeys.beneficiaries(item.label), (list) => list?.filter((b) => b.customerNumber !== item.customerNumber));
+      queryClient.setQueryData<BillBeneficiary[]>(billKeys.beneficiaries(item.label), (list) =>
+        list?.filter((b) => b.customerNumber !== item.customerNumber),
+      );
       void queryClient.invalidateQueries({ queryKey: billKeys.beneficiaries(item.label) });
     },
     onError: toastError,
@@ -60,7 +72,17 @@ function Chip({ type, item, selected, onUse }: { type: BillTypeConfig; item: Bil
 }
 
 /** Numbers paid before for this provider: tap one to fill the number field. Hidden when there are none. */
-export function Beneficiaries({ type, label, value, onUse }: { type: BillTypeConfig; label: string | null; value: string; onUse: (n: string) => void }) {
+export function Beneficiaries({
+  type,
+  label,
+  value,
+  onUse,
+}: {
+  type: BillTypeConfig;
+  label: string | null;
+  value: string;
+  onUse: (n: string) => void;
+}) {
   const id = useId();
   const list = useBeneficiaries(label);
   if (!label || !list.data || list.data.length === 0) return null;

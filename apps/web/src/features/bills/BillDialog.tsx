@@ -29,7 +29,8 @@ export const BILL_RESULT_TITLES: Record<Receipt['status'], string> = {
 };
 
 /** "MTN airtime", "Glo data", "Ikeja Electric", "DStv". */
-const purchaseName = (s: BillSummary) => (s.typeLabel === 'Airtime' || s.typeLabel === 'Data' ? `${s.provider} ${s.typeLabel.toLowerCase()}` : s.provider);
+const purchaseName = (s: BillSummary) =>
+  s.typeLabel === 'Airtime' || s.typeLabel === 'Data' ? `${s.provider} ${s.typeLabel.toLowerCase()}` : s.provider;
 
 const numberRow = (summary: BillSummary) => (
   <Row label={summary.numberLabel}>
@@ -41,43 +42,43 @@ const packageRow = (summary: BillSummary): ReactNode =>
   summary.packageLabel && summary.packageName ? <Row label={summary.packageLabel}>{summary.packageName}</Row> : null;
 
 const billPreview = (summary: BillSummary, preview: Preview): PreviewContent => ({
-    lead: 'You are paying',
-    subline: (
-      <>
-        {summary.typeLabel} · {summary.provider}
-      </>
-    ),
-    rows: (
-      <>
-        <Row label="Provider">{summary.provider}</Row>
-        {numberRow(summary)}
-        {summary.customerName ? <Row label="Customer">{summary.customerName}</Row> : null}
-        {summary.address ? <Row label="Address">{summary.address}</Row> : null}
-        {packageRow(summary)}
-      </>
-    ),
-    pinPrompt: (
-      <>
-        Enter your PIN to pay <span className="font-semibold text-fg">{formatNaira(preview.total)}</span> for{' '}
-        <span className="font-semibold text-fg">{purchaseName(summary)}</span> ({summary.number}).
-      </>
-    ),
-  });
+  lead: 'You are paying',
+  subline: (
+    <>
+      {summary.typeLabel} · {summary.provider}
+    </>
+  ),
+  rows: (
+    <>
+      <Row label="Provider">{summary.provider}</Row>
+      {numberRow(summary)}
+      {summary.customerName ? <Row label="Customer">{summary.customerName}</Row> : null}
+      {summary.address ? <Row label="Address">{summary.address}</Row> : null}
+      {packageRow(summary)}
+    </>
+  ),
+  pinPrompt: (
+    <>
+      Enter your PIN to pay <span className="font-semibold text-fg">{formatNaira(preview.total)}</span> for{' '}
+      <span className="font-semibold text-fg">{purchaseName(summary)}</span> ({summary.number}).
+    </>
+  ),
+});
 
 const billResult = (summary: BillSummary, receipt: Receipt): ResultContent => ({
-    lead: { successful: 'paid for ', pending: 'on its way for ', failed: 'could not pay for ' },
-    name: purchaseName(summary),
-    pendingNote: `${summary.provider} has not confirmed it yet. Check again in a moment; if it fails, your money comes back.`,
-    extra: receipt.status === 'successful' && receipt.token ? <TokenBox token={receipt.token} /> : null,
-    // The provider is already in the line under the amount.
-    rows: (
-      <>
-        {numberRow(summary)}
-        {summary.customerName ? <Row label="Customer">{summary.customerName}</Row> : null}
-        {packageRow(summary)}
-      </>
-    ),
-  });
+  lead: { successful: 'paid for ', pending: 'on its way for ', failed: 'could not pay for ' },
+  name: purchaseName(summary),
+  pendingNote: `${summary.provider} has not confirmed it yet. Check again in a moment; if it fails, your money comes back.`,
+  extra: receipt.status === 'successful' && receipt.token ? <TokenBox token={receipt.token} /> : null,
+  // The provider is already in the line under the amount.
+  rows: (
+    <>
+      {numberRow(summary)}
+      {summary.customerName ? <Row label="Customer">{summary.customerName}</Row> : null}
+      {packageRow(summary)}
+    </>
+  ),
+});
 
 const completeBill = (reference: string, pin: string, idempotencyKey: string) => billsApi.complete(reference, pin, idempotencyKey);
 const billStatus = (reference: string) => billsApi.purchaseStatus(reference);
@@ -138,7 +139,10 @@ function TokenBox({ token }: { token: string }) {
         Token
       </p>
       {/* Grouped so a narrow screen only wraps between groups; the text stays "1234-5678-…". */}
-      <output aria-labelledby={`${id}-label`} className="mt-1 block font-mono text-[19px] leading-snug font-bold text-fg select-all tabular-nums">
+      <output
+        aria-labelledby={`${id}-label`}
+        className="mt-1 block font-mono text-[19px] leading-snug font-bold text-fg select-all tabular-nums"
+      >
         {token.split('-').map((group, i, all) => (
           <span key={i} className="inline-block whitespace-nowrap">
             {group}

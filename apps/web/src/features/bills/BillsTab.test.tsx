@@ -50,8 +50,17 @@ const receipt = (over: Record<string, unknown>) => ({
 const validate = (url: string) => {
   const n = new URL(url, 'http://x').searchParams.get('customerNumber');
   return n === '00000000000'
-    ? new Response(JSON.stringify({ status: false, message: 'We could not find this meter number. Check it and the distribution company.', code: 'CUSTOMER_NOT_FOUND' }), { status: 404 })
-    : new Response(JSON.stringify(ok({ customerNumber: n, customerName: 'Grace Okafor', address: '9 Ring Road, Ibadan' }, 'Customer found')));
+    ? new Response(
+        JSON.stringify({
+          status: false,
+          message: 'We could not find this meter number. Check it and the distribution company.',
+          code: 'CUSTOMER_NOT_FOUND',
+        }),
+        { status: 404 },
+      )
+    : new Response(
+        JSON.stringify(ok({ customerNumber: n, customerName: 'Grace Okafor', address: '9 Ring Road, Ibadan' }, 'Customer found')),
+      );
 };
 
 beforeEach(() => useAuth.setState({ token: 'tok', userId: 'u1', isAuthenticated: true }));
@@ -68,7 +77,9 @@ async function startElectricity(meter: string, extra: Record<string, unknown> = 
     'GET /api/bills/beneficiary/ikedc': ok([]),
     'GET /api/bills/bills/validate-customer': validate,
     'POST /api/transaction/api/v1/initiate': (_url: string, init: RequestInit | undefined) =>
-      new Response(JSON.stringify(ok(preview((JSON.parse(String(init?.body)) as { customerNumber: string }).customerNumber), 'Confirm payment'))),
+      new Response(
+        JSON.stringify(ok(preview((JSON.parse(String(init?.body)) as { customerNumber: string }).customerNumber), 'Confirm payment')),
+      ),
     ...extra,
   });
   const user = userEvent.setup();
@@ -147,7 +158,9 @@ describe('Pay > Bills', () => {
     const complete = vi.fn(() => new Response(JSON.stringify(ok(receipt({ token: '1234-5678-9012-3456-7890' }), 'Payment successful'))));
     const { fetch, user } = await startElectricity('00000000000', { 'POST /api/transaction/api/v1/complete': complete });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this meter number. Check it and the distribution company.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not find this meter number. Check it and the distribution company.',
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
 
     const meter = screen.getByRole('textbox', { name: 'Meter number' });
@@ -177,7 +190,14 @@ describe('Pay > Bills', () => {
   it('shows a failed vend as reversed with the reason and the money back', async () => {
     const reason = 'Ikeja Electric could not complete this purchase. Your money has been returned.';
     const { user } = await startElectricity('45012349999', {
-      'POST /api/transaction/api/v1/complete': ok(receipt({ status: 'reversed', failureReason: reason, counterparty: { id: null, name: 'Ikeja Electric', bankName: null, accountNumber: '45012349999' } }), reason),
+      'POST /api/transaction/api/v1/complete': ok(
+        receipt({
+          status: 'reversed',
+          failureReason: reason,
+          counterparty: { id: null, name: 'Ikeja Electric', bankName: null, accountNumber: '45012349999' },
+        }),
+        reason,
+      ),
     });
     const dialog = await payElectricity(user);
     expect(await within(dialog).findByRole('heading', { name: 'Payment reversed' })).toBeInTheDocument();
@@ -202,7 +222,9 @@ describe('Pay > Bills', () => {
   it('shows a server failure as a toast', async () => {
     const { user } = await startElectricity('45012345678', {
       'POST /api/transaction/api/v1/initiate': () =>
-        new Response(JSON.stringify({ status: false, message: 'Insufficient balance for this transaction', code: 'INSUFFICIENT_FUNDS' }), { status: 400 }),
+        new Response(JSON.stringify({ status: false, message: 'Insufficient balance for this transaction', code: 'INSUFFICIENT_FUNDS' }), {
+          status: 400,
+        }),
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Grace Okafor');
     await user.type(screen.getByRole('textbox', { name: 'Amount (₦)' }), '5000');

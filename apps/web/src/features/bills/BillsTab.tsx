@@ -56,7 +56,8 @@ function BillTypeTabs({ value, onChange }: { value: BillCategory; onChange: (t: 
   );
 }
 
-const packageOption = (p: BillPackage) => `${p.name}${p.validity ? ` (${p.validity})` : ''}${p.amount !== null ? ` · ${formatNaira(p.amount)}` : ''}`;
+const packageOption = (p: BillPackage) =>
+  `${p.name}${p.validity ? ` (${p.validity})` : ''}${p.amount !== null ? ` · ${formatNaira(p.amount)}` : ''}`;
 
 const QUICK_AIRTIME = [10_000, 20_000, 50_000, 100_000];
 
@@ -99,7 +100,8 @@ function BillForm({ type }: { type: BillTypeConfig }) {
       : null,
   );
   const checking = type.validates && check.ready && (check.waiting || check.isFetching);
-  const blocked = (type.validates && check.ready && (check.isError || checking)) || (type.hasPackages && provider !== null && packages.isPending);
+  const blocked =
+    (type.validates && check.ready && (check.isError || checking)) || (type.hasPackages && provider !== null && packages.isPending);
 
   const initiate = useMutation({
     mutationFn: ({ biller, v }: { biller: Biller; v: BillFields }) =>
@@ -180,7 +182,12 @@ function BillForm({ type }: { type: BillTypeConfig }) {
           />
           {type.hasPackages && type.packageLabel && provider ? (
             packages.isError ? (
-              <InlineError error={packages.error} fallback={`We couldn't load the ${type.packageLabel.toLowerCase()}s.`} onRetry={() => void packages.refetch()} tone="danger" />
+              <InlineError
+                error={packages.error}
+                fallback={`We couldn't load the ${type.packageLabel.toLowerCase()}s.`}
+                onRetry={() => void packages.refetch()}
+                tone="danger"
+              />
             ) : (
               <SelectField
                 label={type.packageLabel}
@@ -237,11 +244,22 @@ function BillForm({ type }: { type: BillTypeConfig }) {
           {type.validates ? <CustomerStatus check={check} noun={numberNoun === 'betting id' ? 'betting ID' : numberNoun} /> : null}
           {type.amount ? (
             <div className="flex flex-col gap-2.5">
-              <AmountField typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={errors.amount?.message} {...register('amount')} />
+              <AmountField
+                typed={watch('amount')}
+                hint={balanceHint(balances.data?.walletBalance)}
+                error={errors.amount?.message}
+                {...register('amount')}
+              />
               {type.id === 'airtime' ? (
                 <div className="grid grid-cols-4 gap-2" role="group" aria-label="Quick amounts">
                   {QUICK_AIRTIME.map((k) => (
-                    <Button key={k} variant="outline" size="sm" className="px-2 tabular-nums" onClick={() => setValue('amount', String(k / 100), revalidate)}>
+                    <Button
+                      key={k}
+                      variant="outline"
+                      size="sm"
+                      className="px-2 tabular-nums"
+                      onClick={() => setValue('amount', String(k / 100), revalidate)}
+                    >
                       {formatNaira(k, { trimZeroKobo: true })}
                     </Button>
                   ))}
@@ -260,7 +278,9 @@ function BillForm({ type }: { type: BillTypeConfig }) {
               <p className="text-xl font-bold tabular-nums">{formatNaira(amountKobo)}</p>
             </div>
           ) : null}
-          {!type.amount && pkg && balances.data ? <p className="-mt-3 px-1 text-sm text-muted">{balanceHint(balances.data.walletBalance)}</p> : null}
+          {!type.amount && pkg && balances.data ? (
+            <p className="-mt-3 px-1 text-sm text-muted">{balanceHint(balances.data.walletBalance)}</p>
+          ) : null}
         </Card>
         <MoneyError error={initiate.error} />
         <Button type="submit" size="lg" block loading={initiate.isPending} disabled={blocked}>

@@ -65,12 +65,23 @@ export function ProviderPicker({ type, value, onChange, error }: ProviderPickerP
           ))}
         </div>
       ) : providers.isError ? (
-        <InlineError error={providers.error} fallback="We couldn't load the providers." onRetry={() => void providers.refetch()} tone="danger" />
+        <InlineError
+          error={providers.error}
+          fallback="We couldn't load the providers."
+          onRetry={() => void providers.refetch()}
+          tone="danger"
+        />
       ) : providers.data.length === 0 ? (
-        <p className="rounded-2xl bg-surface-2 p-4 text-sm text-muted">No {type.label.toLowerCase()} providers are available right now. Please check back later.</p>
+        <p className="rounded-2xl bg-surface-2 p-4 text-sm text-muted">
+          No {type.label.toLowerCase()} providers are available right now. Please check back later.
+        </p>
       ) : (
         // Up to four fit in a row; longer lists (discos, betting) scroll sideways so the form stays in view.
-        <div className={cn(many ? '-mx-5 flex snap-x gap-2 overflow-x-auto scroll-px-5 px-5 pb-1 [scrollbar-width:none]' : 'grid grid-cols-4 gap-2')}>
+        <div
+          className={cn(
+            many ? '-mx-5 flex snap-x gap-2 overflow-x-auto scroll-px-5 px-5 pb-1 [scrollbar-width:none]' : 'grid grid-cols-4 gap-2',
+          )}
+        >
           {providers.data.map((b) => {
             const selected = value?.billerId === b.billerId;
             const mark = monogram(b);
@@ -96,9 +107,14 @@ export function ProviderPicker({ type, value, onChange, error }: ProviderPickerP
                 >
                   {mark}
                 </span>
-                <span className={cn('text-xs leading-tight font-semibold', selected ? 'text-fg' : 'text-fg/90')}>{providerLabel(type, b)}</span>
+                <span className={cn('text-xs leading-tight font-semibold', selected ? 'text-fg' : 'text-fg/90')}>
+                  {providerLabel(type, b)}
+                </span>
                 {selected ? (
-                  <span aria-hidden="true" className="absolute top-1.5 right-1.5 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white">
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-1.5 right-1.5 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white"
+                  >
                     <Check className="size-3" strokeWidth={3} />
                   </span>
                 ) : null}

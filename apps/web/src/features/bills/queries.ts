@@ -15,7 +15,9 @@ export const billKeys = {
 
 /** After a purchase: balances, limits, history and the saved numbers are all stale. */
 export function invalidateAfterPurchase(queryClient: QueryClient): Promise<void> {
-  return Promise.all([invalidateMoney(queryClient), queryClient.invalidateQueries({ queryKey: billKeys.beneficiariesAll })]).then(() => undefined);
+  return Promise.all([invalidateMoney(queryClient), queryClient.invalidateQueries({ queryKey: billKeys.beneficiariesAll })]).then(
+    () => undefined,
+  );
 }
 
 export function useProviders(type: BillCategory) {

@@ -3,9 +3,17 @@ import { EmptyState } from '../../ui/EmptyState';
 
 const AREAS = {
   pay: { name: 'Pay', icon: Wallet, text: 'Send money to friends and banks, buy airtime and data, and pay your bills in seconds.' },
-  connect: { name: 'Connect', icon: Users, text: 'Share posts and stories, follow friends and join communities that share your interests.' },
+  connect: {
+    name: 'Connect',
+    icon: Users,
+    text: 'Share posts and stories, follow friends and join communities that share your interests.',
+  },
   chat: { name: 'Chat', icon: MessageCircle, text: 'Message friends, send voice notes and make voice or video calls without leaving Owo.' },
-  shop: { name: 'Shop', icon: ShoppingBag, text: 'Browse shops near you, save favourites to your wishlist and pay straight from your wallet.' },
+  shop: {
+    name: 'Shop',
+    icon: ShoppingBag,
+    text: 'Browse shops near you, save favourites to your wishlist and pay straight from your wallet.',
+  },
 } as const;
 
 export type ComingSoonArea = keyof typeof AREAS;

@@ -62,7 +62,10 @@ describe('Home', () => {
 
   it('offline with nothing saved: says so with Try again instead of endless skeletons', () => {
     act(() => onlineManager.setOnline(false));
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderHome();
     expect(screen.getAllByText("You're offline. This will load when you're back online.")).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);

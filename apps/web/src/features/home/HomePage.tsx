@@ -1,5 +1,16 @@
 import { Link } from 'react-router';
-import { ArrowDownToLine, ChevronRight, CloudOff, HandCoins, History, Landmark, PiggyBank, ReceiptText, Send, ShieldCheck } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ChevronRight,
+  CloudOff,
+  HandCoins,
+  History,
+  Landmark,
+  PiggyBank,
+  ReceiptText,
+  Send,
+  ShieldCheck,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useProfile } from '../account';
 import { QueryError } from '../../ui/QueryError';
@@ -131,7 +142,11 @@ export default function HomePage() {
     <div className="pt-[env(safe-area-inset-top)]">
       <header className="flex min-h-20 items-center gap-3 py-4">
         <Link to="/account" aria-label="Account" className="rounded-full">
-          {user ? <Avatar src={user.avatar} firstName={user.firstName} lastName={user.lastName} /> : <Skeleton className="size-12 rounded-full" />}
+          {user ? (
+            <Avatar src={user.avatar} firstName={user.firstName} lastName={user.lastName} />
+          ) : (
+            <Skeleton className="size-12 rounded-full" />
+          )}
         </Link>
         <div className="min-w-0 flex-1">
           {profile.isPending && profile.fetchStatus === 'paused' ? (
@@ -161,8 +176,14 @@ export default function HomePage() {
         <ul className="grid grid-cols-4 gap-2">
           {ACTIONS.map(({ label, to, icon: Icon }) => (
             <li key={label}>
-              <Link to={to} className="flex w-full flex-col items-center gap-2 rounded-2xl py-2 text-xs font-semibold text-fg transition-colors hover:bg-surface-2">
-                <span className="flex size-14 items-center justify-center rounded-2xl bg-surface text-brand-fg shadow-sm ring-1 ring-line" aria-hidden="true">
+              <Link
+                to={to}
+                className="flex w-full flex-col items-center gap-2 rounded-2xl py-2 text-xs font-semibold text-fg transition-colors hover:bg-surface-2"
+              >
+                <span
+                  className="flex size-14 items-center justify-center rounded-2xl bg-surface text-brand-fg shadow-sm ring-1 ring-line"
+                  aria-hidden="true"
+                >
                   <Icon className="size-6" />
                 </span>
                 {label}

@@ -8,7 +8,13 @@ function SmallBalance({ label, kobo, hidden, failed }: { label: string; kobo: nu
     <div className="min-w-0 rounded-2xl bg-white/10 px-3 py-2.5">
       <dt className="truncate text-[11px] font-medium tracking-wide text-white/75 uppercase">{label}</dt>
       <dd className="mt-0.5 truncate text-sm font-semibold">
-        {kobo === undefined && failed ? '—' : kobo === undefined ? <Skeleton className="h-4 w-16 bg-white/20" /> : <MoneyText kobo={kobo} hidden={hidden} />}
+        {kobo === undefined && failed ? (
+          '—'
+        ) : kobo === undefined ? (
+          <Skeleton className="h-4 w-16 bg-white/20" />
+        ) : (
+          <MoneyText kobo={kobo} hidden={hidden} />
+        )}
       </dd>
     </div>
   );
@@ -42,7 +48,11 @@ export function WalletCard({ hidden, onToggle }: { hidden: boolean; onToggle: ()
       </div>
       {/* A saved (or earlier) balance stays in view when a refresh fails; the error shows only without one. */}
       {b ? (
-        <MoneyText kobo={b.walletBalance} hidden={hidden} className="relative mt-1 block text-[34px] leading-tight font-bold tracking-tight" />
+        <MoneyText
+          kobo={b.walletBalance}
+          hidden={hidden}
+          className="relative mt-1 block text-[34px] leading-tight font-bold tracking-tight"
+        />
       ) : balances.isError ? (
         <div className="relative mt-2 flex items-center gap-3">
           <p className="flex-1 text-sm text-white/90">We couldn&apos;t load your balances.</p>

@@ -27,7 +27,17 @@ export function validateLoanAmount(type: LoanType, text: string, max = type.maxA
 }
 
 /** "Apply for <name>": amount within the type's limits, then "Apply now". */
-export function ApplyDialog({ type, max, onClose, onApproved }: { type: LoanType | null; max?: number; onClose: () => void; onApproved: (loan: Loan) => void }) {
+export function ApplyDialog({
+  type,
+  max,
+  onClose,
+  onApproved,
+}: {
+  type: LoanType | null;
+  max?: number;
+  onClose: () => void;
+  onApproved: (loan: Loan) => void;
+}) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -18,7 +18,11 @@ const quick = {
 };
 const CREATE = 'POST /api/wallet/e-comm/api/loan/create';
 const ELIGIBILITY = 'GET /api/wallet/e-comm/api/loan/eligibility';
-const canBorrow = { status: true, message: 'You can apply for a loan', data: { eligible: true, reason: null, code: null, maxAmount: 50_000_000, inflow: 30_000_000, inflowDays: 28 } };
+const canBorrow = {
+  status: true,
+  message: 'You can apply for a loan',
+  data: { eligible: true, reason: null, code: null, maxAmount: 50_000_000, inflow: 30_000_000, inflowDays: 28 },
+};
 const loan = {
   id: '0198a7b2-0000-7000-8000-000000000001',
   loanTypeId: 'quick',
@@ -91,12 +95,19 @@ describe('Loans', () => {
     let approved = false;
     routeFetch({
       'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
-      'GET /api/wallet/e-comm/api/loan': () => new Response(JSON.stringify({ status: true, message: 'Loans', data: approved ? [loan] : [] })),
+      'GET /api/wallet/e-comm/api/loan': () =>
+        new Response(JSON.stringify({ status: true, message: 'Loans', data: approved ? [loan] : [] })),
       [ELIGIBILITY]: canBorrow,
-      'GET /api/wallet/wallet-balances': { status: true, message: 'Balances', data: { walletBalance: 500_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 } },
+      'GET /api/wallet/wallet-balances': {
+        status: true,
+        message: 'Balances',
+        data: { walletBalance: 500_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 },
+      },
       [CREATE]: () => {
         approved = true;
-        return new Response(JSON.stringify({ status: true, message: 'Loan approved and paid into your wallet', data: loan }), { status: 201 });
+        return new Response(JSON.stringify({ status: true, message: 'Loan approved and paid into your wallet', data: loan }), {
+          status: 201,
+        });
       },
     });
     const u = userEvent.setup();
@@ -113,7 +124,11 @@ describe('Loans', () => {
     const fetchMock = routeFetch({
       'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
       'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
-      [ELIGIBILITY]: { status: true, message: 'You are not eligible for a loan yet', data: { eligible: false, reason, code: 'INFLOW_TOO_LOW', maxAmount: 0, inflow: 0, inflowDays: 28 } },
+      [ELIGIBILITY]: {
+        status: true,
+        message: 'You are not eligible for a loan yet',
+        data: { eligible: false, reason, code: 'INFLOW_TOO_LOW', maxAmount: 0, inflow: 0, inflowDays: 28 },
+      },
     });
     renderRoute(<LoansPage />, { path: '/loans' });
     expect(await screen.findByText("You can't take a loan yet")).toBeInTheDocument();
@@ -128,9 +143,17 @@ describe('Loans', () => {
 
   it('limits a loan type to what the inflows allow', async () => {
     routeFetch({
-      'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick, { ...quick, id: 'salary', name: 'Salary advance', minAmount: 1_000_000, maxAmount: 10_000_000 }] },
+      'GET /api/wallet/e-comm/api/loan/types': {
+        status: true,
+        message: 'Loan types',
+        data: [quick, { ...quick, id: 'salary', name: 'Salary advance', minAmount: 1_000_000, maxAmount: 10_000_000 }],
+      },
       'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
-      [ELIGIBILITY]: { status: true, message: 'You can apply for a loan', data: { eligible: true, reason: null, code: null, maxAmount: 600_000, inflow: 300_000, inflowDays: 28 } },
+      [ELIGIBILITY]: {
+        status: true,
+        message: 'You can apply for a loan',
+        data: { eligible: true, reason: null, code: null, maxAmount: 600_000, inflow: 300_000, inflowDays: 28 },
+      },
     });
     const u = userEvent.setup();
     renderRoute(<LoansPage />, { path: '/loans' });

@@ -32,9 +32,18 @@ const INSTALMENT: Record<Instalment['status'], { label: string; tone: BadgeTone 
 };
 
 /** Whether one loan type can be applied for now, and the most it allows. */
-export type Availability = { state: 'checking' } | { state: 'unknown' } | { state: 'no'; reasonId: string } | { state: 'yes'; max: number } | { state: 'short'; max: number };
+export type Availability =
+  | { state: 'checking' }
+  | { state: 'unknown' }
+  | { state: 'no'; reasonId: string }
+  | { state: 'yes'; max: number }
+  | { state: 'short'; max: number };
 
-export function availabilityFor(type: LoanType, e: { data?: LoanEligibility; isPending: boolean; isError: boolean }, reasonId: string): Availability {
+export function availabilityFor(
+  type: LoanType,
+  e: { data?: LoanEligibility; isPending: boolean; isError: boolean },
+  reasonId: string,
+): Availability {
   if (e.data) {
     if (!e.data.eligible) return { state: 'no', reasonId };
     const max = Math.min(type.maxAmount, e.data.maxAmount);
@@ -102,7 +111,15 @@ function LoanTypeCard({ type, onApply, availability }: { type: LoanType; onApply
 }
 
 /** Before the loan types: can you borrow now, and if not, why (the server's own words). */
-function EligibilityCard({ eligibility, reasonId, onSeeLoans }: { eligibility: ReturnType<typeof useLoanEligibility>; reasonId: string; onSeeLoans: () => void }) {
+function EligibilityCard({
+  eligibility,
+  reasonId,
+  onSeeLoans,
+}: {
+  eligibility: ReturnType<typeof useLoanEligibility>;
+  reasonId: string;
+  onSeeLoans: () => void;
+}) {
   const e = eligibility;
   if (e.isPending && !e.isError)
     return (
@@ -123,7 +140,9 @@ function EligibilityCard({ eligibility, reasonId, onSeeLoans }: { eligibility: R
           </span>
           <div>
             <p className="font-semibold">We couldn&apos;t check whether you can borrow</p>
-            <p className="text-sm text-muted">{loanErrorText(e.error, 'Check your connection and try again.')} You can still apply: we check again when you do.</p>
+            <p className="text-sm text-muted">
+              {loanErrorText(e.error, 'Check your connection and try again.')} You can still apply: we check again when you do.
+            </p>
           </div>
         </div>
         <Button variant="outline" size="sm" className="self-start" loading={e.isFetching} onClick={() => void e.refetch()}>
@@ -219,7 +238,15 @@ function LoanCard({ loan, onRepay }: { loan: Loan; onRepay: () => void }) {
   );
 }
 
-function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType, max: number) => void; hasOpenLoan: boolean; onSeeLoans: () => void }) {
+function LoanTypes({
+  onApply,
+  hasOpenLoan,
+  onSeeLoans,
+}: {
+  onApply: (t: LoanType, max: number) => void;
+  hasOpenLoan: boolean;
+  onSeeLoans: () => void;
+}) {
   const types = useLoanTypes();
   const eligibility = useLoanEligibility();
   const reasonId = useId();
@@ -232,7 +259,14 @@ function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType
       </div>
     );
   if (types.isError)
-    return <QueryError error={types.error} onRetry={() => void types.refetch()} title="We couldn't load the loan types" describe={loanErrorText} />;
+    return (
+      <QueryError
+        error={types.error}
+        onRetry={() => void types.refetch()}
+        title="We couldn't load the loan types"
+        describe={loanErrorText}
+      />
+    );
   if (types.data.length === 0)
     return (
       <Card>
@@ -254,7 +288,11 @@ function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType
           const availability = availabilityFor(t, eligibility, reasonId);
           return (
             <li key={t.id}>
-              <LoanTypeCard type={t} availability={availability} onApply={() => onApply(t, availability.state === 'yes' ? availability.max : t.maxAmount)} />
+              <LoanTypeCard
+                type={t}
+                availability={availability}
+                onApply={() => onApply(t, availability.state === 'yes' ? availability.max : t.maxAmount)}
+              />
             </li>
           );
         })}
@@ -266,7 +304,10 @@ function LoanTypes({ onApply, hasOpenLoan, onSeeLoans }: { onApply: (t: LoanType
 function MyLoans({ onRepay, onBrowse }: { onRepay: (l: Loan) => void; onBrowse: () => void }) {
   const loans = useMyLoans();
   if (loans.isPending) return <CardListSkeleton label="Loading your loans" />;
-  if (loans.isError) return <QueryError error={loans.error} onRetry={() => void loans.refetch()} title="We couldn't load your loans" describe={loanErrorText} />;
+  if (loans.isError)
+    return (
+      <QueryError error={loans.error} onRetry={() => void loans.refetch()} title="We couldn't load your loans" describe={loanErrorText} />
+    );
   if (loans.data.length === 0)
     return (
       <Card>

@@ -34,7 +34,8 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
   }, [loan, setPin]);
 
   const repay = useMutation({
-    mutationFn: (v: { id: string; amount: number | undefined; pin: string }) => loansApi.repay(v.id, v.amount, v.pin, attempt.idempotencyKey()),
+    mutationFn: (v: { id: string; amount: number | undefined; pin: string }) =>
+      loansApi.repay(v.id, v.amount, v.pin, attempt.idempotencyKey()),
     onSuccess: (res) => {
       void invalidateLoans(queryClient);
       toast.success(res.message || 'Repayment received');
@@ -93,7 +94,8 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
           onSubmit={(p) => repay.mutate({ id: loan.id, amount: step.amount >= loan.outstanding ? undefined : step.amount, pin: p })}
           error={<PinSetupHint error={repay.error} />}
         >
-          Enter your PIN to pay <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> from your wallet towards your {loan.name}.
+          Enter your PIN to pay <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> from your wallet towards your{' '}
+          {loan.name}.
         </PinStep>
       )}
     </Sheet>

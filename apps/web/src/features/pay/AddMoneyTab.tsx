@@ -20,7 +20,15 @@ import { AmountField } from '../../ui/AmountField';
 import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
 import { MoneyError } from '../../ui/MoneyError';
 import { errorCode, toastError } from '../../lib/errors';
-import { type CardFormInput, type CardFormOutput, type FundBankForm, type SavedCardForm, cardForm, fundBankForm, savedCardForm } from './schemas';
+import {
+  type CardFormInput,
+  type CardFormOutput,
+  type FundBankForm,
+  type SavedCardForm,
+  cardForm,
+  fundBankForm,
+  savedCardForm,
+} from './schemas';
 import { useAttemptKey } from '../../lib/use-attempt-key';
 
 type Method = 'card' | 'transfer' | 'bank' | 'saved';
@@ -97,9 +105,34 @@ function CardFundForm() {
           )}
         />
         <div className="grid grid-cols-3 gap-3">
-          <Field label="Expiry month" inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" maxLength={2} error={formState.errors.expiryMonth?.message} {...register('expiryMonth')} />
-          <Field label="Expiry year" inputMode="numeric" autoComplete="cc-exp-year" placeholder="YY" maxLength={4} error={formState.errors.expiryYear?.message} {...register('expiryYear')} />
-          <Field label="CVV" inputMode="numeric" autoComplete="cc-csc" type="password" placeholder="•••" maxLength={4} error={formState.errors.cvv?.message} {...register('cvv')} />
+          <Field
+            label="Expiry month"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            maxLength={2}
+            error={formState.errors.expiryMonth?.message}
+            {...register('expiryMonth')}
+          />
+          <Field
+            label="Expiry year"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="YY"
+            maxLength={4}
+            error={formState.errors.expiryYear?.message}
+            {...register('expiryYear')}
+          />
+          <Field
+            label="CVV"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            type="password"
+            placeholder="•••"
+            maxLength={4}
+            error={formState.errors.cvv?.message}
+            {...register('cvv')}
+          />
         </div>
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px]">
@@ -169,7 +202,13 @@ function BankTransferPanel() {
             </div>
           </dl>
         </div>
-        <Button variant="secondary" size="lg" block icon={<Copy className="size-5" aria-hidden="true" />} onClick={() => void copy(va.data.accountNumber)}>
+        <Button
+          variant="secondary"
+          size="lg"
+          block
+          icon={<Copy className="size-5" aria-hidden="true" />}
+          onClick={() => void copy(va.data.accountNumber)}
+        >
           Copy account number
         </Button>
       </Card>
@@ -185,8 +224,18 @@ function BankTransferPanel() {
         </button>
         {simOpen ? (
           <Card className="flex w-full flex-col gap-4 border-dashed">
-            <AmountField label="Amount to simulate (₦)" value={simAmount} typed={simAmount} onChange={(e) => setSimAmount(e.target.value)} />
-            <Button block loading={simulate.isPending} disabled={simKobo === null || simKobo < 100} onClick={() => simKobo && simulate.mutate(simKobo)}>
+            <AmountField
+              label="Amount to simulate (₦)"
+              value={simAmount}
+              typed={simAmount}
+              onChange={(e) => setSimAmount(e.target.value)}
+            />
+            <Button
+              block
+              loading={simulate.isPending}
+              disabled={simKobo === null || simKobo < 100}
+              onClick={() => simKobo && simulate.mutate(simKobo)}
+            >
               Send test transfer
             </Button>
           </Card>
@@ -218,7 +267,9 @@ function BankAccountFundForm() {
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={handleSubmit((v) => fund.mutate({ amount: parseNairaToKobo(v.amount) ?? 0, bankCode: v.bankCode, accountNumber: v.accountNumber }))}
+      onSubmit={handleSubmit((v) =>
+        fund.mutate({ amount: parseNairaToKobo(v.amount) ?? 0, bankCode: v.bankCode, accountNumber: v.accountNumber }),
+      )}
     >
       <Card className="flex flex-col gap-5">
         <p className="text-[15px] text-muted">We&apos;ll debit your own bank account once and credit your wallet straight away.</p>
@@ -235,10 +286,27 @@ function BankAccountFundForm() {
   );
 }
 
-function SavedCardRow({ card, checked, onRemove, removing, radio }: { card: SavedCard; checked: boolean; onRemove: () => void; removing: boolean; radio: ReactNode }) {
+function SavedCardRow({
+  card,
+  checked,
+  onRemove,
+  removing,
+  radio,
+}: {
+  card: SavedCard;
+  checked: boolean;
+  onRemove: () => void;
+  removing: boolean;
+  radio: ReactNode;
+}) {
   const id = useId();
   return (
-    <li className={cn('flex items-center gap-3 rounded-2xl border p-3 transition-colors', checked ? 'border-brand-fg bg-brand-soft/60' : 'border-line')}>
+    <li
+      className={cn(
+        'flex items-center gap-3 rounded-2xl border p-3 transition-colors',
+        checked ? 'border-brand-fg bg-brand-soft/60' : 'border-line',
+      )}
+    >
       <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
         {radio}
         <span className="flex size-10 items-center justify-center rounded-xl bg-surface-2 text-brand-fg" aria-hidden="true">
@@ -379,4 +447,3 @@ export default function AddMoneyTab() {
     </div>
   );
 }
-

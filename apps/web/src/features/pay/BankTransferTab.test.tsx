@@ -25,8 +25,21 @@ describe('To bank form', () => {
   it('groups banks and resolves the account name once 10 digits are typed', async () => {
     const verify = vi.fn((url: string) =>
       url.endsWith('/0000000000')
-        ? new Response(JSON.stringify({ status: false, message: 'We could not find this account. Check the number and the bank.', code: 'ACCOUNT_NOT_FOUND' }), { status: 404 })
-        : new Response(JSON.stringify({ status: true, message: 'Account', data: { accountName: 'Tobi Olawale', accountNumber: '0123456789', bankCode: '058', bankName: 'Guaranty Trust Bank' } })),
+        ? new Response(
+            JSON.stringify({
+              status: false,
+              message: 'We could not find this account. Check the number and the bank.',
+              code: 'ACCOUNT_NOT_FOUND',
+            }),
+            { status: 404 },
+          )
+        : new Response(
+            JSON.stringify({
+              status: true,
+              message: 'Account',
+              data: { accountName: 'Tobi Olawale', accountNumber: '0123456789', bankCode: '058', bankName: 'Guaranty Trust Bank' },
+            }),
+          ),
     );
     routeFetch({
       'GET /api/wallet/wallet/api/v1/get-banks-category': banks,

@@ -55,8 +55,19 @@ export default function BankTransferTab() {
           <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
           <AccountNumberField error={formState.errors.accountNumber?.message} {...account} />
           <AccountNameStatus lookup={lookup} />
-          <AmountField typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
-          <Field label="Narration (optional)" maxLength={100} placeholder="What's it for?" error={formState.errors.narration?.message} {...register('narration')} />
+          <AmountField
+            typed={watch('amount')}
+            hint={balanceHint(balances.data?.walletBalance)}
+            error={formState.errors.amount?.message}
+            {...register('amount')}
+          />
+          <Field
+            label="Narration (optional)"
+            maxLength={100}
+            placeholder="What's it for?"
+            error={formState.errors.narration?.message}
+            {...register('narration')}
+          />
         </Card>
         <MoneyError error={initiate.error} />
         <Button type="submit" size="lg" block loading={initiate.isPending} disabled={lookup.ready && (lookup.isError || lookup.isFetching)}>

@@ -19,7 +19,8 @@ describe('Pay', () => {
     expect(screen.getByRole('tab', { name: 'Bills' })).toHaveAttribute('aria-selected', 'true');
     const airtime = await screen.findByRole('tab', { name: 'Airtime' });
     expect(airtime).toHaveAttribute('aria-selected', 'true');
-    for (const name of ['Data', 'Electricity', 'TV', 'Betting']) expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
+    for (const name of ['Data', 'Electricity', 'TV', 'Betting'])
+      expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('button', { name: 'MTN' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount (₦)' })).toBeInTheDocument();

@@ -6,7 +6,14 @@ import { useAuth } from '../account';
 import SendMoneyTab from './SendMoneyTab';
 import { calls, routeFetch } from '../../test/route-fetch';
 
-const tunde = { id: '01a20136-dc83-732b-b0bc-2e23cd5f94f8', firstName: 'Tunde', lastName: 'Bakare', nickName: 'tunde', avatar: null, bio: null };
+const tunde = {
+  id: '01a20136-dc83-732b-b0bc-2e23cd5f94f8',
+  firstName: 'Tunde',
+  lastName: 'Bakare',
+  nickName: 'tunde',
+  avatar: null,
+  bio: null,
+};
 const preview = {
   reference: 'OWO2026000001',
   type: 'sendMoney',
@@ -36,12 +43,20 @@ const receipt = {
 function mockApi(completeStatus: 'ok' | 'wrong-pin-then-ok' = 'ok') {
   let completes = 0;
   return routeFetch({
-    'GET /api/user/users/filter': { status: true, message: 'Users', data: [tunde], pagination: { page: 1, limit: 20, total: 1, prev: null, next: null } },
+    'GET /api/user/users/filter': {
+      status: true,
+      message: 'Users',
+      data: [tunde],
+      pagination: { page: 1, limit: 20, total: 1, prev: null, next: null },
+    },
     'POST /api/transaction/api/v1/initiate': { status: true, message: 'Preview', data: preview },
     'POST /api/transaction/api/v1/complete': () => {
       completes += 1;
       if (completeStatus === 'wrong-pin-then-ok' && completes === 1)
-        return new Response(JSON.stringify({ status: false, message: 'Incorrect transaction PIN. 4 attempts left.', code: 'PIN_INCORRECT' }), { status: 403 });
+        return new Response(
+          JSON.stringify({ status: false, message: 'Incorrect transaction PIN. 4 attempts left.', code: 'PIN_INCORRECT' }),
+          { status: 403 },
+        );
       return new Response(JSON.stringify({ status: true, message: 'Transfer successful', data: receipt }), { status: 200 });
     },
   });
@@ -71,7 +86,12 @@ describe('Send money', () => {
 
     await pickTundeAndContinue(user);
     const initiate = calls(fetchMock, 'POST /api/transaction/api/v1/initiate');
-    expect(JSON.parse(String(initiate[0]?.[1]?.body))).toEqual({ type: 'sendMoney', recipientId: tunde.id, amount: 150050, narration: 'Lunch' });
+    expect(JSON.parse(String(initiate[0]?.[1]?.body))).toEqual({
+      type: 'sendMoney',
+      recipientId: tunde.id,
+      amount: 150050,
+      narration: 'Lunch',
+    });
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm transfer' });
     expect(within(dialog).getAllByText('Tunde Bakare').length).toBeGreaterThan(0);

@@ -88,7 +88,12 @@ function PeopleSearch({ onPick }: { onPick: (p: Person) => void }) {
             ))}
           </Card>
         ) : people.isError ? (
-          <InlineError error={people.error} fallback="Search failed. Check your connection." onRetry={() => void people.refetch()} tone="danger" />
+          <InlineError
+            error={people.error}
+            fallback="Search failed. Check your connection."
+            onRetry={() => void people.refetch()}
+            tone="danger"
+          />
         ) : people.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center text-muted">
             <UserRoundX className="size-8" aria-hidden="true" />
@@ -119,7 +124,11 @@ function SendForm({ person, onChangePerson, onSent }: { person: Person; onChange
   });
   const initiate = useMutation({
     mutationFn: (v: SendForm) =>
-      transactionApi.initiateSendMoney({ recipientId: person.id, amount: parseNairaToKobo(v.amount) ?? 0, narration: v.narration || undefined }),
+      transactionApi.initiateSendMoney({
+        recipientId: person.id,
+        amount: parseNairaToKobo(v.amount) ?? 0,
+        narration: v.narration || undefined,
+      }),
     onSuccess: (res) => setPreview(res.data),
     onError: toastError,
   });
@@ -143,8 +152,20 @@ function SendForm({ person, onChangePerson, onSent }: { person: Person; onChange
           </Button>
         </Card>
         <Card className="flex flex-col gap-5">
-          <AmountField autoFocus typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
-          <Field label="Narration (optional)" maxLength={100} placeholder="What's it for?" error={formState.errors.narration?.message} {...register('narration')} />
+          <AmountField
+            autoFocus
+            typed={watch('amount')}
+            hint={balanceHint(balances.data?.walletBalance)}
+            error={formState.errors.amount?.message}
+            {...register('amount')}
+          />
+          <Field
+            label="Narration (optional)"
+            maxLength={100}
+            placeholder="What's it for?"
+            error={formState.errors.narration?.message}
+            {...register('narration')}
+          />
         </Card>
         <MoneyError error={initiate.error} />
         <Button type="submit" size="lg" block loading={initiate.isPending}>

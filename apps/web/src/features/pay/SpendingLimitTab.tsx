@@ -103,8 +103,15 @@ export default function SpendingLimitTab() {
         })}
       >
         <Card className="flex flex-col gap-5">
-          <p className="text-[15px] text-muted">Cap how much can leave your wallet each day. Transfers over the limit are refused until midnight.</p>
-          <AmountField label="Daily limit (₦)" typed={watch('dailyLimit')} error={formState.errors.dailyLimit?.message} {...register('dailyLimit')} />
+          <p className="text-[15px] text-muted">
+            Cap how much can leave your wallet each day. Transfers over the limit are refused until midnight.
+          </p>
+          <AmountField
+            label="Daily limit (₦)"
+            typed={watch('dailyLimit')}
+            error={formState.errors.dailyLimit?.message}
+            {...register('dailyLimit')}
+          />
           <CodeField
             control={control}
             name="pin"

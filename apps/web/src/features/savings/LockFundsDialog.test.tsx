@@ -31,13 +31,30 @@ describe('Lock funds', () => {
   it('previews interest, tax and payout, then locks with the PIN', async () => {
     const fetchMock = routeFetch({
       [PREVIEW]: { status: true, message: 'Lock preview', data: preview },
-      'GET /api/wallet/wallet-balances': { status: true, message: 'Balances', data: { walletBalance: 20_000_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 } },
+      'GET /api/wallet/wallet-balances': {
+        status: true,
+        message: 'Balances',
+        data: { walletBalance: 20_000_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 },
+      },
       'POST /api/wallet/lockedfund': () =>
         new Response(
           JSON.stringify({
             status: true,
             message: 'Funds locked',
-            data: { id: 'f1', title: 'Rent', amount: 10_000_000, durationDays: 90, interestRate: 10, interest: 246_575, tax: 24_657, payout: 10_221_918, maturityDate: preview.maturityDate, status: 'active', createdAt: '2030-01-01T00:00:00.000Z', paidAt: null },
+            data: {
+              id: 'f1',
+              title: 'Rent',
+              amount: 10_000_000,
+              durationDays: 90,
+              interestRate: 10,
+              interest: 246_575,
+              tax: 24_657,
+              payout: 10_221_918,
+              maturityDate: preview.maturityDate,
+              status: 'active',
+              createdAt: '2030-01-01T00:00:00.000Z',
+              paidAt: null,
+            },
           }),
           { status: 201 },
         ),

@@ -116,8 +116,16 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
       <div className="-mx-1 max-h-[75dvh] overflow-y-auto px-1 pb-1">
         {step.name === 'form' ? (
           <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((v) => previewLock.mutate(toBody(v)))}>
-            <p className="text-[15px] text-muted">Lock money away for a fixed time and earn more interest. You can withdraw it once it matures.</p>
-            <AmountField autoFocus typed={amount} hint={balanceHint(balances.data?.walletBalance)} error={e.amount?.message} {...register('amount')} />
+            <p className="text-[15px] text-muted">
+              Lock money away for a fixed time and earn more interest. You can withdraw it once it matures.
+            </p>
+            <AmountField
+              autoFocus
+              typed={amount}
+              hint={balanceHint(balances.data?.walletBalance)}
+              error={e.amount?.message}
+              {...register('amount')}
+            />
             <SelectField label="Duration" error={e.durationDays?.message} {...register('durationDays')}>
               {options.length === 0 ? <option value="">No durations on offer</option> : null}
               {options.map((r) => (
@@ -126,7 +134,14 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
                 </option>
               ))}
             </SelectField>
-            <Field label="Title" placeholder={DEFAULT_TITLE} maxLength={60} autoComplete="off" error={e.title?.message} {...register('title')} />
+            <Field
+              label="Title"
+              placeholder={DEFAULT_TITLE}
+              maxLength={60}
+              autoComplete="off"
+              error={e.title?.message}
+              {...register('title')}
+            />
             {shown ? (
               <>
                 <LockPreviewSummary preview={shown.data} />

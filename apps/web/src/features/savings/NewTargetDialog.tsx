@@ -25,7 +25,10 @@ const EMPTY: TargetForm = { name: '', targetAmount: '', targetDate: '', autoSave
 
 export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, message: string) => void }) {
   const queryClient = useQueryClient();
-  const { register, handleSubmit, watch, formState, control } = useForm<TargetForm>({ resolver: zodResolver(targetForm), defaultValues: EMPTY });
+  const { register, handleSubmit, watch, formState, control } = useForm<TargetForm>({
+    resolver: zodResolver(targetForm),
+    defaultValues: EMPTY,
+  });
   const autoSaveOn = watch('autoSaveOn');
   const create = useMutation({
     mutationFn: (v: TargetForm) =>
@@ -45,18 +48,39 @@ export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, 
   const e = formState.errors;
   return (
     <form onSubmit={handleSubmit((v) => create.mutate(v))} noValidate className="flex flex-col gap-4">
-      <Field label="Target name" placeholder="e.g. New phone, School fees" maxLength={60} autoComplete="off" error={e.name?.message} {...register('name')} />
+      <Field
+        label="Target name"
+        placeholder="e.g. New phone, School fees"
+        maxLength={60}
+        autoComplete="off"
+        error={e.name?.message}
+        {...register('name')}
+      />
       <AmountField label="Target amount (₦)" typed={watch('targetAmount')} error={e.targetAmount?.message} {...register('targetAmount')} />
       <Controller
         control={control}
         name="targetDate"
-        render={({ field }) => <DateField label="Target date" name={field.name} value={field.value} onChange={field.onChange} min={lagosDay(new Date(), 1)} error={e.targetDate?.message} />}
+        render={({ field }) => (
+          <DateField
+            label="Target date"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            min={lagosDay(new Date(), 1)}
+            error={e.targetDate?.message}
+          />
+        )}
       />
       <div className="rounded-2xl bg-surface-2 p-4">
         <Checkbox label="Save automatically" hint="We move money from your wallet on a schedule." {...register('autoSaveOn')} />
         {autoSaveOn ? (
           <div className="mt-4 grid grid-cols-[1fr_auto] gap-3">
-            <AmountField label="Amount per saving (₦)" typed={watch('autoSaveAmount')} error={e.autoSaveAmount?.message} {...register('autoSaveAmount')} />
+            <AmountField
+              label="Amount per saving (₦)"
+              typed={watch('autoSaveAmount')}
+              error={e.autoSaveAmount?.message}
+              {...register('autoSaveAmount')}
+            />
             <SelectField label="How often" className="w-32" error={e.frequency?.message} {...register('frequency')}>
               {(Object.keys(FREQUENCY_LABELS) as Array<keyof typeof FREQUENCY_LABELS>).map((f) => (
                 <option key={f} value={f}>

@@ -25,7 +25,9 @@ function Summary() {
       <div className="pointer-events-none absolute -top-16 -right-12 size-44 rounded-full bg-white/10" aria-hidden="true" />
       <p className="relative text-sm font-medium text-white/80">Total saved</p>
       {b ? (
-        <p className="relative mt-1 text-[32px] leading-tight font-bold tracking-tight tabular-nums">{formatNaira(b.savingsBalance + b.lockedBalance)}</p>
+        <p className="relative mt-1 text-[32px] leading-tight font-bold tracking-tight tabular-nums">
+          {formatNaira(b.savingsBalance + b.lockedBalance)}
+        </p>
       ) : balances.isError ? (
         <div className="relative mt-1 flex items-center gap-3">
           <p className="flex-1 text-sm text-white/85">{errorMessage(balances.error, "We couldn't load your totals.")}</p>

@@ -17,8 +17,18 @@ export function SavingsTxRow({ item }: { item: HistoryItem }) {
   const Icon = into ? ArrowDownLeft : ArrowUpRight;
   const muted = item.status === 'reversed' || item.status === 'failed';
   return (
-    <Link to={receiptPath(item.reference)} state={{ receipt: item }} className="flex min-h-16 w-full items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-2">
-      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-2xl', into ? 'bg-brand-soft text-brand-fg' : 'bg-surface-2 text-fg')} aria-hidden="true">
+    <Link
+      to={receiptPath(item.reference)}
+      state={{ receipt: item }}
+      className="flex min-h-16 w-full items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-2"
+    >
+      <span
+        className={cn(
+          'flex size-11 shrink-0 items-center justify-center rounded-2xl',
+          into ? 'bg-brand-soft text-brand-fg' : 'bg-surface-2 text-fg',
+        )}
+        aria-hidden="true"
+      >
         <Icon className="size-5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col text-left">
@@ -28,7 +38,9 @@ export function SavingsTxRow({ item }: { item: HistoryItem }) {
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
-        <span className={cn('font-semibold tabular-nums', muted ? 'text-subtle line-through' : into ? 'text-brand-fg' : 'text-fg')}>{formatNaira(amount, { sign: true })}</span>
+        <span className={cn('font-semibold tabular-nums', muted ? 'text-subtle line-through' : into ? 'text-brand-fg' : 'text-fg')}>
+          {formatNaira(amount, { sign: true })}
+        </span>
         {item.status !== 'successful' ? <StatusBadge status={item.status} /> : null}
       </span>
     </Link>

@@ -105,12 +105,19 @@ export default function TargetDetailPage() {
             <Button icon={<Plus className="size-5" aria-hidden="true" />} onClick={() => setDialog('topUp')}>
               Top up
             </Button>
-            <Button variant="outline" icon={<ArrowDownToLine className="size-5" aria-hidden="true" />} onClick={() => setDialog('withdraw')} disabled={target.savedAmount === 0}>
+            <Button
+              variant="outline"
+              icon={<ArrowDownToLine className="size-5" aria-hidden="true" />}
+              onClick={() => setDialog('withdraw')}
+              disabled={target.savedAmount === 0}
+            >
               Withdraw
             </Button>
           </div>
         ) : (
-          <p className="mt-4 rounded-2xl bg-surface-2 p-3 text-sm text-muted">This target is closed: everything in it went back to your wallet.</p>
+          <p className="mt-4 rounded-2xl bg-surface-2 p-3 text-sm text-muted">
+            This target is closed: everything in it went back to your wallet.
+          </p>
         )}
       </Card>
       <TargetHistory targetId={target.id} />

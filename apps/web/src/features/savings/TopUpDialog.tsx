@@ -29,7 +29,10 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
   const [step, setStep] = useState<Step>({ name: 'amount' });
   const attempt = usePinAttempt();
   const { setPin } = attempt;
-  const { register, handleSubmit, watch, formState, reset } = useForm<AmountForm>({ resolver: zodResolver(amountForm), defaultValues: { amount: '' } });
+  const { register, handleSubmit, watch, formState, reset } = useForm<AmountForm>({
+    resolver: zodResolver(amountForm),
+    defaultValues: { amount: '' },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -39,7 +42,8 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
   }, [open, reset, setPin]);
 
   const topUp = useMutation({
-    mutationFn: (v: { amount: number; pin: string }) => savingsApi.topUp({ targetId: target.id, amount: v.amount }, v.pin, attempt.idempotencyKey()),
+    mutationFn: (v: { amount: number; pin: string }) =>
+      savingsApi.topUp({ targetId: target.id, amount: v.amount }, v.pin, attempt.idempotencyKey()),
     onSuccess: (res, v) => {
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Savings topped up');
@@ -69,7 +73,13 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
           <p className="text-[15px] text-muted">
             Move money from your wallet into <span className="font-semibold text-fg">{target.name}</span>.
           </p>
-          <AmountField autoFocus typed={watch('amount')} hint={balanceHint(balances.data?.walletBalance)} error={formState.errors.amount?.message} {...register('amount')} />
+          <AmountField
+            autoFocus
+            typed={watch('amount')}
+            hint={balanceHint(balances.data?.walletBalance)}
+            error={formState.errors.amount?.message}
+            {...register('amount')}
+          />
           <Button type="submit" size="lg" block>
             Continue
           </Button>

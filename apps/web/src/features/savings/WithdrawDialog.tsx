@@ -71,7 +71,9 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
           <SuccessHero figure={formatNaira(done.amount)}>{done.message || 'Withdrawn to your wallet'}</SuccessHero>
           <DetailList>
             <DetailRow label="From">{done.target.name}</DetailRow>
-            <DetailRow label="Left in target">{done.target.status === 'withdrawn' ? 'Target closed' : formatNaira(done.target.savedAmount)}</DetailRow>
+            <DetailRow label="Left in target">
+              {done.target.status === 'withdrawn' ? 'Target closed' : formatNaira(done.target.savedAmount)}
+            </DetailRow>
           </DetailList>
           <Button size="lg" block onClick={close} autoFocus>
             Done

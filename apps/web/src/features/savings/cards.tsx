@@ -36,7 +36,8 @@ export function TargetSummary({ target }: { target: SavingsTarget }) {
       <ProgressBar value={target.progress / 100} label={`${target.name} progress`} className="h-2.5" />
       <p className="flex items-baseline justify-between gap-3 text-sm">
         <span className="text-muted">
-          <span className="font-semibold text-fg tabular-nums">{formatNaira(target.savedAmount)}</span> of {formatNaira(target.targetAmount)}
+          <span className="font-semibold text-fg tabular-nums">{formatNaira(target.savedAmount)}</span> of{' '}
+          {formatNaira(target.targetAmount)}
         </span>
         <span className="font-semibold text-brand-fg tabular-nums">{Math.round(target.progress)}%</span>
       </p>
@@ -123,7 +124,15 @@ export function LockedFundCard({ fund }: { fund: LockedFund }) {
         </div>
       </dl>
       {paid ? null : (
-        <Button variant={matured ? 'primary' : 'outline'} size="sm" block className="mt-4" loading={withdraw.isPending} onClick={() => withdraw.mutate()} aria-describedby={id}>
+        <Button
+          variant={matured ? 'primary' : 'outline'}
+          size="sm"
+          block
+          className="mt-4"
+          loading={withdraw.isPending}
+          onClick={() => withdraw.mutate()}
+          aria-describedby={id}
+        >
           Withdraw
         </Button>
       )}

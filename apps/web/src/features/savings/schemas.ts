@@ -25,14 +25,19 @@ export const targetForm = z
     }
     const each = parseNairaToKobo(v.autoSaveAmount) ?? 0;
     const target = parseNairaToKobo(v.targetAmount) ?? 0;
-    if (target > 0 && each > target) ctx.addIssue({ code: 'custom', path: ['autoSaveAmount'], message: 'Each saving must not be more than the target' });
+    if (target > 0 && each > target)
+      ctx.addIssue({ code: 'custom', path: ['autoSaveAmount'], message: 'Each saving must not be more than the target' });
   });
 export type TargetForm = z.infer<typeof targetForm>;
 
 export const lockForm = z.object({
   amount: nairaAmount(),
   durationDays: z.string().min(1, 'Choose how long to lock it'),
-  title: z.string().trim().max(60, 'Keep the title under 60 characters').refine((t) => t.length === 0 || t.length >= 2, 'Use at least 2 characters'),
+  title: z
+    .string()
+    .trim()
+    .max(60, 'Keep the title under 60 characters')
+    .refine((t) => t.length === 0 || t.length >= 2, 'Use at least 2 characters'),
 });
 export type LockForm = z.infer<typeof lockForm>;
 

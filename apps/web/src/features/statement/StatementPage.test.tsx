@@ -90,7 +90,9 @@ describe('Statement flow', () => {
     const fetchMock = routeFetch({
       'GET /api/user/users/u1': { status: true, message: 'User', data: user },
       [STATEMENT]: () =>
-        new Response(JSON.stringify({ status: false, message: 'Incorrect transaction PIN. 4 attempts left.', code: 'PIN_INCORRECT' }), { status: 403 }),
+        new Response(JSON.stringify({ status: false, message: 'Incorrect transaction PIN. 4 attempts left.', code: 'PIN_INCORRECT' }), {
+          status: 403,
+        }),
     });
     const u = userEvent.setup();
     renderRoute(<StatementPage />, { path: '/statement' });

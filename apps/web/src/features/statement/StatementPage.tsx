@@ -87,7 +87,8 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
         <form onSubmit={checkEmail} noValidate className="flex flex-col gap-5">
           <p className="text-[15px] text-muted">
             We will email your statement for <span className="font-semibold text-fg">{formatLagosDate(range.from)}</span> to{' '}
-            <span className="font-semibold text-fg">{formatLagosDate(range.to)}</span>. Type the email address on your account to confirm it is you.
+            <span className="font-semibold text-fg">{formatLagosDate(range.to)}</span>. Type the email address on your account to confirm it
+            is you.
           </p>
           <Field
             label="Email address"
@@ -121,7 +122,8 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
         <div className="flex flex-col gap-5">
           <SuccessHero>
             <p>
-              Your statement is on its way to <span className="font-semibold text-fg">{step.result.sentTo}</span>. It can take a few minutes to arrive.
+              Your statement is on its way to <span className="font-semibold text-fg">{step.result.sentTo}</span>. It can take a few minutes
+              to arrive.
             </p>
           </SuccessHero>
           <DetailList>
@@ -174,7 +176,9 @@ export default function StatementPage() {
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-soft text-brand-fg" aria-hidden="true">
           <FileText className="size-5" />
         </span>
-        <p className="text-[15px] text-muted">Get a PDF of every transaction in a period, sent to the email on your account. Banks and embassies accept it as proof of income.</p>
+        <p className="text-[15px] text-muted">
+          Get a PDF of every transaction in a period, sent to the email on your account. Banks and embassies accept it as proof of income.
+        </p>
       </Card>
       <form onSubmit={request} noValidate className="flex flex-col gap-5">
         <Card className="flex flex-col gap-4">

@@ -89,7 +89,11 @@ export default function HistoryPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Direction" value={form.direction} onChange={(e) => set('direction', e.target.value as FilterForm['direction'])}>
+            <SelectField
+              label="Direction"
+              value={form.direction}
+              onChange={(e) => set('direction', e.target.value as FilterForm['direction'])}
+            >
               <option value="">All</option>
               <option value="credit">Money in</option>
               <option value="debit">Money out</option>
@@ -126,7 +130,9 @@ export default function HistoryPage() {
               </Button>
             }
           >
-            {filtered ? 'Filtered history needs a connection. Clear the filters to see your saved transactions.' : 'Your transactions will load when you are back online.'}
+            {filtered
+              ? 'Filtered history needs a connection. Clear the filters to see your saved transactions.'
+              : 'Your transactions will load when you are back online.'}
           </EmptyState>
         </Card>
       ) : history.isPending ? (
@@ -139,7 +145,10 @@ export default function HistoryPage() {
         <QueryError error={history.error} onRetry={() => void history.refetch()} title="We couldn't load your transactions" />
       ) : items.length === 0 ? (
         <Card>
-          <EmptyState icon={<ReceiptText className="size-9" strokeWidth={1.8} />} title={filtered ? 'No matching transactions' : 'No transactions yet'}>
+          <EmptyState
+            icon={<ReceiptText className="size-9" strokeWidth={1.8} />}
+            title={filtered ? 'No matching transactions' : 'No transactions yet'}
+          >
             {filtered ? 'Try other filters or clear them.' : 'Money you add, send or receive will show up here.'}
           </EmptyState>
         </Card>

@@ -32,7 +32,12 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Receipt opened by link', () => {
   it('fetches a receipt that is not in the loaded history pages', async () => {
     const fetchMock = routeFetch({
-      'POST /api/transaction/api/v1/transactions': { status: true, message: 'Transactions', data: [], pagination: { page: 1, limit: 20, total: 0, prev: null, next: null } },
+      'POST /api/transaction/api/v1/transactions': {
+        status: true,
+        message: 'Transactions',
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, prev: null, next: null },
+      },
       [`GET /api/transaction/api/v1/transactions/${REF}`]: { status: true, message: 'Transaction', data: receipt },
     });
     const router = createMemoryRouter([{ path: '/history/:reference', element: <HistoryPage /> }], { initialEntries: [`/history/${REF}`] });

@@ -57,7 +57,12 @@ function useLinkedReceipt(known: ReceiptData | null) {
     enabled: wanted !== null,
     retry: false,
   });
-  return { wanted, loading: wanted !== null && query.isPending, failed: wanted !== null && query.isError, item: wanted ? (query.data ?? null) : null };
+  return {
+    wanted,
+    loading: wanted !== null && query.isPending,
+    failed: wanted !== null && query.isError,
+    item: wanted ? (query.data ?? null) : null,
+  };
 }
 
 /** The receipt dialog: heading "Receipt", every detail and a share button. */
@@ -71,7 +76,12 @@ export function ReceiptSheet({ item, onClose }: { item: ReceiptData | null; onCl
           We couldn&apos;t find receipt {linked.wanted} in your history.
         </p>
       ) : null}
-      <Sheet open={shown !== null || linked.loading} onClose={onClose} title="Receipt" footer={shown ? <ShareReceiptButton item={shown} /> : undefined}>
+      <Sheet
+        open={shown !== null || linked.loading}
+        onClose={onClose}
+        title="Receipt"
+        footer={shown ? <ShareReceiptButton item={shown} /> : undefined}
+      >
         {shown ? (
           <ReceiptDetails item={shown} />
         ) : (

@@ -41,7 +41,12 @@ describe('TransactionRow', () => {
   });
 
   it('labels money another person sent you as money received from them, on the row and the receipt', () => {
-    const received = { ...base, type: 'sendMoney', amount: 500_000, counterparty: { id: 'u2', name: 'Ada Okafor', bankName: null, accountNumber: null } } as HistoryItem;
+    const received = {
+      ...base,
+      type: 'sendMoney',
+      amount: 500_000,
+      counterparty: { id: 'u2', name: 'Ada Okafor', bankName: null, accountNumber: null },
+    } as HistoryItem;
     row(received);
     expect(screen.getByText('Ada Okafor')).toBeInTheDocument();
     expect(screen.getByText(/^Money received ·/)).toBeInTheDocument();
@@ -51,7 +56,13 @@ describe('TransactionRow', () => {
   });
 
   it('keeps "Send money" for money you sent', () => {
-    const sent = { ...base, type: 'sendMoney', direction: 'debit', amount: 500_000, counterparty: { id: 'u2', name: 'Ada Okafor', bankName: null, accountNumber: null } } as HistoryItem;
+    const sent = {
+      ...base,
+      type: 'sendMoney',
+      direction: 'debit',
+      amount: 500_000,
+      counterparty: { id: 'u2', name: 'Ada Okafor', bankName: null, accountNumber: null },
+    } as HistoryItem;
     row(sent);
     expect(screen.getByText('Ada Okafor')).toBeInTheDocument();
     expect(screen.getByText(/^Send money ·/)).toBeInTheDocument();

@@ -8,7 +8,14 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { counterpartyName, signedAmount, txTypeLabel } from '../../lib/transactions';
 
 function TxIcon({ item }: { item: HistoryItem }) {
-  const Icon = item.type === 'funding' ? CreditCard : item.type === 'bankTransfer' ? Building2 : item.direction === 'credit' ? ArrowDownLeft : ArrowUpRight;
+  const Icon =
+    item.type === 'funding'
+      ? CreditCard
+      : item.type === 'bankTransfer'
+        ? Building2
+        : item.direction === 'credit'
+          ? ArrowDownLeft
+          : ArrowUpRight;
   return (
     <span
       className={cn(
@@ -61,7 +68,11 @@ export function TransactionRow({ item }: { item: HistoryItem }) {
     </>
   );
   return (
-    <Link to={receiptPath(item.reference)} state={{ receipt: item }} className="flex min-h-16 w-full items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-2">
+    <Link
+      to={receiptPath(item.reference)}
+      state={{ receipt: item }}
+      className="flex min-h-16 w-full items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-2"
+    >
       {body}
     </Link>
   );

@@ -45,7 +45,11 @@ export function useSavedCards() {
 }
 
 export function useVirtualAccount() {
-  return useQuery({ queryKey: walletKeys.virtualAccount, queryFn: async () => (await walletApi.virtualAccount()).data, staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: walletKeys.virtualAccount,
+    queryFn: async () => (await walletApi.virtualAccount()).data,
+    staleTime: 10 * 60_000,
+  });
 }
 
 export function useRecentTransactions(limit = 5) {

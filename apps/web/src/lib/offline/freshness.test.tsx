@@ -29,7 +29,7 @@ describe('last updated', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Updated 2:05\s?pm$/i);
   });
 
-  it("says the refresh failed when online but the last refresh errored", () => {
+  it('says the refresh failed when online but the last refresh errored', () => {
     render(<UpdatedAt query={{ ...ok, isError: true }} />);
     expect(screen.getByRole('status')).toHaveTextContent(/^Couldn't refresh · last updated 2:05\s?pm$/i);
   });

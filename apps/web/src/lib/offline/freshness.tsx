@@ -35,7 +35,15 @@ export function isShowingSaved(q: FreshnessSource, online: boolean): boolean {
  * "Updated 2:05 pm" under data, or "Offline · last updated 2:05 pm" when the data could not be
  * refreshed (no connection, or the last refresh failed): saved data is always marked with its time.
  */
-export function UpdatedAt({ query, className, tone = 'default' }: { query: FreshnessSource; className?: string; tone?: 'default' | 'inverse' }) {
+export function UpdatedAt({
+  query,
+  className,
+  tone = 'default',
+}: {
+  query: FreshnessSource;
+  className?: string;
+  tone?: 'default' | 'inverse';
+}) {
   const online = useOnline();
   if (query.data === undefined || !query.dataUpdatedAt) return null;
   const time = formatUpdatedAt(query.dataUpdatedAt);
@@ -47,7 +55,13 @@ export function UpdatedAt({ query, className, tone = 'default' }: { query: Fresh
       role="status"
       className={cn(
         'flex items-center gap-1.5 text-xs',
-        saved ? (tone === 'inverse' ? 'font-semibold text-white' : 'font-semibold text-fg') : tone === 'inverse' ? 'text-white/75' : 'text-muted',
+        saved
+          ? tone === 'inverse'
+            ? 'font-semibold text-white'
+            : 'font-semibold text-fg'
+          : tone === 'inverse'
+            ? 'text-white/75'
+            : 'text-muted',
         className,
       )}
     >

@@ -2,8 +2,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSIST_KEY, PERSIST_MAX_AGE_MS, isPersistedKey, persistableData, restorePersisted, startPersisting } from './persist';
 
-const row = (reference: string, token: string | null = null) => ({ reference, amount: 500, token, counterparty: { id: null, name: 'Ikeja Electric' } });
-const saved = () => JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null') as { userId: string; queries: { key: unknown[]; data: unknown; updatedAt: number }[] } | null;
+const row = (reference: string, token: string | null = null) => ({
+  reference,
+  amount: 500,
+  token,
+  counterparty: { id: null, name: 'Ikeja Electric' },
+});
+const saved = () =>
+  JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null') as {
+    userId: string;
+    queries: { key: unknown[]; data: unknown; updatedAt: number }[];
+  } | null;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -27,8 +36,17 @@ describe('which queries are kept offline', () => {
 
   it('blanks vend tokens out of history and keeps only the first page of a list', () => {
     expect(persistableData(['transactions', 'recent', 5], [row('a', '1234-5678')])).toEqual([row('a', null)]);
-    const list = { pages: [{ items: [row('a', '9999')], next: 2, total: 40 }, { items: [row('b')], next: null, total: 40 }], pageParams: [1, 2] };
-    expect(persistableData(['transactions', 'list', {}], list)).toEqual({ pages: [{ items: [row('a', null)], next: 2, total: 40 }], pageParams: [1] });
+    const list = {
+      pages: [
+        { items: [row('a', '9999')], next: 2, total: 40 },
+        { items: [row('b')], next: null, total: 40 },
+      ],
+      pageParams: [1, 2],
+    };
+    expect(persistableData(['transactions', 'list', {}], list)).toEqual({
+      pages: [{ items: [row('a', null)], next: 2, total: 40 }],
+      pageParams: [1],
+    });
     const balances = { walletBalance: 1, savingsBalance: 2, lockedBalance: 3, businessWalletBalance: 4 };
     expect(persistableData(['wallet', 'balances'], balances)).toBe(balances);
   });
@@ -43,7 +61,11 @@ describe('saving and restoring', () => {
     client.setQueryData(['wallet', 'cards'], [{ last4: '4081' }]);
     client.setQueryData(['transactions', 'list', { type: 'airtime' }], { pages: [], pageParams: [] });
     await vi.advanceTimersByTimeAsync(60);
-    expect(saved()).toEqual({ v: 1, userId: 'u1', queries: [{ key: ['wallet', 'balances'], data: { walletBalance: 5_000_000 }, updatedAt: 1_700_000_000_000 }] });
+    expect(saved()).toEqual({
+      v: 1,
+      userId: 'u1',
+      queries: [{ key: ['wallet', 'balances'], data: { walletBalance: 5_000_000 }, updatedAt: 1_700_000_000_000 }],
+    });
     expect(localStorage.getItem(PERSIST_KEY)).not.toContain('4081');
     p.stop();
   });
@@ -74,7 +96,10 @@ describe('saving and restoring', () => {
     expect(client.getQueryData(['transactions', 'recent', 5])).toBeUndefined();
     client.setQueryData(['wallet', 'balances'], { walletBalance: 3 });
     await vi.advanceTimersByTimeAsync(20);
-    expect(saved()?.queries.map((q) => q.key)).toEqual([['transactions', 'recent', 5], ['wallet', 'balances']]);
+    expect(saved()?.queries.map((q) => q.key)).toEqual([
+      ['transactions', 'recent', 5],
+      ['wallet', 'balances'],
+    ]);
     p.stop();
   });
 

@@ -103,7 +103,8 @@ export function restorePersisted(client: QueryClient, userId: string | null, now
   }
   let n = 0;
   for (const q of snap.queries) {
-    if (!Array.isArray(q.key) || !isPersistedKey(q.key) || typeof q.updatedAt !== 'number' || now - q.updatedAt > PERSIST_MAX_AGE_MS) continue;
+    if (!Array.isArray(q.key) || !isPersistedKey(q.key) || typeof q.updatedAt !== 'number' || now - q.updatedAt > PERSIST_MAX_AGE_MS)
+      continue;
     client.setQueryData(q.key, q.data, { updatedAt: q.updatedAt });
     n++;
   }
