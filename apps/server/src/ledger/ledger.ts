@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ledgerPostingSeconds } from '../platform/metrics.js';
 import { newId } from '../platform/crypto.js';
-import type { Db, Tx } from '../platform/db.js';
+import { rawQuery, type Db, type RawStatement, type Tx } from '../platform/db.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { ledgerAccounts, type ledgerTransfers } from './tables.js';
 
@@ -220,19 +220,17 @@ export async function openSystemAccounts(db: Db): Promise<void> {
 
 export type Balance = { available: bigint; posted: bigint; pendingDebits: bigint; pendingCredits: bigint };
 
+/** Read on most screens: a prepared statement, not built by the query builder each time. */
+const BALANCES: RawStatement = {
+  name: 'owo_user_balances',
+  text: `SELECT code, sum(debits_posted)::text AS dp, sum(credits_posted)::text AS cp,
+                sum(debits_pending)::text AS dpe, sum(credits_pending)::text AS cpe
+           FROM ledger_accounts WHERE owner_id = $1 GROUP BY code`,
+};
+
 /** Balances of a user's accounts by code (summed over refs), in kobo. */
 export async function userBalances(db: Tx, userId: string): Promise<Map<string, Balance>> {
-  const rows = await db
-    .select({
-      code: ledgerAccounts.code,
-      dp: sql<string>`sum(${ledgerAccounts.debitsPosted})`,
-      cp: sql<string>`sum(${ledgerAccounts.creditsPosted})`,
-      dpe: sql<string>`sum(${ledgerAccounts.debitsPending})`,
-      cpe: sql<string>`sum(${ledgerAccounts.creditsPending})`,
-    })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.ownerId, userId))
-    .groupBy(ledgerAccounts.code);
+  const rows = await rawQuery<{ code: string; dp: string; cp: string; dpe: string; cpe: string }>(db, BALANCES, [userId]);
   const out = new Map<string, Balance>();
   for (const r of rows) {
     const [dp, cp, dpe, cpe] = [BigInt(r.dp), BigInt(r.cp), BigInt(r.dpe), BigInt(r.cpe)];

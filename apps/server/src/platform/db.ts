@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,10 +33,14 @@ const rawRunners = new WeakMap<object, RawRunner>();
  * Runs a hand-written statement on the database without the query builder: for the few calls on
  * every payment, where building the query costs more CPU than PostgreSQL spends running it.
  */
-export function rawQuery<T>(db: Db, q: RawStatement, values: unknown[]): Promise<T[]> {
+export async function rawQuery<T>(db: Tx, q: RawStatement, values: unknown[]): Promise<T[]> {
   const run = rawRunners.get(db);
-  if (!run) throw new Error('rawQuery needs a database opened by openDatabase');
-  return run(q, values) as Promise<T[]>;
+  if (run) return run(q, values) as Promise<T[]>;
+  // Inside a transaction: the same text, its $n placeholders bound through the transaction's handle.
+  const parts = q.text.split(/\$(\d+)/);
+  const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  const res = (await db.execute(sql.join(chunks))) as unknown as { rows: T[] };
+  return res.rows;
 }
 
 export type OpenOptions = {
