@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ledgerPostingSeconds } from '../platform/metrics.js';
 import { newId } from '../platform/crypto.js';
-import { rawQuery, type Db, type RawStatement, type Tx } from '../platform/db.js';
+import { executeRows, rawQuery, type Db, type RawStatement, type Tx } from '../platform/db.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { ledgerAccounts, type ledgerTransfers } from './tables.js';
 
@@ -101,7 +101,6 @@ function pgArray(values: readonly (string | bigint | boolean | null)[]): string 
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? (r as Row[]) : ((r as { rows: Row[] }).rows ?? []));
 
 /** The columns of a ledger_transfers value `t`, amounts as text (one driver reads int8 as a JS number). */
 const transferColumns = (t: SQL) =>
@@ -126,7 +125,7 @@ const toTransfer = (r: Row): Transfer => ({
 async function run(tx: Tx, query: SQL, path: 'transfer' | 'resolve'): Promise<Row[]> {
   const done = ledgerPostingSeconds.startTimer({ path });
   try {
-    return rowsOf(await tx.execute(query));
+    return await executeRows(tx, query);
   } catch (err) {
     throw ledgerError(err);
   } finally {

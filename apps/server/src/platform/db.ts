@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,6 +29,12 @@ export type RawStatement = { name: string; text: string };
 type RawRunner = (q: RawStatement, values: unknown[]) => Promise<Record<string, unknown>[]>;
 const rawRunners = new WeakMap<object, RawRunner>();
 
+/** The rows of a statement run through the query builder's `execute`, from either driver (PGlite or node-postgres). */
+export async function executeRows<T = Record<string, unknown>>(db: Tx, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(res) ? res : (res.rows ?? []);
+}
+
 /**
  * Runs a hand-written statement on the database without the query builder: for the few calls on
  * every payment, where building the query costs more CPU than PostgreSQL spends running it.
@@ -39,8 +45,7 @@ export async function rawQuery<T>(db: Tx, q: RawStatement, values: unknown[]): P
   // Inside a transaction: the same text, its $n placeholders bound through the transaction's handle.
   const parts = q.text.split(/\$(\d+)/);
   const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
-  const res = (await db.execute(sql.join(chunks))) as unknown as { rows: T[] };
-  return res.rows;
+  return executeRows<T>(db, sql.join(chunks));
 }
 
 export type OpenOptions = {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from './db.js';
+import { executeRows, type Db } from './db.js';
 
 /**
  * Payments by type (`sendMoney`, `bankTransfer`, `airtime`, ...) and outcome (`successful`,
@@ -52,8 +52,8 @@ function processMetrics(): Registry {
 
 /** A row of one number from either driver (PGlite or node-postgres). */
 async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number | null> {
-  const res = (await db.execute(query)) as unknown as { rows: { v: number | string | null }[] };
-  const v = res.rows[0]?.v;
+  const [row] = await executeRows<{ v: number | string | null }>(db, query);
+  const v = row?.v;
   return v === null || v === undefined ? null : Number(v);
 }
 

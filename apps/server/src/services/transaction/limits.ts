@@ -1,18 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
-import type { Tx } from '../../platform/db.js';
+import { executeRows, type Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { startOfLagosDay } from './fees.js';
 import { spendingLimits } from './tables.js';
 
 /** Money that left the wallet today (Lagos time), fees included; pending outflows count (SQL function owo_spent_since). */
 export async function spentToday(tx: Tx, userId: string, now = new Date()): Promise<bigint> {
-  const res = (await tx.execute(
+  const [row] = await executeRows<{ total: string }>(
+    tx,
     sql`SELECT owo_spent_since(${userId}::uuid, ${startOfLagosDay(now).toISOString()}::timestamptz)::text AS total`,
-  )) as unknown as {
-    rows: { total: string }[];
-  };
-  return BigInt(res.rows[0]?.total ?? '0');
+  );
+  return BigInt(row?.total ?? '0');
 }
 
 export async function getSpendingLimit(tx: Tx, userId: string) {
