@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { chatApi } from './api-chat.js';
+import { connectApi } from './api-connect.js';
+import { shopApi } from './api-shop.js';
 import { beneficiariesResponse, billerQuery, billersResponse, customerResponse, packagesResponse, validateCustomerQuery } from './bills.js';
 import { listQuery, messageOnly, uuidParam } from './common.js';
 import { loanEligibilityQuery, loanEligibilityResponse } from './loan-eligibility.js';
@@ -301,6 +304,11 @@ export const apiMap = {
 
   // upload (/api/upload): multipart, field "file"
   'upload.single': { method: 'POST', path: '/api/upload/api/upload/single', response: uploadSingleResponse },
+
+  // The social, chat and marketplace areas, each in a file of its own (api-<area>.ts).
+  ...connectApi,
+  ...chatApi,
+  ...shopApi,
 } as const satisfies Record<string, ApiEndpointDef>;
 
 export type ApiMap = typeof apiMap;

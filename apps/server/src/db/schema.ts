@@ -5,3 +5,6 @@ export * from '../ledger/tables.js';
 export * from '../services/transaction/tables.js';
 export * from '../services/wallet/tables.js';
 export * from '../services/bills/tables.js';
+export * from '../services/connect/tables.js';
+export * from '../services/chat/tables.js';
+export * from '../services/ecommerce/tables.js';

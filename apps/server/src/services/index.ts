@@ -2,6 +2,9 @@ import type { PlatformProviders, ServiceModule } from '../platform/app.js';
 import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db.js';
 import { notificationProviders } from '../platform/notifications.js';
+import { chatService } from './chat/index.js';
+import { connectService } from './connect/index.js';
+import { ecommerceService } from './ecommerce/index.js';
 import { billPaymentTypes, billsProviders, billsService, type BillsProviders } from './bills/index.js';
 import { transactionService, type TransactionProviders } from './transaction/index.js';
 import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
@@ -41,4 +44,13 @@ export function buildProviders(config: Config, db: Db, overrides: ProviderOverri
 }
 
 /** Every service module this build serves; `SERVICES` picks a subset at run time. */
-export const allServices: ServiceModule<Providers>[] = [userService, uploadService, transactionService, walletService, billsService];
+export const allServices: ServiceModule<Providers>[] = [
+  userService,
+  uploadService,
+  transactionService,
+  walletService,
+  billsService,
+  connectService,
+  chatService,
+  ecommerceService,
+];

@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
+import { chatRoutes } from '../features/chat/routes';
+import { connectRoutes } from '../features/connect/routes';
+import { shopRoutes } from '../features/shop/routes';
 import { AppLayout, AuthLayout } from './layouts';
 
 // Every area is its own chunk: the first route only loads the shell.
@@ -19,7 +22,6 @@ const SavingsPage = lazy(() => import('../features/savings/SavingsPage'));
 const TargetDetailPage = lazy(() => import('../features/savings/TargetDetailPage'));
 const LoansPage = lazy(() => import('../features/loans/LoansPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
 export function createAppRouter() {
@@ -57,9 +59,9 @@ export function createAppRouter() {
         { path: '/savings/targets/:id', element: <TargetDetailPage /> },
         { path: '/loans', element: <LoansPage /> },
         { path: '/statement', element: <StatementPage /> },
-        { path: '/connect', element: <ComingSoonPage area="connect" /> },
-        { path: '/chat', element: <ComingSoonPage area="chat" /> },
-        { path: '/shop', element: <ComingSoonPage area="shop" /> },
+        ...connectRoutes,
+        ...chatRoutes,
+        ...shopRoutes,
         { path: '/account', element: <AccountMenuPage /> },
         { path: '/account/profile', element: <EditProfilePage /> },
         { path: '/account/pin', element: <PinPage /> },

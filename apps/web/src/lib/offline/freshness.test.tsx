@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UpdatedAt, formatUpdatedAt, isShowingSaved } from './freshness';
 
 // Times show in Lagos time (UTC+1).
@@ -8,6 +8,12 @@ const at = new Date('2026-11-23T14:05:00+01:00').getTime();
 const ok = { data: { walletBalance: 1 }, dataUpdatedAt: at, isError: false, fetchStatus: 'idle' as const };
 
 afterEach(() => act(() => onlineManager.setOnline(true)));
+// The screen shows "2:05 pm" alone only on the day of the fetch: the tests' clock is that afternoon.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T18:00:00+01:00'));
+});
+afterAll(() => vi.useRealTimers());
 
 describe('last updated', () => {
   it('formats the time as the app does: 12-hour today, with the date on another day', () => {

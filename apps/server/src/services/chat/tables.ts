@@ -1,0 +1,2 @@
+// The Drizzle tables the chat service owns.
+export {};

@@ -1,0 +1,2 @@
+// The Drizzle tables the connect service owns.
+export {};

@@ -1,0 +1,2 @@
+// The Drizzle tables the ecommerce service owns.
+export {};
