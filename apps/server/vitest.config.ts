@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.unit.test.ts'],
           environment: 'node',
+          globalSetup: ['src/test/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
           testTimeout: 30_000,

@@ -56,6 +56,10 @@ export type OpenOptions = {
   pgliteDir?: string;
   /** Create and use a fresh PostgreSQL database of this name, dropped on close (tests isolate each suite so). */
   pgDatabase?: string;
+  /** With `pgDatabase`: copy it from this (already migrated) database instead of an empty one. */
+  pgTemplate?: string;
+  /** Start the embedded database from this data directory image (`dumpDataDir`) instead of an empty one. */
+  pgliteImage?: Blob;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -63,10 +67,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     let url = opts.databaseUrl;
     const name = opts.pgDatabase;
     if (name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('invalid database name');
+      const template = opts.pgTemplate;
+      if (![name, template ?? 'x'].every((n) => /^[a-z_][a-z0-9_]*$/.test(n))) throw new Error('invalid database name');
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       await admin.end();
       const u = new URL(url);
       u.pathname = `/${name}`;
@@ -93,7 +98,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db: db as unknown as Db, kind: 'postgres', close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
-  const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir));
+  const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
+    ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
+  });
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
   rawRunners.set(pdb, async (q, values) => (await client.query<Record<string, unknown>>(q.text, values)).rows);

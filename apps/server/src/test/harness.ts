@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../platform/app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { randomDigits } from '../platform/crypto.js';
@@ -65,7 +66,11 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
   if (opts.configure) config = opts.configure(config);
   const url = process.env.DATABASE_URL;
   const pgDatabase = `owo_t_${Date.now().toString(36)}_${randomDigits(6)}`;
-  const database = await openDatabase(url ? { databaseUrl: url, pgDatabase } : { pgliteDir: 'memory://' });
+  const database = await openDatabase(
+    url
+      ? { databaseUrl: url, pgDatabase, pgTemplate: inject('pgTemplate') || undefined }
+      : { pgliteDir: 'memory://', pgliteImage: pgliteImage() },
+  );
   const providers = testProviders(config, database.db, opts);
   const app = await buildApp({ config, db: database.db, services: allServices, providers, logStream: opts.logStream });
   opts.routes?.(app);
@@ -114,6 +119,15 @@ export async function secondApp(ctx: TestContext, opts: ProviderOptions = {}): P
     await closeFirst();
   };
   return { app, db, providers, close };
+}
+
+let image: Blob | undefined;
+/** The migrated embedded database made once for the run (src/test/global-setup.ts), read once per file. */
+function pgliteImage(): Blob | undefined {
+  const file = inject('pgliteImage');
+  if (!file) return undefined;
+  image ??= new Blob([readFileSync(file)]);
+  return image;
 }
 
 let seq = 0;
