@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { envelope } from './common.js';
 
 export const uploadedFile = z.object({
-  url: z.string().describe('the stored image, resized to fit within 1600x1600'),
-  thumbnailUrl: z.string().describe('a 320px-wide copy for lists and avatars'),
-  mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  width: z.number().int(),
-  height: z.number().int(),
-  size: z.number().int().describe('bytes of the stored image'),
+  url: z.string().describe('the stored file: an image resized to fit within 1600x1600, or a video or voice note as uploaded'),
+  thumbnailUrl: z.string().nullable().describe("an image's 320px-wide copy, or a video's poster (640px wide); null for a voice note"),
+  mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm', 'audio/mp4', 'audio/webm', 'audio/ogg']),
+  kind: z.enum(['image', 'video', 'audio']),
+  width: z.number().int().nullable().describe('pixels; null for a voice note'),
+  height: z.number().int().nullable(),
+  size: z.number().int().describe('bytes of the stored file'),
+  durationMs: z.number().int().nullable().describe('length of a video or voice note in milliseconds; null for an image'),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+export type UploadKind = UploadedFile['kind'];
 
 export const uploadSingleResponse = envelope(uploadedFile);
 export const uploadMultipleResponse = envelope(z.array(uploadedFile));

@@ -104,6 +104,18 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(6),
+  UPLOAD_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  UPLOAD_VIDEO_MAX_SECONDS: z.coerce.number().int().positive().default(60),
+  UPLOAD_AUDIO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  UPLOAD_AUDIO_MAX_SECONDS: z.coerce.number().int().positive().default(300),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),
@@ -168,7 +180,14 @@ export type Config = {
   seedDemo: boolean;
   serveWeb: boolean;
   webDist: string;
-  upload: { maxBytes: number; maxFiles: number };
+  upload: {
+    maxBytes: number;
+    maxFiles: number;
+    videoMaxBytes: number;
+    videoMaxSeconds: number;
+    audioMaxBytes: number;
+    audioMaxSeconds: number;
+  };
   s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } | undefined;
   sessionTtlMs: number;
   rateLimit: { login: number; otp: number; signup: number; reset: number };
@@ -264,7 +283,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
     webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
-    upload: { maxBytes: e.UPLOAD_MAX_BYTES, maxFiles: e.UPLOAD_MAX_FILES },
+    upload: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxFiles: e.UPLOAD_MAX_FILES,
+      videoMaxBytes: e.UPLOAD_VIDEO_MAX_BYTES,
+      videoMaxSeconds: e.UPLOAD_VIDEO_MAX_SECONDS,
+      audioMaxBytes: e.UPLOAD_AUDIO_MAX_BYTES,
+      audioMaxSeconds: e.UPLOAD_AUDIO_MAX_SECONDS,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

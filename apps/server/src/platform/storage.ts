@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
@@ -8,11 +8,20 @@ import type { Config } from './config.js';
 /** Where uploaded files live. Keys are opaque, safe path segments chosen by the server. */
 export interface BlobStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Null when the key does not exist. */
-  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Null when the key does not exist. With a range (inclusive byte offsets, already checked against
+   * the size by the caller through `size`), the stream holds only those bytes; `size` is the whole file's.
+   */
+  get(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The file's size, or null when the key does not exist. */
+  size(key: string): Promise<number | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
   /** The address a client fetches the file from. */
   publicUrl(key: string): string;
 }
+
+export type ByteRange = { start: number; end: number };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
@@ -26,16 +35,24 @@ export class LocalDiskStorage implements BlobStorage {
     await writeFile(file, body);
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
+    const size = await this.size(key);
+    if (size === null) return null;
+    return { stream: createReadStream(path.join(this.root, key), range ? { start: range.start, end: range.end } : {}), size };
+  }
+
+  async size(key: string): Promise<number | null> {
     if (!isSafeKey(key)) return null;
-    const file = path.join(this.root, key);
     try {
-      const s = await stat(file);
-      if (!s.isFile()) return null;
-      return { stream: createReadStream(file), size: s.size };
+      const s = await stat(path.join(this.root, key));
+      return s.isFile() ? s.size : null;
     } catch {
       return null;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (isSafeKey(key)) await rm(path.join(this.root, key), { force: true });
   }
 
   publicUrl(key: string): string {
@@ -68,13 +85,28 @@ export class S3Storage implements BlobStorage {
     if (!res.ok) throw new Error(`storage put failed with ${res.status}`);
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     if (!isSafeKey(key)) return null;
-    const res = await this.client.fetch(`${this.base}/${key}`);
+    const res = await this.client.fetch(`${this.base}/${key}`, range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
     if (res.status === 404 || !res.body) return null;
     if (!res.ok) throw new Error(`storage get failed with ${res.status}`);
     const { Readable } = await import('node:stream');
-    return { stream: Readable.fromWeb(res.body as never), size: Number(res.headers.get('content-length') ?? 0) };
+    const total = range ? Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? 0) : 0;
+    return { stream: Readable.fromWeb(res.body as never), size: range ? total : Number(res.headers.get('content-length') ?? 0) };
+  }
+
+  async size(key: string): Promise<number | null> {
+    if (!isSafeKey(key)) return null;
+    const res = await this.client.fetch(`${this.base}/${key}`, { method: 'HEAD' });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`storage head failed with ${res.status}`);
+    return Number(res.headers.get('content-length') ?? 0);
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isSafeKey(key)) return;
+    const res = await this.client.fetch(`${this.base}/${key}`, { method: 'DELETE' });
+    if (!res.ok && res.status !== 404) throw new Error(`storage delete failed with ${res.status}`);
   }
 
   publicUrl(key: string): string {

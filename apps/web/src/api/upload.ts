@@ -6,6 +6,11 @@ export type UploadedFile = ApiData<typeof UPLOAD>;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The server's default limits for videos and voice notes (UPLOAD_VIDEO_* and UPLOAD_AUDIO_*). */
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+export const MAX_VIDEO_BYTES = 25 * 1024 * 1024;
+export const MAX_VIDEO_SECONDS = 60;
+export const MAX_AUDIO_SECONDS = 300;
 
 /** Client-side check before spending the upload; returns the problem or null. */
 export function checkImage(file: File): string | null {
@@ -19,8 +24,25 @@ export interface UploadHandle {
   abort: () => void;
 }
 
+/** Client-side check of a video before its poster is captured and it is uploaded; returns the problem or null. */
+export function checkVideo(file: File, durationMs?: number): string | null {
+  if (!(VIDEO_TYPES as readonly string[]).includes(file.type)) return 'Choose an MP4 or WebM video.';
+  if (file.size > MAX_VIDEO_BYTES) return 'Videos can be at most 25 MB. Choose a shorter one.';
+  if (durationMs !== undefined && durationMs > MAX_VIDEO_SECONDS * 1000) return `Videos can be at most ${MAX_VIDEO_SECONDS} seconds long.`;
+  return null;
+}
+
 /** Uploads one image with XMLHttpRequest so progress (0..1) can be shown. */
 export function uploadImage(file: File, onProgress?: (fraction: number) => void): UploadHandle {
+  return uploadFile(file, { onProgress });
+}
+
+/**
+ * Uploads one file (an image, a video with the poster captured from it, or a voice note) with
+ * XMLHttpRequest, so progress (0..1) can be shown and the upload cancelled.
+ */
+export function uploadFile(file: Blob, opts: { poster?: Blob; onProgress?: (fraction: number) => void; name?: string } = {}): UploadHandle {
+  const { onProgress } = opts;
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadedFile>((resolve, reject) => {
     const { method, service, path } = resolveRoute(UPLOAD);
@@ -47,7 +69,8 @@ export function uploadImage(file: File, onProgress?: (fraction: number) => void)
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'The upload failed. Check your connection and try again.'));
     xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'Upload cancelled'));
     const form = new FormData();
-    form.append('file', file);
+    form.append('file', file, opts.name ?? (file instanceof File ? file.name : 'file'));
+    if (opts.poster) form.append('poster', opts.poster, 'poster.jpg');
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };

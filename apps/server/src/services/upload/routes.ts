@@ -9,7 +9,8 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { bearer, bearerDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
 import type { BlobStorage } from '../../platform/storage.js';
-import { contentTypeOf, imageTypeOf, storeImage } from './upload.service.js';
+import { checkMedia, contentTypeOf, imageTypeOf, storeImage, storeMedia } from './upload.service.js';
+import { parseRange } from './range.js';
 
 const tags = ['upload'];
 
@@ -18,9 +19,14 @@ export type UploadProviders = { storage: BlobStorage };
 
 export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async (fastify, { providers: { storage } }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { maxBytes, maxFiles } = app.config.upload;
+  const limits = app.config.upload;
+  const { maxBytes, maxFiles } = limits;
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: maxFiles, fields: 5, parts: maxFiles + 5 } });
+  // The parser stops at the largest file of any kind; each kind's own limit is checked once read.
+  const largest = Math.max(maxBytes, limits.videoMaxBytes, limits.audioMaxBytes);
+  const largestMb = Math.round((largest / 1024 / 1024) * 10) / 10;
+  await app.register(multipart, { limits: { fileSize: largest, files: maxFiles, fields: 5, parts: maxFiles + 5 } });
+  const imageTooLarge = () => badRequest(`Each image must be at most ${mb} MB`, 'UPLOAD_TOO_LARGE');
 
   /** Reads a part fully, turning the size and count limits into clear 400s. */
   const read = async (part: { toBuffer(): Promise<Buffer>; filename: string }) => {
@@ -28,7 +34,7 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
       return await part.toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw badRequest(`Each image must be at most ${mb} MB`, 'UPLOAD_TOO_LARGE');
+        throw badRequest(`Files can be at most ${largestMb} MB`, 'UPLOAD_TOO_LARGE');
       throw err;
     }
   };
@@ -40,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
       const code = (err as { code?: string }).code;
       if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
       if (code === 'FST_FILES_LIMIT') throw badRequest(`Upload at most ${maxFiles} images at once`, 'UPLOAD_TOO_MANY');
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`Each image must be at most ${mb} MB`, 'UPLOAD_TOO_LARGE');
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`Files can be at most ${largestMb} MB`, 'UPLOAD_TOO_LARGE');
       throw err;
     }
   };
@@ -51,7 +57,11 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
       ...bearer,
       schema: {
         tags,
-        summary: `Upload one image (JPEG, PNG or WebP, at most ${mb} MB) as multipart field "file"; stored without metadata, resized, with a thumbnail`,
+        summary:
+          `Upload one file as multipart field "file": an image (JPEG, PNG or WebP, at most ${mb} MB; stored without metadata, ` +
+          `resized, with a thumbnail), a video (MP4 or WebM, at most ${limits.videoMaxSeconds} s and ` +
+          `${Math.round(limits.videoMaxBytes / 1024 / 1024)} MB, with its poster image in the field "poster") or a voice note ` +
+          `(WebM, Ogg or M4A audio, at most ${limits.audioMaxSeconds} s)`,
         consumes: ['multipart/form-data'],
         ...bearerDoc,
         response: { 201: uploadSingleResponse, ...errorResponses },
@@ -62,13 +72,23 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
         if (!req.isMultipart()) throw notMultipart();
         // The whole body is parsed before anything is stored: a body cut short or with a closing
         // boundary that does not match fails here (a 400, see http.ts), even after a complete first file.
-        let first: { data: Buffer; name: string } | null = null;
+        let first: { data: Buffer; name: string; type: string } | null = null;
+        let poster: { data: Buffer; name: string } | null = null;
         for await (const part of req.files()) {
           const data = await read(part);
-          first ??= { data, name: part.filename || 'file' };
+          if (part.fieldname === 'poster') poster ??= { data, name: part.filename || 'poster' };
+          else first ??= { data, name: part.filename || 'file', type: part.mimetype };
         }
         if (!first) throw notMultipart();
-        const file = await storeImage(app.db, storage, authOf(req).userId, first.data, first.name);
+        const userId = authOf(req).userId;
+        const media = first.type.startsWith('image/') ? null : checkMedia(first.data, first.name, limits);
+        if (media) return reply.status(201).send(ok(await storeMedia(app.db, storage, userId, first.data, media, poster), 'Uploaded'));
+        if (first.data.length > maxBytes) {
+          await imageTypeOf(first.data, first.name);
+          throw imageTooLarge();
+        }
+        if (!first.type.startsWith('image/')) await imageOrAnyType(first.data, first.name);
+        const file = await storeImage(app.db, storage, userId, first.data, first.name);
         return reply.status(201).send(ok(file, 'Uploaded'));
       }),
   );
@@ -92,7 +112,10 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
         for await (const part of req.files()) buffers.push({ data: await read(part), name: part.filename || `file ${buffers.length + 1}` });
         if (buffers.length === 0) throw badRequest('Attach at least one image in the field "files"', 'UPLOAD_MISSING');
         // Check every file before storing any, so a bad one leaves nothing behind.
-        for (const b of buffers) await imageTypeOf(b.data, b.name);
+        for (const b of buffers) {
+          await imageTypeOf(b.data, b.name);
+          if (b.data.length > maxBytes) throw imageTooLarge();
+        }
         const files: UploadedFile[] = [];
         for (const b of buffers) files.push(await storeImage(app.db, storage, authOf(req).userId, b.data, b.name));
         return reply.status(201).send(ok(files, `Uploaded ${files.length} ${files.length === 1 ? 'image' : 'images'}`));
@@ -102,18 +125,43 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
   app.get(
     '/files/*',
     {
-      schema: { tags, summary: 'An uploaded image, cached for a year', params: z.object({ '*': z.string() }) },
+      schema: {
+        tags,
+        summary: 'An uploaded file, cached for a year; byte ranges (Range: bytes=...) answered with 206 for video and audio players',
+        params: z.object({ '*': z.string() }),
+      },
     },
     async (req, reply) => {
       const key = req.params['*'];
-      const found = await storage.get(key);
-      if (!found) throw notFound('File not found', 'FILE_NOT_FOUND');
-      return reply
+      const size = await storage.size(key);
+      if (size === null) throw notFound('File not found', 'FILE_NOT_FOUND');
+      const range = parseRange(req.headers.range, size);
+      reply
         .header('content-type', contentTypeOf(key))
-        .header('content-length', found.size)
+        .header('accept-ranges', 'bytes')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
+        .header('x-content-type-options', 'nosniff');
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+      const found = await storage.get(key, range ?? undefined);
+      if (!found) throw notFound('File not found', 'FILE_NOT_FOUND');
+      if (!range) return reply.header('content-length', size).send(found.stream);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
         .send(found.stream);
     },
   );
 };
+
+/** For a file sent without an image type: the general message when it is no image either. */
+async function imageOrAnyType(data: Buffer, name: string) {
+  try {
+    await imageTypeOf(data, name);
+  } catch {
+    throw badRequest(
+      `${name}: only images (JPEG, PNG or WebP), MP4 or WebM videos and voice notes (WebM, Ogg or M4A) can be uploaded`,
+      'UPLOAD_TYPE',
+    );
+  }
+}

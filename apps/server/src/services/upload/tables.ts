@@ -6,14 +6,19 @@ export const uploads = pgTable(
     id: uuid('id').primaryKey(),
     ownerId: uuid('owner_id').notNull(),
     key: text('key').notNull(),
-    thumbnailKey: text('thumbnail_key').notNull(),
+    /** Null for a voice note (no thumbnail or poster). */
+    thumbnailKey: text('thumbnail_key'),
+    kind: text('kind', { enum: ['image', 'video', 'audio'] })
+      .notNull()
+      .default('image'),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     url: text('url').notNull(),
-    thumbnailUrl: text('thumbnail_url').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt), index('uploads_url_idx').on(t.url)],
 );
