@@ -1,7 +1,150 @@
+import * as c from './connect.js';
+import { messageOnly } from './common.js';
 import type { ApiEndpointDef } from './api.js';
 
+const P = '/api/connect';
+const id = c.connectIdParam;
+
 /**
- * The web client's calls of the connect (/api/connect): posts, feeds, stories, highlights, profiles, follows, saved, reports, communities.
+ * The web client's calls of the connect service (/api/connect): posts, feeds, stories, highlights,
+ * profiles, follows, saved collections, reports and communities.
  * Part of `apiMap` (api.ts); kept in a file of its own so each area's calls are listed beside each other.
  */
-export const connectApi = {} as const satisfies Record<string, ApiEndpointDef>;
+export const connectApi = {
+  'connect.categories': { method: 'GET', path: `${P}/post-categories`, response: c.postCategoriesResponse },
+  'connect.feed': { method: 'GET', path: `${P}/posts/feeds`, query: c.feedQuery, response: c.postListResponse },
+  'connect.categoryFeed': {
+    method: 'GET',
+    path: `${P}/posts/feeds/:category`,
+    params: c.connectNameParam,
+    query: c.feedQuery,
+    response: c.postListResponse,
+  },
+  'connect.createPost': { method: 'POST', path: `${P}/posts`, body: c.createPostBody, response: c.postResponse },
+  'connect.post': { method: 'GET', path: `${P}/posts/:id`, params: id, response: c.postResponse },
+  'connect.editPost': { method: 'PATCH', path: `${P}/posts/:id`, params: id, body: c.editPostBody, response: c.postResponse },
+  'connect.deletePost': { method: 'PUT', path: `${P}/posts/:id`, params: id, response: messageOnly },
+  'connect.drafts': { method: 'GET', path: `${P}/posts/drafts`, query: c.feedQuery, response: c.postListResponse },
+  'connect.publishDraft': { method: 'PATCH', path: `${P}/posts/:id/post-draft`, params: id, response: c.postResponse },
+  'connect.like': { method: 'PATCH', path: `${P}/posts/:id/like`, params: id, response: c.likeResponse },
+  'connect.unlike': { method: 'PUT', path: `${P}/posts/:id/unlike`, params: id, response: c.likeResponse },
+  'connect.comment': { method: 'POST', path: `${P}/posts/:id/comment`, params: id, body: c.commentBody, response: c.commentResponse },
+  'connect.comments': { method: 'GET', path: `${P}/posts/:id/comments`, params: id, query: c.feedQuery, response: c.commentsResponse },
+  'connect.repost': { method: 'PUT', path: `${P}/posts/:id/repost`, params: id, response: c.repostResponse },
+  'connect.quote': { method: 'PUT', path: `${P}/posts/:id/repost-with-thought`, params: id, body: c.quoteBody, response: c.postResponse },
+  'connect.views': { method: 'POST', path: `${P}/posts/views`, body: c.viewsBody, response: messageOnly },
+  'connect.mediaTab': {
+    method: 'GET',
+    path: `${P}/posts/:id/posts-with-media`,
+    params: id,
+    query: c.feedQuery,
+    response: c.postListResponse,
+  },
+  'connect.textTab': {
+    method: 'GET',
+    path: `${P}/posts/:id/posts-with-text`,
+    params: id,
+    query: c.feedQuery,
+    response: c.postListResponse,
+  },
+  'connect.repostsTab': {
+    method: 'GET',
+    path: `${P}/posts/:id/user-reposts`,
+    params: id,
+    query: c.feedQuery,
+    response: c.postListResponse,
+  },
+  'connect.taggedTab': { method: 'GET', path: `${P}/posts/:id/tagged-posts`, params: id, query: c.feedQuery, response: c.postListResponse },
+  'connect.save': { method: 'PUT', path: `${P}/posts/:id/save-post`, params: id, body: c.savePostBody, response: c.saveResponse },
+  'connect.unsave': { method: 'PUT', path: `${P}/posts/:id/unsave-post`, params: id, response: c.saveResponse },
+  'connect.saved': { method: 'GET', path: `${P}/posts/saved-posts`, query: c.savedPostsQuery, response: c.postListResponse },
+  'connect.reportReasons': { method: 'GET', path: `${P}/posts/all-report-reasons`, response: c.reportReasonsResponse },
+  'connect.report': { method: 'POST', path: `${P}/posts/:id/report`, params: id, body: c.reportBody, response: c.reportResponse },
+  'connect.insights': { method: 'GET', path: `${P}/posts/:id/post-insights`, params: id, response: c.postInsightsResponse },
+
+  'connect.profile': { method: 'GET', path: `${P}/connect/profile/:id`, params: id, response: c.profileResponse },
+  'connect.editBio': { method: 'PUT', path: `${P}/connect/edit-bio`, body: c.editBioBody, response: c.profileResponse },
+  'connect.followers': {
+    method: 'GET',
+    path: `${P}/connect/:id/followers`,
+    params: id,
+    query: c.pageOfPeopleQuery,
+    response: c.peopleResponse,
+  },
+  'connect.followings': {
+    method: 'GET',
+    path: `${P}/connect/:id/followings`,
+    params: id,
+    query: c.pageOfPeopleQuery,
+    response: c.peopleResponse,
+  },
+  'connect.follow': { method: 'PUT', path: `${P}/connect/:id/follow`, params: id, response: c.followResponse },
+  'connect.unfollow': { method: 'PUT', path: `${P}/connect/:id/unfollow`, params: id, response: c.followResponse },
+  'connect.suggestedAccounts': {
+    method: 'GET',
+    path: `${P}/connect/suggested-accounts`,
+    query: c.suggestedAccountsQuery,
+    response: c.suggestedAccountsResponse,
+  },
+  'connect.suggestedTags': { method: 'GET', path: `${P}/connect/get-suggested-tags`, response: c.suggestedTagsResponse },
+  'connect.closeFriends': { method: 'GET', path: `${P}/connect/close-friends`, query: c.pageOfPeopleQuery, response: c.peopleResponse },
+  'connect.addCloseFriend': { method: 'PUT', path: `${P}/connect/:id/add-close-friend`, params: id, response: c.closeFriendResponse },
+  'connect.removeCloseFriend': { method: 'PUT', path: `${P}/connect/:id/remove-close-friend`, params: id, response: c.closeFriendResponse },
+
+  'connect.stories': { method: 'GET', path: `${P}/stories/allStories`, query: c.pageOfPeopleQuery, response: c.storyGroupsResponse },
+  'connect.createStory': { method: 'POST', path: `${P}/stories`, body: c.createStoryBody, response: c.storyResponse },
+  'connect.myStories': { method: 'GET', path: `${P}/stories/mine`, query: c.myStoriesQuery, response: c.storiesResponse },
+  'connect.story': { method: 'GET', path: `${P}/stories/:id`, params: id, response: c.storyResponse },
+  'connect.viewStory': { method: 'PATCH', path: `${P}/stories/:id`, params: id, response: c.storyResponse },
+  'connect.storyInsights': {
+    method: 'GET',
+    path: `${P}/stories/:id/get-insights`,
+    params: id,
+    query: c.pageOfPeopleQuery,
+    response: c.storyInsightsResponse,
+  },
+  'connect.highlights': { method: 'GET', path: `${P}/highlights`, query: c.highlightsQuery, response: c.highlightsResponse },
+  'connect.createHighlight': { method: 'POST', path: `${P}/highlights`, body: c.createHighlightBody, response: c.highlightResponse },
+  'connect.editHighlight': {
+    method: 'PATCH',
+    path: `${P}/highlights/:id`,
+    params: id,
+    body: c.editHighlightBody,
+    response: c.highlightResponse,
+  },
+  'connect.deleteHighlight': { method: 'DELETE', path: `${P}/highlights/:id`, params: id, response: messageOnly },
+  'connect.likeHighlight': { method: 'PATCH', path: `${P}/highlights/:id/like`, params: id, response: c.highlightLikeResponse },
+  'connect.unlikeHighlight': { method: 'PATCH', path: `${P}/highlights/:id/unlike`, params: id, response: c.highlightLikeResponse },
+
+  'connect.collections': { method: 'GET', path: `${P}/saved-categories`, query: c.pageOfPeopleQuery, response: c.collectionsResponse },
+  'connect.createCollection': { method: 'POST', path: `${P}/saved-categories`, body: c.collectionBody, response: c.collectionResponse },
+  'connect.collection': {
+    method: 'GET',
+    path: `${P}/saved-categories/:id`,
+    params: id,
+    query: c.feedQuery,
+    response: c.collectionPostsResponse,
+  },
+  'connect.renameCollection': {
+    method: 'PUT',
+    path: `${P}/saved-categories/:id/update-category`,
+    params: id,
+    body: c.collectionBody,
+    response: c.collectionResponse,
+  },
+  'connect.deleteCollection': { method: 'PATCH', path: `${P}/saved-categories/:id/delete-category`, params: id, response: messageOnly },
+  'connect.removeFromCollection': {
+    method: 'PUT',
+    path: `${P}/saved-categories/:id/remove-posts`,
+    params: id,
+    body: c.collectionPostsBody,
+    response: c.collectionResponse,
+  },
+  'connect.moveToCollection': {
+    method: 'PUT',
+    path: `${P}/saved-categories/:id/move-posts`,
+    params: id,
+    body: c.collectionPostsBody,
+    response: c.collectionResponse,
+  },
+} as const satisfies Record<string, ApiEndpointDef>;

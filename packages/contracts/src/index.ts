@@ -8,3 +8,4 @@ export * from './payments.js';
 export * from './loan-eligibility.js';
 export * from './api.js';
 export * from './format.js';
+export * from './connect.js';

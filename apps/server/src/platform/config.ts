@@ -143,6 +143,8 @@ const envSchema = z.object({
   LOAN_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(7),
   LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   METRICS: z
     .string()
@@ -202,6 +204,10 @@ export type Config = {
   lockTaxPercent: number;
   loans: { minAccountDays: number; inflowDays: number };
   schedulerMs: number;
+  /** Connect: distinct reporters that hide a post from feeds until it is reviewed. */
+  reportHideThreshold: number;
+  /** Connect: how often expired stories' media is cleaned up. */
+  storyCleanupMs: number;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
   workers: number;
   /**
@@ -276,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockTaxPercent: e.LOCK_TAX_PERCENT,
     loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    storyCleanupMs: e.STORY_CLEANUP_SECONDS * 1000,
     workers: e.WORKERS,
     metrics: e.METRICS,
     services: services as ServiceName[],

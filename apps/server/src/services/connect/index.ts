@@ -1,7 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceModule } from '../../platform/app.js';
+import type { ServiceModule, ServiceOptions } from '../../platform/app.js';
+import type { UploadProviders } from '../upload/index.js';
+import { ensureCategories } from './catalogue.js';
+import { noCommunities } from './deps.js';
+import { peopleRoutes } from './routes-people.js';
+import { postRoutes } from './routes-posts.js';
+import { storyRoutes } from './routes-stories.js';
+import { cleanUpStoryMedia } from './stories.service.js';
 
-/** The connect service: posts, feeds, stories, highlights, profiles and follows, saved collections, reports, communities. */
-const connectRoutes: FastifyPluginAsync = async () => {};
+export { cleanUpStoryMedia } from './stories.service.js';
 
-export const connectService: ServiceModule = { name: 'connect', plugin: connectRoutes };
+/** The connect service: posts, feeds, stories, highlights, profiles and follows, saved collections, reports. */
+const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async (app, { providers }) => {
+  const deps = { ...noCommunities, storage: providers.storage };
+  await app.register(postRoutes(deps));
+  await app.register(peopleRoutes);
+  await app.register(storyRoutes);
+
+  // Expired stories' media is deleted in the background (its state is in the rows, claimed per
+  // batch, so several processes share the work); tests call the function with their own clock.
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    if (app.config.env === 'test') return;
+    timer = setInterval(
+      () => void cleanUpStoryMedia(app.db, providers.storage).catch((err: unknown) => app.log.error({ err }, 'story cleanup failed')),
+      app.config.storyCleanupMs,
+    );
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+};
+
+export const connectService: ServiceModule<UploadProviders> = { name: 'connect', plugin: connectRoutes, init: ensureCategories };

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import { users } from './tables.js';
 
@@ -8,6 +8,8 @@ export type UserSummary = {
   firstName: string;
   lastName: string;
   nickName: string | null;
+  avatar: string | null;
+  bio: string | null;
   email: string;
   phoneNumber: string;
   phoneVerifiedAt: Date | null;
@@ -19,6 +21,8 @@ const summary = {
   firstName: users.firstName,
   lastName: users.lastName,
   nickName: users.nickName,
+  avatar: users.avatar,
+  bio: users.bio,
   email: users.email,
   phoneNumber: users.phoneNumber,
   phoneVerifiedAt: users.phoneVerifiedAt,
@@ -36,4 +40,22 @@ export async function usersByIds(db: Tx, ids: readonly string[]): Promise<UserSu
 export async function userById(db: Tx, id: string): Promise<UserSummary | null> {
   const [row] = await db.select(summary).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The people with these nicknames (any case), in one query: for @mentions. */
+export async function usersByNickNames(db: Tx, nickNames: readonly string[]): Promise<UserSummary[]> {
+  const unique = [...new Set(nickNames.map((n) => n.toLowerCase()))];
+  if (unique.length === 0) return [];
+  return db
+    .select(summary)
+    .from(users)
+    .where(inArray(sql`lower(${users.nickName})`, unique));
+}
+
+/** Sets a person's bio (null or empty clears it). */
+export async function setBio(db: Tx, userId: string, bio: string | null): Promise<void> {
+  await db
+    .update(users)
+    .set({ bio: bio || null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

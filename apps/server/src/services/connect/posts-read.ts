@@ -1,0 +1,318 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ConnectUser, FeedPagination, FeedQuery, MediaItem, Post, PostComment } from '@owo/contracts';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
+import { usersByIds, type UserSummary } from '../user/index.js';
+import { categoryOf } from './catalogue.js';
+
+// Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
+// statement that picks the page's rows (a keyset under the page-0 snapshot) and, in the same
+// round trip, the posts to show with the caller's like/save/repost state, a few likers and the
+// latest comments; then one query for the people named. Never a query per post.
+
+/** One row of a page: a post, a quote, or a plain repost (shown as the post it reposts). */
+type PageRow = { id: string; kind: 'post' | 'quote' | 'repost'; repostOf: string | null; authorId: string; sortAt: string };
+
+type PostRow = {
+  id: string;
+  author_id: string;
+  kind: 'post' | 'quote' | 'repost';
+  repost_of: string | null;
+  status: 'published' | 'draft' | 'pending' | 'held' | 'deleted';
+  text: string;
+  media: MediaItem[];
+  category_id: string | null;
+  tags: string[];
+  mention_ids: string[];
+  community_id: string | null;
+  likes_count: number;
+  comment_count: number;
+  repost_count: number;
+  hidden_at: string | null;
+  created_at: string;
+  published_at: string | null;
+  edited_at: string | null;
+  is_liked: boolean;
+  is_saved: boolean;
+  is_reposted: boolean;
+  liked_by: string[];
+  comments: { id: string; author_id: string; text: string; created_at: string }[];
+};
+
+// --- cursors -------------------------------------------------------------------------------------
+
+const CURSOR = /^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d(?::?\d\d)?))\|([0-9a-f-]{36})$/i;
+
+export const encodeCursor = (sortAt: string, id: string) => Buffer.from(`${sortAt}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw badRequest('cursor is not valid: ask for page 0 again', 'BAD_CURSOR');
+  return { at: m[1]!, id: m[2]! };
+}
+
+/**
+ * Where a page starts: below the cursor (the row the previous page ended on) when there is one,
+ * or, for a client that only sends page numbers, an offset from the newest.
+ */
+export function keyset(sortCol: SQL, idCol: SQL, q: FeedQuery): { where: SQL; offset: number } {
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    return { where: sql`(${sortCol}, ${idCol}) < (${c.at}::timestamptz, ${c.id}::uuid)`, offset: 0 };
+  }
+  return { where: sql`true`, offset: q.page * q.limit };
+}
+
+// --- shapes --------------------------------------------------------------------------------------
+
+const iso = (s: string | null) => (s ? new Date(s).toISOString() : null);
+
+export const toConnectUser = (u: Pick<UserSummary, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar'>): ConnectUser => ({
+  _id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  nickName: u.nickName,
+  avatar: u.avatar,
+});
+
+/** Someone who is no longer there (an account that cannot be read). */
+const unknownUser = (id: string): ConnectUser => ({ _id: id, firstName: 'Owo', lastName: 'user', nickName: null, avatar: null });
+
+export type People = Map<string, ConnectUser>;
+export async function peopleOf(db: Tx, ids: Iterable<string>): Promise<People> {
+  const found = await usersByIds(db, [...new Set(ids)]);
+  return new Map(found.map((u) => [u.id, toConnectUser(u)]));
+}
+const person = (people: People, id: string) => people.get(id) ?? unknownUser(id);
+
+const comment = (people: People, c: PostRow['comments'][number]): PostComment => ({
+  _id: c.id,
+  postedBy: person(people, c.author_id),
+  text: c.text,
+  createdAt: iso(c.created_at)!,
+});
+
+function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow | null | undefined, repost: PageRow | null): Post {
+  return {
+    _id: row.id,
+    author: person(people, row.author_id),
+    kind: row.kind === 'quote' ? 'quote' : 'post',
+    text: row.text,
+    media: row.media,
+    category: categoryOf(row.category_id),
+    tags: row.tags,
+    mentions: row.mention_ids.flatMap((id) => {
+      const p = people.get(id);
+      return p?.nickName ? [{ _id: id, nickName: p.nickName }] : [];
+    }),
+    communityId: row.community_id,
+    status: row.status === 'deleted' ? 'published' : row.status,
+    quoted:
+      row.kind !== 'quote' || !row.repost_of
+        ? null
+        : quoted && quoted.status === 'published' && !quoted.hidden_at
+          ? {
+              _id: quoted.id,
+              deleted: false,
+              author: person(people, quoted.author_id),
+              text: quoted.text,
+              media: quoted.media,
+              createdAt: iso(quoted.published_at ?? quoted.created_at),
+            }
+          : { _id: row.repost_of, deleted: true, author: null, text: '', media: [], createdAt: null },
+    repostedBy: repost ? { user: person(people, repost.authorId), at: iso(repost.sortAt)! } : null,
+    isLiked: row.is_liked,
+    isSaved: row.is_saved,
+    isReposted: row.is_reposted,
+    isMine: row.author_id === viewerId,
+    likes: { likesCount: row.likes_count, likedBy: row.liked_by.map((id) => person(people, id)) },
+    commentCount: row.comment_count,
+    repostCount: row.repost_count,
+    comments: row.comments.map((c) => comment(people, c)),
+    hidden: row.hidden_at !== null,
+    createdAt: iso(row.created_at)!,
+    publishedAt: iso(row.published_at),
+    editedAt: iso(row.edited_at),
+  };
+}
+
+// --- the one statement ---------------------------------------------------------------------------
+
+/** The posts with these ids as the caller sees them (state, likers, latest comments), as JSON rows. */
+const hydrate = (viewerId: string, ids: SQL) => sql`
+  SELECT p.id, p.author_id, p.kind, p.repost_of, p.status, p.text, p.media, p.category_id, p.tags, p.mention_ids,
+    p.community_id, p.likes_count, p.comment_count, p.repost_count, p.hidden_at, p.created_at, p.published_at, p.edited_at,
+    EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}) AS is_liked,
+    EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = ${viewerId}) AS is_saved,
+    EXISTS (SELECT 1 FROM posts r WHERE r.repost_of = p.id AND r.author_id = ${viewerId} AND r.kind = 'repost'
+      AND r.status = 'published') AS is_reposted,
+    ARRAY(
+      SELECT l.user_id FROM (SELECT user_id, created_at FROM post_likes WHERE post_id = p.id ORDER BY created_at DESC LIMIT 50) l
+      ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = l.user_id) DESC, l.created_at DESC
+      LIMIT 3
+    ) AS liked_by,
+    (SELECT coalesce(json_agg(c), '[]'::json) FROM (
+      SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id
+      ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
+  FROM posts p WHERE p.id IN (${ids})`;
+
+/** A page's rows must be: id, kind, repost_of, author_id, sort_at, newest first, `limit + 1` of them. */
+export type PageSql = SQL;
+
+export type PostPage = { posts: Post[]; pagination: FeedPagination };
+
+/**
+ * Runs a page query and builds its posts. `ownStatuses` lets the caller's own unpublished posts
+ * through (the drafts list); otherwise only published posts that are not hidden are shown.
+ */
+export async function postPage(
+  db: Tx,
+  viewerId: string,
+  page: PageSql,
+  q: FeedQuery,
+  opts: { ownUnpublished?: boolean } = {},
+): Promise<PostPage> {
+  const [res] = await executeRows<{ page: PageRow[]; posts: PostRow[] }>(
+    db,
+    sql`WITH page AS (${page}),
+      shown AS (
+        SELECT CASE WHEN kind = 'repost' THEN repost_of ELSE id END AS id FROM page
+        UNION SELECT repost_of FROM page WHERE kind = 'quote' AND repost_of IS NOT NULL
+      )
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'repostOf', repost_of, 'authorId', author_id,
+          'sortAt', sort_at) ORDER BY sort_at DESC, id DESC), '[]'::json) FROM page) AS page,
+        (SELECT coalesce(json_agg(h), '[]'::json) FROM (${hydrate(viewerId, sql`SELECT id FROM shown`)}) h) AS posts`,
+  );
+  const rows = res?.page ?? [];
+  const more = rows.length > q.limit;
+  const pageRows = more ? rows.slice(0, q.limit) : rows;
+  const byId = new Map((res?.posts ?? []).map((p) => [p.id, p]));
+  const shown = (p: PostRow | undefined): p is PostRow =>
+    !!p &&
+    p.status !== 'deleted' &&
+    ((p.status === 'published' && !p.hidden_at) || (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')));
+
+  const items: { row: PostRow; repost: PageRow | null }[] = [];
+  const seen = new Set<string>();
+  for (const r of pageRows) {
+    const row = byId.get(r.kind === 'repost' ? (r.repostOf ?? '') : r.id);
+    if (!shown(row) || seen.has(row.id)) continue;
+    seen.add(row.id);
+    items.push({ row, repost: r.kind === 'repost' ? r : null });
+  }
+  const people = await peopleOf(
+    db,
+    peopleIn(
+      items.map((i) => i.row),
+      byId,
+      pageRows,
+    ),
+  );
+  const posts = items.map(({ row, repost }) => toPost(viewerId, people, row, row.repost_of ? byId.get(row.repost_of) : null, repost));
+  const last = pageRows[pageRows.length - 1];
+  return {
+    posts,
+    pagination: {
+      page: q.page,
+      limit: q.limit,
+      prev: q.page > 0 ? { page: q.page - 1 } : null,
+      next: more && last ? { page: q.page + 1, cursor: encodeCursor(last.sortAt, last.id) } : null,
+    },
+  };
+}
+
+function peopleIn(rows: PostRow[], byId: Map<string, PostRow>, page: PageRow[]): Set<string> {
+  const ids = new Set<string>();
+  for (const r of [...rows, ...rows.flatMap((r) => (r.repost_of && byId.get(r.repost_of) ? [byId.get(r.repost_of)!] : []))]) {
+    ids.add(r.author_id);
+    r.liked_by.forEach((id) => ids.add(id));
+    r.mention_ids.forEach((id) => ids.add(id));
+    r.comments.forEach((c) => ids.add(c.author_id));
+  }
+  for (const p of page) if (p.kind === 'repost') ids.add(p.authorId);
+  return ids;
+}
+
+/** One post as the caller sees it, or null when it is not there for them (draft of someone else, deleted, hidden). */
+export async function readPost(db: Tx, viewerId: string, postId: string): Promise<Post | null> {
+  const rows = await executeRows<PostRow>(
+    db,
+    sql`${hydrate(viewerId, sql`${postId}::uuid`)} UNION ALL ${hydrate(viewerId, sql`SELECT repost_of FROM posts WHERE id = ${postId} AND kind = 'quote'`)}`,
+  );
+  const row = rows.find((r) => r.id === postId);
+  if (!row || row.kind === 'repost' || row.status === 'deleted') return null;
+  if (row.author_id !== viewerId && (row.status !== 'published' || row.hidden_at)) return null;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const people = await peopleOf(db, peopleIn([row], byId, []));
+  return toPost(viewerId, people, row, row.repost_of ? byId.get(row.repost_of) : null, null);
+}
+
+// --- the lists -----------------------------------------------------------------------------------
+
+const listed = sql`p.status = 'published' AND p.hidden_at IS NULL`;
+const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
+  const k = keyset(sortCol, sql`p.id`, q);
+  return sql`SELECT p.id, p.kind, p.repost_of, p.author_id, ${sortCol} AS sort_at FROM posts p
+    WHERE ${where} AND ${k.where} ORDER BY ${sortCol} DESC, p.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
+};
+
+/**
+ * Home: posts and reposts by the people the caller follows and the caller's own, newest first.
+ * `extraSources` adds more (the communities the caller belongs to).
+ */
+export function homeFeed(db: Tx, viewerId: string, q: FeedQuery, extraSources: SQL | null = null): Promise<PostPage> {
+  const authors = sql`p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)`;
+  const where = extraSources ? sql`${listed} AND (${authors} OR ${extraSources})` : sql`${listed} AND ${authors}`;
+  return postPage(db, viewerId, page(where, q), q);
+}
+
+/** Everyone's posts in one category, newest first. `visibleCommunities` narrows community posts to those the caller may see. */
+export function categoryFeed(
+  db: Tx,
+  viewerId: string,
+  category: string,
+  q: FeedQuery,
+  visibleCommunities: SQL = sql`p.community_id IS NULL`,
+) {
+  return postPage(
+    db,
+    viewerId,
+    page(sql`${listed} AND p.kind <> 'repost' AND p.category_id = ${category} AND ${visibleCommunities}`, q),
+    q,
+  );
+}
+
+export type ProfileTab = 'media' | 'text' | 'reposts' | 'tagged';
+export function profileTab(db: Tx, viewerId: string, userId: string, tab: ProfileTab, q: FeedQuery, visibleCommunities: SQL = sql`true`) {
+  const mine = sql`${listed} AND p.author_id = ${userId} AND ${visibleCommunities}`;
+  const where = {
+    media: sql`${mine} AND p.kind <> 'repost' AND jsonb_array_length(p.media) > 0`,
+    text: sql`${mine} AND p.kind <> 'repost' AND jsonb_array_length(p.media) = 0`,
+    reposts: sql`${mine} AND p.kind IN ('repost', 'quote')`,
+    tagged: sql`${listed} AND p.kind <> 'repost' AND ${visibleCommunities}
+      AND p.id IN (SELECT m.post_id FROM post_mentions m WHERE m.user_id = ${userId})`,
+  }[tab];
+  return postPage(db, viewerId, page(where, q), q);
+}
+
+export function draftsOf(db: Tx, viewerId: string, q: FeedQuery) {
+  return postPage(db, viewerId, page(sql`p.author_id = ${viewerId} AND p.status = 'draft'`, q, sql`p.created_at`), q, {
+    ownUnpublished: true,
+  });
+}
+
+/** The caller's saved posts, latest saved first, optionally of one collection. */
+export function savedPostsOf(db: Tx, viewerId: string, q: FeedQuery & { collectionId?: string }) {
+  const k = keyset(sql`s.created_at`, sql`p.id`, q);
+  const inCollection = q.collectionId ? sql`s.collection_id = ${q.collectionId}` : sql`true`;
+  return postPage(
+    db,
+    viewerId,
+    sql`SELECT p.id, p.kind, p.repost_of, p.author_id, s.created_at AS sort_at
+      FROM post_saves s JOIN posts p ON p.id = s.post_id
+      WHERE s.user_id = ${viewerId} AND ${inCollection} AND ${k.where}
+      ORDER BY s.created_at DESC, p.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`,
+    q,
+  );
+}
