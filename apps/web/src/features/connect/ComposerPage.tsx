@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/client';
+import { connectApi } from '../../api/connect';
+import { Button } from '../../ui/Button';
+import { Field, TextAreaField } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
+import { PageHeader } from '../../ui/PageHeader';
+import { SelectField } from '../../ui/Select';
+import { MediaPicker } from './MediaPicker';
+import { connectKeys, useCategories } from './queries';
+import { useMediaUpload } from './use-media-upload';
+
+/** Tags typed as "#lagos, food" or "lagos food": each without its #, once. */
+export function parseTags(input: string): string[] {
+  const tags = input
+    .split(/[\s,]+/)
+    .map((t) => t.replace(/^#+/, '').trim())
+    .filter(Boolean);
+  return [...new Set(tags)];
+}
+
+/** A new post: text, photos or one video (uploaded with progress), a category, tags; posted or kept as a draft. */
+export default function ComposerPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const categories = useCategories();
+  const media = useMediaUpload({ maxImages: 10 });
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState('');
+  const [tags, setTags] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (draft: boolean) =>
+      connectApi.createPost({
+        text,
+        media: media.urls.map((url) => ({ url })),
+        ...(category ? { category } : {}),
+        tags: parseTags(tags),
+        draft,
+      }),
+    onSuccess: async (res, draft) => {
+      await qc.invalidateQueries({ queryKey: [...connectKeys.posts, 'list'] });
+      toast.success(draft ? 'Saved to your drafts' : res.data.status === 'published' ? 'Posted' : 'Sent for review');
+      void navigate(draft ? '/connect/drafts' : '/connect');
+    },
+    onError: (err) => setError(errorMessage(err, "We couldn't post that. Please try again.")),
+  });
+  const submit = (draft: boolean) => {
+    setError(null);
+    if (!text.trim() && media.urls.length === 0) return setError('Write something or add a photo or video');
+    if (media.uploading) return setError('Wait for your photos to finish uploading');
+    if (media.failed) return setError('Remove the files that failed to upload, or add them again');
+    create.mutate(draft);
+  };
+  const busy = create.isPending;
+  return (
+    <div>
+      <PageHeader title="New post" back="/connect" />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(false);
+        }}
+        className="flex flex-col gap-4"
+      >
+        <FormAlert message={error} />
+        <TextAreaField
+          label="What's on your mind?"
+          value={text}
+          rows={5}
+          maxLength={2000}
+          hint="Mention people with @nickname and add #tags."
+          onChange={(e) => setText(e.target.value)}
+        />
+        <MediaPicker media={media} accept="image/jpeg,image/png,image/webp,video/mp4,video/webm" label="Add photos or a video" />
+        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)} disabled={categories.isPending}>
+          <option value="">{categories.isPending ? 'Loading categories…' : 'No category'}</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Tags" value={tags} placeholder="#lagos, #smallchops" onChange={(e) => setTags(e.target.value)} />
+        <div className="mt-2 flex gap-3">
+          <Button type="button" variant="outline" block disabled={busy || media.uploading} onClick={() => submit(true)}>
+            Save as draft
+          </Button>
+          <Button type="submit" block loading={busy} disabled={media.uploading}>
+            {media.uploading ? 'Uploading…' : 'Post'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

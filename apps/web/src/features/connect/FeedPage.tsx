@@ -1,0 +1,85 @@
+import { Bookmark, FileText, PenSquare, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar } from '../../ui/Avatar';
+import { EmptyState } from '../../ui/EmptyState';
+import { Skeleton } from '../../ui/Spinner';
+import { useAuth, useProfile } from '../account';
+import { CategoryChips } from './CategoryChips';
+import { PersonRow } from './PersonRow';
+import { PostList } from './PostList';
+import { useSuggested } from './queries';
+import { StoriesBar } from './StoriesBar';
+
+function Suggestions() {
+  const suggested = useSuggested();
+  if (suggested.isPending) return <Skeleton className="mx-4 h-28" />;
+  if (!suggested.data || suggested.data.length === 0) return null;
+  return (
+    <section aria-labelledby="suggested" className="mt-2 rounded-3xl bg-surface px-4 py-3 text-left">
+      <h3 id="suggested" className="mb-1 text-sm font-bold">
+        People to follow
+      </h3>
+      {suggested.data.map((p) => (
+        <PersonRow
+          key={p._id}
+          person={p}
+          note={p.reason === 'followed_by_people_you_follow' ? `Followed by ${p.mutualCount} you follow` : 'Popular on Owo'}
+        />
+      ))}
+    </section>
+  );
+}
+
+const iconLink = 'flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2';
+
+/** Connect's home: stories, the feed chips and the feed (people one follows, or a category). */
+export default function FeedPage() {
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category');
+  const me = useAuth((s) => s.userId) ?? '';
+  const profile = useProfile();
+  return (
+    <div>
+      <header className="sticky top-0 z-20 -mx-5 flex min-h-16 items-center gap-1 bg-canvas/90 px-4 pt-[env(safe-area-inset-top)] backdrop-blur">
+        <h1 className="flex-1 text-xl font-bold tracking-tight">Connect</h1>
+        <Link to="/connect/drafts" aria-label="Drafts" className={iconLink}>
+          <FileText className="size-5" aria-hidden="true" />
+        </Link>
+        <Link to="/connect/saved" aria-label="Saved posts" className={iconLink}>
+          <Bookmark className="size-5" aria-hidden="true" />
+        </Link>
+        <Link to={`/connect/people/${me}`} aria-label="My profile" className="ml-1">
+          <Avatar src={profile.data?.avatar} firstName={profile.data?.firstName} lastName={profile.data?.lastName} size="sm" />
+        </Link>
+      </header>
+      <StoriesBar />
+      <CategoryChips value={category} onChange={(c) => setParams(c ? { category: c } : {}, { replace: true })} />
+      <PostList
+        key={category ?? 'home'}
+        source={category ? { kind: 'category', category } : { kind: 'home' }}
+        label={category ? 'Posts in this category' : 'Your feed'}
+        empty={
+          category ? (
+            <EmptyState icon={<FileText className="size-9" strokeWidth={1.8} />} title="No posts here yet">
+              Be the first to post in this category.
+            </EmptyState>
+          ) : (
+            <div className="py-6">
+              <EmptyState icon={<Users className="size-9" strokeWidth={1.8} />} title="Your feed is empty" className="py-4">
+                Follow people to see their posts here, or share something yourself.
+              </EmptyState>
+              <Suggestions />
+            </div>
+          )
+        }
+      />
+      <Link
+        to="/connect/new"
+        aria-label="New post"
+        className="fixed right-[max(1.25rem,calc(50vw-14rem))] bottom-24 z-30 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-brand-900/25 hover:bg-brand-700"
+      >
+        <PenSquare className="size-6" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/client';
+import { connectApi, type Post } from '../../api/connect';
+import { Button } from '../../ui/Button';
+import { Field, TextAreaField } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
+import { InlineError } from '../../ui/InlineError';
+import { Sheet } from '../../ui/Sheet';
+import { Spinner } from '../../ui/Spinner';
+import { fullName } from './format';
+import { connectKeys, dropPost, patchPost, useCollections, useSave } from './queries';
+
+interface DialogProps {
+  post: Post;
+  open: boolean;
+  onClose: () => void;
+}
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (v: string) => void;
+  label: string;
+}) {
+  return (
+    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl px-3 hover:bg-surface-2">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        className="size-5 accent-brand-600"
+      />
+      <span className="text-[15px]">{label}</span>
+    </label>
+  );
+}
+
+/** Why the post is being reported; one report per person per post (the server keeps the first). */
+export function ReportDialog({ post, open, onClose }: DialogProps) {
+  const reasons = useQuery({
+    queryKey: connectKeys.reasons,
+    queryFn: async () => (await connectApi.reportReasons()).data,
+    enabled: open,
+    staleTime: Infinity,
+  });
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => connectApi.report(post._id, reason),
+    onSuccess: () => {
+      toast.success("Thanks for telling us. We'll review this post.");
+      onClose();
+    },
+  });
+  return (
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title="Report post"
+      footer={
+        <Button block disabled={!reason} loading={report.isPending} onClick={() => report.mutate()}>
+          Report
+        </Button>
+      }
+    >
+      <p className="mb-3 text-sm text-muted">
+        Why are you reporting this post by {fullName(post.author)}? They won&apos;t know it was you.
+      </p>
+      <FormAlert message={report.isError ? errorMessage(report.error, "We couldn't send your report.") : null} />
+      {reasons.isPending ? (
+        <Spinner label="Loading reasons" />
+      ) : reasons.isError ? (
+        <InlineError error={reasons.error} onRetry={() => void reasons.refetch()} fallback="We couldn't load the reasons." />
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Reason</legend>
+          {reasons.data.map((r) => (
+            <Choice key={r.id} name="reason" value={r.id} checked={reason === r.id} onChange={setReason} label={r.reason} />
+          ))}
+        </fieldset>
+      )}
+    </Sheet>
+  );
+}
+
+const NO_COLLECTION = '';
+const NEW_COLLECTION = 'new';
+
+/** Saves the post, into a collection chosen here (or a new one named here), or none. */
+export function SaveDialog({ post, open, onClose }: DialogProps) {
+  const qc = useQueryClient();
+  const collections = useCollections();
+  const save = useSave();
+  const [choice, setChoice] = useState(NO_COLLECTION);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      let collectionId: string | null = choice === NO_COLLECTION ? null : choice;
+      if (choice === NEW_COLLECTION) {
+        if (!name.trim()) {
+          setError('Give the collection a name');
+          return;
+        }
+        collectionId = (await connectApi.createCollection(name.trim())).data._id;
+        await qc.invalidateQueries({ queryKey: connectKeys.collections });
+      }
+      await save.mutateAsync({ id: post._id, save: true, collectionId });
+      toast.success('Saved');
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, "We couldn't save this post."));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title="Save post"
+      footer={
+        <Button block loading={busy} onClick={() => void submit()}>
+          Save
+        </Button>
+      }
+    >
+      <FormAlert message={error} />
+      <fieldset>
+        <legend className="mb-2 text-sm text-muted">Save to</legend>
+        <Choice name="collection" value={NO_COLLECTION} checked={choice === NO_COLLECTION} onChange={setChoice} label="Saved posts" />
+        {(collections.data ?? []).map((c) => (
+          <Choice key={c._id} name="collection" value={c._id} checked={choice === c._id} onChange={setChoice} label={c.name} />
+        ))}
+        <Choice name="collection" value={NEW_COLLECTION} checked={choice === NEW_COLLECTION} onChange={setChoice} label="New collection" />
+      </fieldset>
+      {collections.isPending ? <Spinner label="Loading collections" /> : null}
+      {choice === NEW_COLLECTION ? (
+        <div className="mt-3">
+          <Field label="Collection name" value={name} maxLength={40} autoFocus onChange={(e) => setName(e.target.value)} />
+        </div>
+      ) : null}
+    </Sheet>
+  );
+}
+
+/** Repost with thought: a new post of one's own that shows the original under it. */
+export function QuoteDialog({ post, open, onClose }: DialogProps) {
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const quote = useMutation({
+    mutationFn: () => connectApi.quote(post._id, text),
+    onSuccess: () => {
+      toast.success('Posted');
+      setText('');
+      void qc.invalidateQueries({ queryKey: [...connectKeys.posts, 'list'] });
+      onClose();
+    },
+  });
+  return (
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title="Repost with your thoughts"
+      footer={
+        <Button block disabled={!text.trim()} loading={quote.isPending} onClick={() => quote.mutate()}>
+          Post
+        </Button>
+      }
+    >
+      <FormAlert message={quote.isError ? errorMessage(quote.error, "We couldn't post that.") : null} />
+      <TextAreaField label="Your thoughts" value={text} maxLength={2000} rows={4} onChange={(e) => setText(e.target.value)} />
+      <blockquote className="mt-3 rounded-2xl border border-line p-3 text-sm text-muted">
+        <span className="font-semibold text-fg">{fullName(post.author)}</span>: {post.text.slice(0, 160) || 'Photo'}
+      </blockquote>
+    </Sheet>
+  );
+}
+
+/** Changes a post's text (author only; the server checks). */
+export function EditPostDialog({ post, open, onClose }: DialogProps) {
+  const qc = useQueryClient();
+  const [text, setText] = useState(post.text);
+  const edit = useMutation({
+    mutationFn: () => connectApi.editPost(post._id, { text }),
+    onSuccess: (res) => {
+      patchPost(qc, post._id, () => res.data);
+      toast.success('Post updated');
+      onClose();
+    },
+  });
+  return (
+    <Sheet
+      open={open}
+      onClose={onClose}
+      title="Edit post"
+      footer={
+        <Button block loading={edit.isPending} onClick={() => edit.mutate()}>
+          Save changes
+        </Button>
+      }
+    >
+      <FormAlert message={edit.isError ? errorMessage(edit.error, "We couldn't update the post.") : null} />
+      <TextAreaField label="Text" value={text} maxLength={2000} rows={5} onChange={(e) => setText(e.target.value)} />
+    </Sheet>
+  );
+}
+
+export function DeletePostDialog({ post, open, onClose, onDeleted }: DialogProps & { onDeleted?: () => void }) {
+  const qc = useQueryClient();
+  const del = useMutation({
+    mutationFn: () => connectApi.deletePost(post._id),
+    onSuccess: () => {
+      dropPost(qc, post._id);
+      toast.success('Post deleted');
+      onClose();
+      onDeleted?.();
+    },
+  });
+  return (
+    <Sheet open={open} onClose={onClose} title="Delete this post?" variant="modal">
+      <p className="text-[15px] text-muted">It will be gone from your profile and everyone&apos;s feeds. This can&apos;t be undone.</p>
+      <FormAlert message={del.isError ? errorMessage(del.error, "We couldn't delete the post.") : null} />
+      <div className="mt-5 flex gap-3">
+        <Button variant="outline" block onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" block loading={del.isPending} onClick={() => del.mutate()}>
+          Delete
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
