@@ -45,16 +45,19 @@ export function MediaPicker({ media, accept, label }: { media: ReturnType<typeof
                 type="button"
                 aria-label={`Remove ${m.kind === 'video' ? 'video' : `photo ${i + 1}`}`}
                 onClick={() => media.remove(m.key)}
-                className="absolute top-1 right-1 flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
+                className="absolute top-1 right-1 z-10 flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
               >
                 <X className="size-4" aria-hidden="true" />
               </button>
               {m.status === 'uploading' ? (
-                <ProgressBar
-                  value={m.progress}
-                  label={`Uploading ${m.kind === 'video' ? 'video' : `photo ${i + 1}`}`}
-                  className="absolute inset-x-2 bottom-2 w-auto"
-                />
+                <div className="absolute inset-0 flex flex-col justify-end gap-1 bg-black/45 p-2">
+                  <span className="text-center text-xs font-semibold text-white tabular-nums">{Math.round(m.progress * 100)}%</span>
+                  <ProgressBar
+                    value={m.progress}
+                    label={`Uploading ${m.kind === 'video' ? 'video' : `photo ${i + 1}`}`}
+                    className="bg-white/30"
+                  />
+                </div>
               ) : null}
               {m.status === 'failed' ? (
                 <p className="absolute inset-x-0 bottom-0 bg-danger-soft p-1 text-center text-[11px] text-danger-fg">{m.error}</p>

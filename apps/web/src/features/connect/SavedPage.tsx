@@ -135,6 +135,7 @@ export function CollectionPage() {
     queryFn: async () => (await connectApi.collectionInfo(id)).data.collection,
   });
   const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const del = useMutation({
     mutationFn: () => connectApi.deleteCollection(id),
     onSuccess: async () => {
@@ -171,7 +172,7 @@ export function CollectionPage() {
             <button
               type="button"
               aria-label="Delete collection"
-              onClick={() => del.mutate()}
+              onClick={() => setDeleting(true)}
               className="flex size-11 items-center justify-center rounded-full text-danger-fg hover:bg-surface-2"
             >
               <Trash2 className="size-5" aria-hidden="true" />
@@ -185,6 +186,17 @@ export function CollectionPage() {
         countViews={false}
         empty={<EmptyState icon={<Bookmark className="size-9" strokeWidth={1.8} />} title="No posts in this collection" />}
       />
+      <Sheet open={deleting} onClose={() => setDeleting(false)} title="Delete this collection?" variant="modal">
+        <p className="text-[15px] text-muted">The posts stay in your saved posts; only the collection goes.</p>
+        <div className="mt-5 flex gap-3">
+          <Button variant="outline" block onClick={() => setDeleting(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" block loading={del.isPending} onClick={() => del.mutate()}>
+            Delete
+          </Button>
+        </div>
+      </Sheet>
       {renaming && info.data ? (
         <NameDialog
           open
