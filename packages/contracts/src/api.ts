@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatApi } from './api-chat.js';
 import { connectApi } from './api-connect.js';
+import { communitiesApi } from './api-communities.js';
 import { shopApi } from './api-shop.js';
 import { beneficiariesResponse, billerQuery, billersResponse, customerResponse, packagesResponse, validateCustomerQuery } from './bills.js';
 import { listQuery, messageOnly, uuidParam } from './common.js';
@@ -307,6 +308,7 @@ export const apiMap = {
 
   // The social, chat and marketplace areas, each in a file of its own (api-<area>.ts).
   ...connectApi,
+  ...communitiesApi,
   ...chatApi,
   ...shopApi,
 } as const satisfies Record<string, ApiEndpointDef>;

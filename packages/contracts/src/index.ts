@@ -9,3 +9,4 @@ export * from './loan-eligibility.js';
 export * from './api.js';
 export * from './format.js';
 export * from './connect.js';
+export * from './community.js';

@@ -144,6 +144,7 @@ const envSchema = z.object({
   LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  COMMUNITY_DESCRIBER_URL: z.url().optional(),
   STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   METRICS: z
@@ -206,6 +207,8 @@ export type Config = {
   schedulerMs: number;
   /** Connect: distinct reporters that hide a post from feeds until it is reviewed. */
   reportHideThreshold: number;
+  /** A language-model endpoint that writes community descriptions; templates when unset. */
+  communityDescriberUrl: string | null;
   /** Connect: how often expired stories' media is cleaned up. */
   storyCleanupMs: number;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    communityDescriberUrl: e.COMMUNITY_DESCRIBER_URL ?? null,
     storyCleanupMs: e.STORY_CLEANUP_SECONDS * 1000,
     workers: e.WORKERS,
     metrics: e.METRICS,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +11,9 @@ import pg from 'pg';
 import * as schema from '../db/schema.js';
 import { embeddedInstance, postgresInstance } from './instance.js';
 import { SERVER_ROOT } from './paths.js';
+
+/** Extensions the migrations create: pg_trgm for typo-tolerant community search (PostgreSQL ships it in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -99,6 +103,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
+    extensions: PGLITE_EXTENSIONS,
     ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
   });
   const pdb = drizzlePglite(client, { schema });

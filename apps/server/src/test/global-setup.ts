@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDatabase } from '../platform/db.js';
+import { MIGRATIONS_DIR, openDatabase, PGLITE_EXTENSIONS } from '../platform/db.js';
 import { randomDigits } from '../platform/crypto.js';
 
 declare module 'vitest' {
@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   const image = await client.dumpDataDir('none');
   await client.close();

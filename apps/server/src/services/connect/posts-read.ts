@@ -163,14 +163,15 @@ export type PostPage = { posts: Post[]; pagination: FeedPagination };
 
 /**
  * Runs a page query and builds its posts. `ownStatuses` lets the caller's own unpublished posts
- * through (the drafts list); otherwise only published posts that are not hidden are shown.
+ * through (the drafts list), `moderator` every post but deleted ones (a community's moderation
+ * lists); otherwise only published posts that are not hidden are shown.
  */
 export async function postPage(
   db: Tx,
   viewerId: string,
   page: PageSql,
   q: FeedQuery,
-  opts: { ownUnpublished?: boolean } = {},
+  opts: { ownUnpublished?: boolean; moderator?: boolean } = {},
 ): Promise<PostPage> {
   const [res] = await executeRows<{ page: PageRow[]; posts: PostRow[] }>(
     db,
@@ -191,7 +192,9 @@ export async function postPage(
   const shown = (p: PostRow | undefined): p is PostRow =>
     !!p &&
     p.status !== 'deleted' &&
-    ((p.status === 'published' && !p.hidden_at) || (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')));
+    (opts.moderator ||
+      (p.status === 'published' && !p.hidden_at) ||
+      (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')));
 
   const items: { row: PostRow; repost: PageRow | null }[] = [];
   const seen = new Set<string>();
@@ -259,11 +262,19 @@ const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
 
 /**
  * Home: posts and reposts by the people the caller follows and the caller's own, newest first.
- * `extraSources` adds more (the communities the caller belongs to).
+ * `extraSources` adds more (the communities the caller belongs to); `visibleCommunities` keeps out
+ * followed people's posts in communities the caller may not read.
  */
-export function homeFeed(db: Tx, viewerId: string, q: FeedQuery, extraSources: SQL | null = null): Promise<PostPage> {
-  const authors = sql`p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)`;
-  const where = extraSources ? sql`${listed} AND (${authors} OR ${extraSources})` : sql`${listed} AND ${authors}`;
+export function homeFeed(
+  db: Tx,
+  viewerId: string,
+  q: FeedQuery,
+  extraSources: SQL | null = null,
+  visibleCommunities: SQL = sql`p.community_id IS NULL`,
+): Promise<PostPage> {
+  const authors = sql`p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)
+    AND ${visibleCommunities}`;
+  const where = extraSources ? sql`${listed} AND ((${authors}) OR ${extraSources})` : sql`${listed} AND ${authors}`;
   return postPage(db, viewerId, page(where, q), q);
 }
 
@@ -316,3 +327,5 @@ export function savedPostsOf(db: Tx, viewerId: string, q: FeedQuery & { collecti
     q,
   );
 }
+
+export { listed as listedPosts, page as postsPageSql };

@@ -11,7 +11,13 @@ import { connectProfiles, postMentions, postReports, posts, postTags } from './t
 import { hashtagsOf, mentionsOf } from './text.js';
 
 /** How a post in a community is admitted: given by the communities part, which owns those rules. */
-export type CommunityGate = (tx: Tx, authorId: string, communityId: string, text: string) => Promise<'published' | 'pending' | 'held'>;
+/** Admits a post to a community: published, waiting for approval, or held as spam (with the reason); throws for those who may not post. */
+export type CommunityGate = (
+  tx: Tx,
+  authorId: string,
+  communityId: string,
+  text: string,
+) => Promise<{ status: 'published' | 'pending' | 'held'; spamReason: string | null }>;
 
 export const postNotFound = () => notFound('Post not found', 'POST_NOT_FOUND');
 
@@ -95,10 +101,11 @@ export async function createPost(db: Db, authorId: string, { body, community, ki
     const mentions = await mentionIds(tx, authorId, body.text);
     const tags = hashtagsOf(body.text, body.tags);
     let status: 'published' | 'draft' | 'pending' | 'held' = body.draft ? 'draft' : 'published';
+    let spamReason: string | null = null;
     if (body.communityId && community) {
       // The gate refuses people who may not post there, and says whether the post waits.
       const admitted = await community(tx, authorId, body.communityId, body.text);
-      if (status === 'published') status = admitted;
+      if (status === 'published') ({ status, spamReason } = admitted);
     }
     const now = new Date();
     await tx.insert(posts).values({
@@ -113,6 +120,7 @@ export async function createPost(db: Db, authorId: string, { body, community, ki
       categoryId: body.category ?? null,
       tags,
       mentionIds: mentions,
+      spamReason,
       createdAt: now,
       publishedAt: status === 'published' ? now : null,
     });
@@ -197,14 +205,15 @@ export async function publishDraft(db: Db, userId: string, postId: string, commu
     const row = await ownPost(tx, userId, postId, 'publish');
     if (row.status !== 'draft') throw conflict('This post is not a draft', 'NOT_A_DRAFT');
     let status: 'published' | 'pending' | 'held' = 'published';
+    let spamReason: string | null = null;
     if (row.communityId) {
       if (!community) throw notFound('Community not found', 'COMMUNITY_NOT_FOUND');
-      status = await community(tx, userId, row.communityId, row.text);
+      ({ status, spamReason } = await community(tx, userId, row.communityId, row.text));
     }
     const now = new Date();
     await tx
       .update(posts)
-      .set({ status, publishedAt: status === 'published' ? now : null })
+      .set({ status, spamReason, publishedAt: status === 'published' ? now : null })
       .where(eq(posts.id, postId));
     if (status === 'published') await published(tx, postId, userId, row.tags, row.mentionIds);
   });

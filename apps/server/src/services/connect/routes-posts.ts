@@ -66,7 +66,13 @@ export function postRoutes(deps: ConnectDeps): FastifyPluginAsync {
           { querystring: c.feedQuery, response: { 200: c.postListResponse, ...errorResponses } },
         ),
       },
-      async (req) => listReply('Feed', await homeFeed(db, me(req).userId, req.query, deps.communityFeedSources(me(req).userId))),
+      async (req) => {
+        const userId = me(req).userId;
+        return listReply(
+          'Feed',
+          await homeFeed(db, userId, req.query, deps.communityFeedSources(userId), deps.visibleCommunityPosts(userId)),
+        );
+      },
     );
 
     app.get(

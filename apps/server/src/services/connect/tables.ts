@@ -42,6 +42,8 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     repostCount: integer('repost_count').notNull().default(0),
     reportCount: integer('report_count').notNull().default(0),
+    /** Why a community post was held back as spam (see communities.service.ts spamCheck). */
+    spamReason: text('spam_reason'),
     /** Set when enough distinct people reported it: out of every feed until reviewed. */
     hiddenAt: ts('hidden_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -265,3 +267,5 @@ export const highlightLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.highlightId, t.userId] })],
 );
+
+export * from './communities-tables.js';
