@@ -10,3 +10,4 @@ export * from './api.js';
 export * from './format.js';
 export * from './connect.js';
 export * from './community.js';
+export * from './chat.js';

@@ -145,6 +145,11 @@ const envSchema = z.object({
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(5),
   COMMUNITY_DESCRIBER_URL: z.url().optional(),
+  CALL_RING_SECONDS: z.coerce.number().int().min(1).default(30),
+  STUN_URLS: z.string().default(''),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.string().optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   METRICS: z
@@ -209,6 +214,8 @@ export type Config = {
   reportHideThreshold: number;
   /** A language-model endpoint that writes community descriptions; templates when unset. */
   communityDescriberUrl: string | null;
+  /** Calls: how long one rings before it is missed, and the ICE servers handed to each call (TURN with short-lived credentials). */
+  calls: { ringMs: number; stunUrls: string[]; turnUrls: string[]; turnSecret: string | null; turnTtlSeconds: number };
   /** Connect: how often expired stories' media is cleaned up. */
   storyCleanupMs: number;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
@@ -287,6 +294,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     communityDescriberUrl: e.COMMUNITY_DESCRIBER_URL ?? null,
+    calls: {
+      ringMs: e.CALL_RING_SECONDS * 1000,
+      stunUrls: e.STUN_URLS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      turnUrls: e.TURN_URLS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      turnSecret: e.TURN_SECRET ?? null,
+      turnTtlSeconds: e.TURN_TTL_SECONDS,
+    },
     storyCleanupMs: e.STORY_CLEANUP_SECONDS * 1000,
     workers: e.WORKERS,
     metrics: e.METRICS,

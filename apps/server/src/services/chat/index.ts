@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
+import { chatRestRoutes } from './routes.js';
+import { createChatHub } from './socket.js';
 
-/** The chat service: conversations and messages over Socket.IO, the directory, saved media, calls. */
-const chatRoutes: FastifyPluginAsync = async () => {};
+/** The chat service: conversations and messages over Socket.IO (and REST), the directory, saved media, calls. */
+const chatRoutes: FastifyPluginAsync = async (app) => {
+  const hub = createChatHub(app);
+  await app.register(chatRestRoutes(hub));
+  app.addHook('preClose', async () => hub.close());
+};
 
 export const chatService: ServiceModule = { name: 'chat', plugin: chatRoutes };

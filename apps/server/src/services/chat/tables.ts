@@ -1,2 +1,104 @@
-// The Drizzle tables the chat service owns.
-export {};
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+// The Drizzle tables the chat service owns (ARCHITECTURE.md 11): a conversation per pair, messages
+// with a per-conversation sequence and the sender's temporary id (unique per sender), receipts as
+// one "up to seq" mark per member, calls with their states, saved media and last-seen times.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One per pair of people; `id` is derived from the pair (chat.service.ts conversationId), user_a < user_b. */
+export const conversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey(),
+    userA: uuid('user_a').notNull(),
+    userB: uuid('user_b').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: ts('last_message_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_conversations_a_idx').on(t.userA, t.lastMessageAt.desc()),
+    index('chat_conversations_b_idx').on(t.userB, t.lastMessageAt.desc()),
+  ],
+);
+
+export type MessageBodyRow = {
+  text: string;
+  replyTo: { id: string; fromUserId: string; msgType: string; text: string } | null;
+  media: { url: string; thumbnailUrl: string | null; durationMs: number | null; width: number | null; height: number | null } | null;
+  payment: { reference: string; amount: number; status: string } | null;
+};
+
+export const messages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id').notNull(),
+    seq: integer('seq').notNull(),
+    fromUserId: uuid('from_user_id').notNull(),
+    toUserId: uuid('to_user_id').notNull(),
+    clientMsgId: text('client_msg_id').notNull(),
+    msgType: text('msg_type', { enum: ['text', 'image', 'voice', 'payment'] }).notNull(),
+    body: jsonb('body').$type<MessageBodyRow>().notNull(),
+    paymentReference: text('payment_reference'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_seq_idx').on(t.conversationId, t.seq),
+    // A resend of the same temporary id is found, never inserted twice.
+    uniqueIndex('chat_messages_client_idx').on(t.fromUserId, t.clientMsgId),
+    uniqueIndex('chat_messages_payment_idx')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
+  ],
+);
+
+/** Delivered and seen, as "up to seq" marks per member of a conversation. */
+export const marks = pgTable(
+  'chat_marks',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    deliveredSeq: integer('delivered_seq').notNull().default(0),
+    seenSeq: integer('seen_seq').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+export const calls = pgTable(
+  'chat_calls',
+  {
+    id: uuid('id').primaryKey(),
+    callerId: uuid('caller_id').notNull(),
+    calleeId: uuid('callee_id').notNull(),
+    kind: text('kind', { enum: ['voice', 'video'] }).notNull(),
+    status: text('status', { enum: ['ringing', 'active', 'ended', 'missed', 'declined', 'busy'] }).notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    answeredAt: ts('answered_at'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('chat_calls_caller_idx').on(t.callerId, t.startedAt.desc()),
+    index('chat_calls_callee_idx').on(t.calleeId, t.startedAt.desc()),
+    index('chat_calls_live_idx')
+      .on(t.status, t.startedAt)
+      .where(sql`${t.status} in ('ringing', 'active')`),
+  ],
+);
+
+export const savedMedia = pgTable(
+  'chat_saved_media',
+  {
+    userId: uuid('user_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index('chat_saved_media_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const lastSeen = pgTable('chat_last_seen', {
+  userId: uuid('user_id').primaryKey(),
+  at: ts('at').notNull(),
+});

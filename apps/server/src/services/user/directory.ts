@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import { users } from './tables.js';
 
@@ -58,4 +58,33 @@ export async function setBio(db: Tx, userId: string, bio: string | null): Promis
     .update(users)
     .set({ bio: bio || null, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The chat directory: verified people with a nickname (spec section 5), matching `search` in their
+ * names or nickname, by first name; one page and the total.
+ */
+export async function nicknamedPeople(db: Tx, q: { search?: string; page: number; limit: number; exceptId?: string }) {
+  const s = q.search?.trim();
+  const like = s ? `%${s.replace(/[%_\\]/g, (m) => `\\${m}`)}%` : null;
+  const where = and(
+    isNotNull(users.nickName),
+    isNotNull(users.phoneVerifiedAt),
+    q.exceptId ? ne(users.id, q.exceptId) : undefined,
+    like ? or(ilike(users.nickName, like), ilike(users.firstName, like), ilike(users.lastName, like)) : undefined,
+  );
+  const rows = await db
+    .select({ ...summary, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return { people: rows.map(({ total: _t, ...u }) => u as UserSummary), total: rows[0]?.total ?? 0 };
+}
+
+/** The ids of people whose names or nickname contain `search`, as a subquery for other services' lists. */
+export function userIdsMatching(search: string) {
+  const like = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+  return sql`SELECT ${users.id} FROM ${users} WHERE ${users.firstName} ILIKE ${like} OR ${users.lastName} ILIKE ${like} OR ${users.nickName} ILIKE ${like}`;
 }

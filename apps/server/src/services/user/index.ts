@@ -2,7 +2,7 @@ import type { ServiceModule } from '../../platform/app.js';
 import { userRoutes } from './routes.js';
 
 export { userProviders, type UserProvided } from './authenticator.js';
-export { setBio, usersByIds, usersByNickNames, userById, type UserSummary } from './directory.js';
+export { nicknamedPeople, setBio, userIdsMatching, usersByIds, usersByNickNames, userById, type UserSummary } from './directory.js';
 export { toPublicUser } from './profile.service.js';
 /**
  * The table, for the database schema, the demo seed and tests. Services read people through

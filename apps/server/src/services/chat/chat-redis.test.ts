@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@owo/contracts';
+import { createTestApp, newUser, secondApp, type TestContext } from '../../test/harness.js';
+import { chatSockets, listenOn } from './chat-fixtures.js';
+
+// Two server processes sharing Redis (the Socket.IO Redis adapter): needs REDIS_URL, so it runs in
+// CI's PostgreSQL + Redis pass (`.ci/run`); without Redis there is nothing for two processes to share.
+describe.skipIf(!process.env.REDIS_URL)('chat across two server processes sharing Redis', () => {
+  let t: TestContext;
+  let one: ReturnType<typeof chatSockets>;
+  let two: ReturnType<typeof chatSockets>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const other = await secondApp(t);
+    one = chatSockets(await listenOn(t.app));
+    two = chatSockets(await listenOn(other.app));
+  });
+  afterAll(async () => {
+    one.closeAll();
+    two.closeAll();
+    await t.close();
+  });
+
+  it('a message from a client of one process reaches a client of the other, and so does a call’s ringing', async () => {
+    const [a, b] = [await newUser(t.app, { nickName: `ra${Date.now()}` }), await newUser(t.app, { nickName: `rb${Date.now()}` })];
+    const sa = await one.connect(a.token);
+    const sb = await two.connect(b.token);
+    const got = two.next<ChatMessage>(sb, 'message:new');
+    const sent = await one.must<ChatMessage>(sa, 'message:send', {
+      msgId: 'r-1',
+      toUserId: b.id,
+      msgType: 'text',
+      msgBody: { text: 'Across processes' },
+    });
+    expect((await got).id).toBe(sent.id);
+    const ring = two.next<{ call: { id: string } }>(sb, 'call:incoming');
+    const call = await one.must<{ call: { id: string } }>(sa, 'call:start', { toUserId: b.id, kind: 'voice' });
+    expect((await ring).call.id).toBe(call.call.id);
+    // Presence is answered across processes too.
+    const seen = await one.must<{ status: string }[]>(sa, 'presence:watch', { userIds: [b.id] });
+    expect(seen[0]!.status).toBe('online');
+  });
+});

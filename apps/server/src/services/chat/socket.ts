@@ -1,0 +1,223 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { chatEvents, type ChatMessage } from '@owo/contracts';
+import { sessionTokenHash } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import {
+  answerCall,
+  declineCall,
+  endCall,
+  iceServersFor,
+  liveCallParty,
+  missUnanswered,
+  startCall,
+  toCalls,
+  type CallRow,
+} from './calls.service.js';
+import { lastSeenOf, markUpTo, recordLastSeen, sendMessage, type Marks } from './chat.service.js';
+
+// The live side of chat: Socket.IO at /api/chat/socket.io with the bearer token in the handshake,
+// a room per person (`user:<id>`, every device), presence rooms (`presence:<id>`), and with
+// REDIS_URL the Redis adapter so people on different processes reach each other. docs/chat.md
+// lists the events.
+
+type Ack = (reply: { status: true; data: unknown } | { status: false; message: string; code: string }) => void;
+type SocketData = { userId: string; tokenHash: string };
+const userRoom = (id: string) => `user:${id}`;
+const presenceRoom = (id: string) => `presence:${id}`;
+const FALLBACK = 'An error occured';
+const C2S = chatEvents.clientToServer;
+
+export type ChatHub = {
+  io: Server;
+  /** Sends a stored message to both people's devices. */
+  deliver: (m: ChatMessage) => void;
+  /** Tells the other member their marks moved. */
+  receipt: (otherId: string, m: Marks) => void;
+  isOnline: (userId: string) => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+export function createChatHub(app: FastifyInstance): ChatHub {
+  const { db, config } = app;
+  const io = new Server(app.server, {
+    path: '/api/chat/socket.io',
+    serveClient: false,
+    cors: config.corsOrigins.length ? { origin: config.corsOrigins } : undefined,
+  });
+  const extra: { disconnect: () => void }[] = [];
+  if (app.redis) {
+    const pub = app.redis.duplicate();
+    const sub = app.redis.duplicate();
+    io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}-socket.io` }));
+    extra.push(pub, sub);
+  }
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return next(new Error('Authorization failed, no token!'));
+    const tokenHash = sessionTokenHash(config.secret, token);
+    app.authenticator
+      .recentSession(tokenHash)
+      .then((s) => {
+        if (!s) return next(new Error('Your session has ended. Please log in again.'));
+        (socket.data as SocketData) = { userId: s.userId, tokenHash };
+        next();
+      })
+      .catch(() => next(new Error(FALLBACK)));
+  });
+
+  const isOnline = async (userId: string) => (await io.in(userRoom(userId)).fetchSockets()).length > 0;
+  const presenceOf = async (userId: string) => {
+    const online = await isOnline(userId);
+    const seen = online ? null : ((await lastSeenOf(db, [userId])).get(userId) ?? null);
+    return { fromUserJid: userId, status: online ? ('online' as const) : ('offline' as const), lastSeen: seen };
+  };
+  const deliver = (m: ChatMessage) => io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId)).emit('message:new', m);
+  const receipt = (otherId: string, m: Marks) => io.to(userRoom(otherId)).to(userRoom(m.userId)).emit('receipt', m);
+  const callUpdate = async (row: CallRow) => {
+    for (const id of [row.caller_id, row.callee_id]) {
+      const [c] = await toCalls(db, id, [row]);
+      io.to(userRoom(id)).emit('call:update', c);
+    }
+  };
+  const missTimers = new Set<NodeJS.Timeout>();
+  const sweepMissed = async () => {
+    for (const row of await missUnanswered(db, config.calls.ringMs)) await callUpdate(row);
+  };
+
+  /** An event handler: the payload checked against its schema, the session still live, errors as acks. */
+  function on<E extends keyof typeof C2S>(
+    socket: Socket,
+    event: E,
+    run: (userId: string, body: z.output<(typeof C2S)[E]>) => Promise<unknown>,
+  ) {
+    socket.on(event as string, async (payload: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+      const { userId, tokenHash } = socket.data as SocketData;
+      try {
+        if (!(await app.authenticator.recentSession(tokenHash))) {
+          reply({ status: false, message: 'Your session has ended. Please log in again.', code: 'SESSION_INVALID' });
+          socket.disconnect(true);
+          return;
+        }
+        const parsed = C2S[event].safeParse(payload);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          return reply({ status: false, message: issue?.message ?? 'Invalid request', code: 'VALIDATION_ERROR' });
+        }
+        reply({ status: true, data: await run(userId, parsed.data as z.output<(typeof C2S)[E]>) });
+      } catch (err) {
+        if (err instanceof AppError) return reply({ status: false, message: err.message, code: err.code });
+        app.log.error({ err, event }, 'chat event failed');
+        reply({ status: false, message: FALLBACK, code: 'INTERNAL' });
+      }
+    });
+  }
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data as SocketData;
+    void socket.join(userRoom(userId));
+    io.to(presenceRoom(userId)).emit('presence', { fromUserJid: userId, status: 'online', lastSeen: null });
+    socket.on('disconnect', () => {
+      void (async () => {
+        if (await isOnline(userId)) return;
+        await recordLastSeen(db, userId);
+        io.to(presenceRoom(userId)).emit('presence', await presenceOf(userId));
+      })().catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+    });
+
+    on(socket, 'message:send', async (me, body) => {
+      const { message, created } = await sendMessage(db, me, body);
+      if (created) deliver(message);
+      return message;
+    });
+    on(socket, 'message:delivered', async (me, b) => {
+      const m = await markUpTo(db, me, b.conversationId, b.upToSeq, false);
+      receipt(m.otherId, m);
+      return m;
+    });
+    on(socket, 'message:seen', async (me, b) => {
+      const m = await markUpTo(db, me, b.conversationId, b.upToSeq, true);
+      receipt(m.otherId, m);
+      return m;
+    });
+    on(socket, 'typing', async (me, b) => {
+      socket.to(userRoom(b.toUserId)).emit('typing', { fromUserId: me, typing: b.typing });
+      return null;
+    });
+    on(socket, 'presence:watch', async (_me, b) => {
+      for (const id of b.userIds) void socket.join(presenceRoom(id));
+      return Promise.all(b.userIds.map(presenceOf));
+    });
+    on(socket, 'call:start', async (me, b) => {
+      const row = await startCall(db, me, b.toUserId, b.kind);
+      const [mine] = await toCalls(db, me, [row]);
+      if (row.status === 'ringing') {
+        const [theirs] = await toCalls(db, b.toUserId, [row]);
+        io.to(userRoom(b.toUserId)).emit('call:incoming', { call: theirs, iceServers: iceServersFor(config, b.toUserId).iceServers });
+        const t = setTimeout(() => {
+          missTimers.delete(t);
+          void sweepMissed().catch((err: unknown) => app.log.warn({ err }, 'missed-call sweep failed'));
+        }, config.calls.ringMs + 50);
+        t.unref();
+        missTimers.add(t);
+      } else await callUpdate(row);
+      return { call: mine, iceServers: iceServersFor(config, me).iceServers };
+    });
+    const callChange = (fn: (me: string, callId: string) => Promise<CallRow>) => async (me: string, b: { callId: string }) => {
+      const row = await fn(me, b.callId);
+      await callUpdate(row);
+      return (await toCalls(db, me, [row]))[0];
+    };
+    on(
+      socket,
+      'call:answer',
+      callChange((me, id) => answerCall(db, me, id)),
+    );
+    on(
+      socket,
+      'call:decline',
+      callChange((me, id) => declineCall(db, me, id)),
+    );
+    on(
+      socket,
+      'call:end',
+      callChange((me, id) => endCall(db, me, id)),
+    );
+    on(socket, 'call:signal', async (me, b) => {
+      const other = await liveCallParty(db, me, b.callId);
+      io.to(userRoom(other)).emit('call:signal', { callId: b.callId, fromUserId: me, data: b.data });
+      return null;
+    });
+  });
+
+  // A revoked session is disconnected within this period even when its socket stays quiet, and
+  // calls whose ringing process died are still marked missed.
+  const sweep = setInterval(() => {
+    void (async () => {
+      for (const s of await io.local.fetchSockets()) {
+        const { tokenHash } = s.data as SocketData;
+        if (!(await app.authenticator.recentSession(tokenHash))) s.disconnect(true);
+      }
+      await sweepMissed();
+    })().catch((err: unknown) => app.log.warn({ err }, 'chat sweep failed'));
+  }, 10_000);
+  sweep.unref();
+
+  return {
+    io,
+    deliver,
+    receipt,
+    isOnline,
+    close: async () => {
+      clearInterval(sweep);
+      missTimers.forEach(clearTimeout);
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      extra.forEach((c) => c.disconnect());
+    },
+  };
+}
