@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { connectApi } from '../../api/connect';
@@ -9,6 +9,7 @@ import { Field, TextAreaField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/Select';
+import { useCommunity } from './communities/queries';
 import { MediaPicker } from './MediaPicker';
 import { connectKeys, useCategories } from './queries';
 import { useMediaUpload } from './use-media-upload';
@@ -26,6 +27,9 @@ export function parseTags(input: string): string[] {
 export default function ComposerPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const communityId = useSearchParams()[0].get('community');
+  const community = useCommunity(communityId ?? '', !!communityId);
+  const home = communityId ? `/connect/communities/${communityId}` : '/connect';
   const categories = useCategories();
   const media = useMediaUpload({ maxImages: 10 });
   const [text, setText] = useState('');
@@ -39,12 +43,13 @@ export default function ComposerPage() {
         media: media.urls.map((url) => ({ url })),
         ...(category ? { category } : {}),
         tags: parseTags(tags),
+        ...(communityId ? { communityId } : {}),
         draft,
       }),
     onSuccess: async (res, draft) => {
       await qc.invalidateQueries({ queryKey: [...connectKeys.posts, 'list'] });
       toast.success(draft ? 'Saved to your drafts' : res.data.status === 'published' ? 'Posted' : 'Sent for review');
-      void navigate(draft ? '/connect/drafts' : '/connect');
+      void navigate(draft ? '/connect/drafts' : home);
     },
     onError: (err) => setError(errorMessage(err, "We couldn't post that. Please try again.")),
   });
@@ -58,7 +63,10 @@ export default function ComposerPage() {
   const busy = create.isPending;
   return (
     <div>
-      <PageHeader title="New post" back="/connect" />
+      <PageHeader
+        title={communityId ? (community.data ? `Post in ${community.data.name}` : 'Post in community') : 'New post'}
+        back={home}
+      />
       <form
         noValidate
         onSubmit={(e) => {

@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth, useProfile } from '../account';
 import { CategoryChips } from './CategoryChips';
+import { CommunitiesLink } from './communities/CommunitiesLink';
 import { PersonRow } from './PersonRow';
 import { PostList } from './PostList';
 import { useSuggested } from './queries';
@@ -42,6 +43,7 @@ export default function FeedPage() {
     <div>
       <header className="sticky top-0 z-20 -mx-5 flex min-h-16 items-center gap-1 bg-canvas/90 px-4 pt-[env(safe-area-inset-top)] backdrop-blur">
         <h1 className="flex-1 text-xl font-bold tracking-tight">Connect</h1>
+        <CommunitiesLink className={iconLink} />
         <Link to="/connect/drafts" aria-label="Drafts" className={iconLink}>
           <FileText className="size-5" aria-hidden="true" />
         </Link>

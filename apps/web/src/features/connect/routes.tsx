@@ -14,6 +14,12 @@ const SavedPage = lazy(() => import('./SavedPage'));
 const CollectionPage = lazy(() => import('./SavedPage').then((m) => ({ default: m.CollectionPage })));
 const StoryViewerPage = lazy(() => import('./StoryViewerPage'));
 const StoryComposerPage = lazy(() => import('./StoryComposerPage'));
+const CommunitiesPage = lazy(() => import('./communities/DiscoverPage'));
+const CommunityPage = lazy(() => import('./communities/CommunityPage'));
+const CreateCommunityPage = lazy(() => import('./communities/CommunityFormPage').then((m) => ({ default: m.CreateCommunityPage })));
+const EditCommunityPage = lazy(() => import('./communities/CommunityFormPage'));
+const CommunityMembersPage = lazy(() => import('./communities/MembersPage'));
+const CommunityManagePage = lazy(() => import('./communities/ManagePage'));
 
 export const connectRoutes: RouteObject[] = [
   { path: '/connect', element: <FeedPage /> },
@@ -29,4 +35,10 @@ export const connectRoutes: RouteObject[] = [
   { path: '/connect/saved/:id', element: <CollectionPage /> },
   { path: '/connect/stories/new', element: <StoryComposerPage /> },
   { path: '/connect/stories/:authorId', element: <StoryViewerPage /> },
+  { path: '/connect/communities', element: <CommunitiesPage /> },
+  { path: '/connect/communities/new', element: <CreateCommunityPage /> },
+  { path: '/connect/communities/:id', element: <CommunityPage /> },
+  { path: '/connect/communities/:id/edit', element: <EditCommunityPage /> },
+  { path: '/connect/communities/:id/members', element: <CommunityMembersPage /> },
+  { path: '/connect/communities/:id/manage', element: <CommunityManagePage /> },
 ];

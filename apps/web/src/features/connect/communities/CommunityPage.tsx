@@ -1,0 +1,218 @@
+import { Crown, FileText, Lock, Pencil, PenSquare, Settings2, ShieldBan, UsersRound } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { Community } from '../../../api/communities';
+import { ApiError, errorMessage } from '../../../api/client';
+import { cn } from '../../../lib/cn';
+import { Button, buttonClasses } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { InlineError } from '../../../ui/InlineError';
+import { LoadMore } from '../../../ui/LoadMore';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Spinner';
+import { fullName, plural } from '../format';
+import { PostCard } from '../PostCard';
+import { PostSkeletons } from '../PostList';
+import { CommunityAvatar, MembershipButton, VisibilityLabel, communityPath } from './parts';
+import { useCommunity, useCommunityPosts, useLoadOnScroll, useOwnershipAnswer } from './queries';
+
+const isManager = (c: Pick<Community, 'role'>) => c.role === 'owner' || c.role === 'admin';
+
+function PrivateNotice({ community }: { community: Community }) {
+  if (community.role === 'blocked')
+    return (
+      <EmptyState icon={<ShieldBan className="size-9" strokeWidth={1.8} />} title="You can't see this community's posts">
+        An owner or admin blocked you from this community.
+      </EmptyState>
+    );
+  return (
+    <EmptyState icon={<Lock className="size-9" strokeWidth={1.8} />} title="This community is private">
+      {community.joinRequested
+        ? 'You asked to join. You will see its posts once an owner or admin lets you in.'
+        : community.inviteId
+          ? 'You have been invited. Accept the invite to see its posts.'
+          : 'Only members see its posts. Ask to join and an owner or admin will let you in.'}
+    </EmptyState>
+  );
+}
+
+/** The community's posts a page at a time (pages from 1, then the server's cursor), each a PostCard. */
+function CommunityFeed({ community }: { community: Community }) {
+  const feed = useCommunityPosts(community._id, true);
+  const sentinel = useLoadOnScroll(feed);
+  if (feed.isPending) return <PostSkeletons label="Loading the community's posts" />;
+  if (feed.isError) {
+    if (feed.error instanceof ApiError && (feed.error.status === 403 || feed.error.status === 404))
+      return <PrivateNotice community={community} />;
+    return (
+      <InlineError
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        fallback="We couldn't load the community's posts."
+        className="-mx-4"
+      />
+    );
+  }
+  if (feed.posts.length === 0)
+    return (
+      <EmptyState icon={<FileText className="size-9" strokeWidth={1.8} />} title="No posts yet">
+        {community.isMember ? 'Be the first to post in this community.' : 'Join to be the first to post here.'}
+      </EmptyState>
+    );
+  return (
+    <>
+      <ul aria-label={`Posts in ${community.name}`} className="-mx-5">
+        {feed.posts.map((p) => (
+          <li key={p._id} data-post-id={p._id}>
+            <PostCard post={p} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} />
+      <LoadMore pages={feed} />
+    </>
+  );
+}
+
+/** The owner offered the caller the community: accept (they become owner, the old one admin) or decline. */
+function OwnershipOffer({ community }: { community: Community }) {
+  const answer = useOwnershipAnswer();
+  return (
+    <div role="region" aria-label="Ownership offer" className="mt-4 rounded-2xl bg-brand-soft p-4">
+      <p className="flex gap-2 text-sm">
+        <Crown className="mt-0.5 size-4 shrink-0 text-brand-fg" aria-hidden="true" />
+        <span>
+          <span className="font-semibold">{fullName(community.owner)}</span> asks you to take over {community.name} as its owner. They will
+          stay on as an admin.
+        </span>
+      </p>
+      <div className="mt-3 flex gap-2">
+        <Button
+          size="sm"
+          block
+          loading={answer.isPending && answer.variables.accept}
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ communityId: community._id, accept: true, name: community.name })}
+        >
+          Accept ownership
+        </Button>
+        <Button
+          size="sm"
+          block
+          variant="outline"
+          loading={answer.isPending && !answer.variables.accept}
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ communityId: community._id, accept: false, name: community.name })}
+        >
+          Decline
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <div role="status" aria-label="Loading community">
+      <Skeleton className="aspect-[5/2] w-full rounded-3xl" />
+      <Skeleton className="-mt-10 ml-4 size-20 rounded-3xl border-4 border-canvas" />
+      <Skeleton className="mt-3 h-6 w-2/3" />
+      <Skeleton className="mt-2 h-4 w-1/2" />
+      <Skeleton className="mt-3 h-4 w-full" />
+      <Skeleton className="mt-4 h-11 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+/** A community: its cover, picture, facts and description, the caller's membership, and its feed. */
+export default function CommunityPage() {
+  const { id = '' } = useParams();
+  const community = useCommunity(id);
+  const c = community.data;
+  if (community.isError)
+    return (
+      <div>
+        <PageHeader title="Community" back="/connect/communities" />
+        <EmptyState
+          icon={<UsersRound className="size-9" strokeWidth={1.8} />}
+          title="We couldn't open this community"
+          tone="danger"
+          action={
+            <Button variant="outline" block onClick={() => void community.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(community.error, 'It may have been removed. Check the link and try again.')}
+        </EmptyState>
+      </div>
+    );
+  const canSee = c ? c.isMember || (c.visibility === 'public' && c.role !== 'blocked') : false;
+  return (
+    <div>
+      <PageHeader title={c?.name ?? 'Community'} back="/connect/communities" />
+      {!c ? (
+        <HeaderSkeleton />
+      ) : (
+        <section aria-label="About" className="mb-4">
+          <div className="aspect-[5/2] w-full overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-accent-400">
+            {c.coverUrl ? <img src={c.coverUrl} alt={`Cover of ${c.name}`} className="h-full w-full object-cover" /> : null}
+          </div>
+          <CommunityAvatar community={c} size="xl" className="relative -mt-10 ml-4 border-4 border-canvas" />
+          <h2 className="mt-2 text-2xl leading-tight font-bold tracking-tight">{c.name}</h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-muted">
+            <span>{c.category.name}</span>
+            <span aria-hidden="true">·</span>
+            <VisibilityLabel visibility={c.visibility} />
+            <span aria-hidden="true">·</span>
+            <Link to={`${communityPath(c._id)}/members`} className="font-semibold text-brand-fg hover:underline">
+              {plural(c.membersCount, 'member')}
+            </Link>
+          </p>
+          {c.description ? <p className="mt-2 text-[15px] whitespace-pre-wrap">{c.description}</p> : null}
+          <p className="mt-1 text-xs text-muted">
+            Owner: {fullName(c.owner)}
+            {c.needsApproval ? ' · Posts are checked before they appear' : ''}
+          </p>
+          {c.ownershipOffered ? <OwnershipOffer community={c} /> : null}
+          {c.role === 'blocked' ? (
+            <p className="mt-4 flex items-center gap-2 rounded-2xl bg-danger-soft p-3 text-sm text-danger-fg">
+              <ShieldBan className="size-4 shrink-0" aria-hidden="true" />
+              You were blocked from this community.
+            </p>
+          ) : (
+            <div className={cn('mt-4 grid gap-2', c.isMember && 'grid-cols-2')}>
+              {c.isMember ? (
+                <Link to={`/connect/new?community=${c._id}`} className={buttonClasses({ size: 'sm', block: true })}>
+                  <PenSquare className="size-4" aria-hidden="true" />
+                  Post
+                </Link>
+              ) : null}
+              <MembershipButton community={c} block />
+            </div>
+          )}
+          {c.joinRequested ? <p className="mt-1.5 text-xs text-muted">Tap Requested to take your request back.</p> : null}
+          {isManager(c) ? (
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <Link to={`${communityPath(c._id)}/manage`} className={buttonClasses({ size: 'sm', variant: 'secondary', block: true })}>
+                <Settings2 className="size-4" aria-hidden="true" />
+                Manage
+              </Link>
+              <Link to={`${communityPath(c._id)}/edit`} className={buttonClasses({ size: 'sm', variant: 'outline', block: true })}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      )}
+      {c ? (
+        <section aria-labelledby="community-posts">
+          <h2 id="community-posts" className="mb-1 text-base font-bold">
+            Posts
+          </h2>
+          {canSee ? <CommunityFeed community={c} /> : <PrivateNotice community={c} />}
+        </section>
+      ) : null}
+    </div>
+  );
+}
