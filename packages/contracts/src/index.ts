@@ -11,3 +11,4 @@ export * from './format.js';
 export * from './connect.js';
 export * from './community.js';
 export * from './chat.js';
+export * from './shop.js';

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -12,8 +14,11 @@ import * as schema from '../db/schema.js';
 import { embeddedInstance, postgresInstance } from './instance.js';
 import { SERVER_ROOT } from './paths.js';
 
-/** Extensions the migrations create: pg_trgm for typo-tolerant community search (PostgreSQL ships it in contrib). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * Extensions the migrations create (PostgreSQL ships them in contrib): pg_trgm for typo-tolerant
+ * search, cube and earthdistance for nearby shops.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

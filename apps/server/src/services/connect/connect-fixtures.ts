@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { auth, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { uploadPng } from '../../test/upload-fixture.js';
 
 // Shared by the connect tests: calls as a person, uploads, follows and posts.
 
@@ -24,25 +24,7 @@ export function connectClient(t: TestContext) {
       pagination: { page: number; next: { page: number; cursor?: string } | null; prev: { page: number } | null; total?: number };
     };
   };
-  const BOUNDARY = '----owo-connect';
-  const upload = async (u: TestUser, colour = '#0b6e4f'): Promise<{ url: string; thumbnailUrl: string }> => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-      .png()
-      .toBuffer();
-    const body = Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
-      png,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/api/upload/single',
-      headers: { ...auth(u), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: body,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return json(res).data as { url: string; thumbnailUrl: string };
-  };
+  const upload = (u: TestUser, colour = '#0b6e4f') => uploadPng(t.app, u, colour);
   const follow = (a: TestUser, b: TestUser) => ok(a, 'PUT', `/connect/${b.id}/follow`);
   const post = <T = { _id: string }>(u: TestUser, body: object) => ok<T>(u, 'POST', '/posts', body);
   /** A new person with a nickname (for mentions). */

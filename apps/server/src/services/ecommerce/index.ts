@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
+import { catalogueRoutes } from './routes.js';
 
-/** The ecommerce service: shops, products and the catalogue, wishlist, reports, cart, addresses, delivery, orders in escrow. */
-const ecommerceRoutes: FastifyPluginAsync = async () => {};
+/** The ecommerce service: shops, products and the catalogue, wishlist, reports (cart, addresses, delivery and orders come next). */
+const ecommerceRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(catalogueRoutes);
+};
 
 export const ecommerceService: ServiceModule = { name: 'ecommerce', plugin: ecommerceRoutes };

@@ -1,2 +1,156 @@
-// The Drizzle tables the ecommerce service owns.
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// The Drizzle tables the ecommerce service owns (catalogue part). Prices are integer kobo.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One shop per person; its place (state, LGA, coordinates) locates it and its products. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logoUrl: text('logo_url'),
+    coverUrl: text('cover_url'),
+    phone: text('phone').notNull(),
+    stateId: text('state_id').notNull(),
+    lgaId: text('lga_id').notNull(),
+    address: text('address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    followersCount: integer('followers_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shops_owner_idx').on(t.ownerId),
+    // Nearby shops: earthdistance's earth_box over this GiST index.
+    index('shops_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('shops_place_idx').on(t.stateId, t.lgaId),
+  ],
+);
+
+export type ProductImage = { url: string; thumbnailUrl: string | null };
+
+/**
+ * Products; `search_text` (name, description and shop name) feeds the typo-tolerant search.
+ * Deleted ones keep their row for past orders.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: uuid('shop_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: text('category_id').notNull(),
+    subcategoryId: text('subcategory_id').notNull(),
+    images: jsonb('images').$type<ProductImage[]>().notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    oldPrice: bigint('old_price', { mode: 'number' }),
+    /** The shop's place, copied so the state and LGA filters read one table. */
+    stateId: text('state_id').notNull(),
+    lgaId: text('lga_id').notNull(),
+    searchText: text('search_text').notNull(),
+    stock: integer('stock').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    flashSaleEndsAt: ts('flash_sale_ends_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_shop_idx')
+      .on(t.shopId, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_idx')
+      .on(t.categoryId, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_place_idx')
+      .on(t.stateId, t.lgaId, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_popular_idx')
+      .on(sql`(${t.views} + 5 * ${t.sales}) DESC`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** A product's variations: each with its own price and stock (size and/or colour). */
+export const productVariations = pgTable(
+  'product_variations',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id').notNull(),
+    size: text('size'),
+    colourId: text('colour_id'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('product_variations_product_idx').on(t.productId)],
+);
+
+/** Who viewed what, latest view per person and product (keep shopping). */
+export const productViews = pgTable(
+  'product_views',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('product_views_recent_idx').on(t.userId, t.viewedAt.desc())],
+);
+
+export const shopFollows = pgTable(
+  'shop_follows',
+  {
+    userId: uuid('user_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('shop_follows_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const wishlist = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wishlist_once_idx').on(t.userId, t.productId), index('wishlist_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const shopReports = pgTable(
+  'shop_reports',
+  {
+    id: uuid('id').primaryKey(),
+    reporterId: uuid('reporter_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    productId: uuid('product_id'),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'reviewed'] })
+      .notNull()
+      .default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc())],
+);

@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, Shop } from '@owo/contracts';
+import { auth, createTestApp, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { uploadPng } from '../../test/upload-fixture.js';
+import places from './places-ng.json' with { type: 'json' };
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+const upload = (u: TestUser, colour?: string) => uploadPng(t.app, u, colour);
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (u: TestUser | null, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/ecommerce${url}`, headers: u ? auth(u) : {}, ...(payload ? { payload } : {}) });
+const ok = async <T = Record<string, unknown>>(u: TestUser, method: Method, url: string, payload?: object): Promise<T> => {
+  const res = await call(u, method, url, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return json(res).data as T;
+};
+const page = async <T>(u: TestUser, url: string) => {
+  const res = await call(u, 'GET', url);
+  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+  return res.json() as { data: T[]; pagination: { total: number; next: { page: number } | null } };
+};
+
+const IKEJA = { stateId: 'lagos', lgaId: 'ikeja', latitude: 6.6018, longitude: 3.3515 };
+async function seller(place = IKEJA, name = `Shop ${Math.random().toString(36).slice(2, 7)}`) {
+  const u = await newUser(t.app);
+  const shop = await ok<Shop>(u, 'POST', '/api/shop', { name, phone: '08031234567', address: '12 Allen Avenue', ...place });
+  return { u, shop };
+}
+async function product(u: TestUser, over: Record<string, unknown> = {}) {
+  const img = await upload(u);
+  return ok<Product>(u, 'POST', '/api/product', {
+    name: 'Plain tee',
+    categoryId: 'fashion',
+    subcategoryId: 'men',
+    images: [img.url],
+    price: 500_000,
+    stock: 10,
+    ...over,
+  });
+}
+
+describe('places', () => {
+  it('lists 36 states and the FCT with their 774 LGAs from the committed source, Katsina spelled right', async () => {
+    expect(places.states).toHaveLength(37);
+    expect(places.states.reduce((n, s) => n + s.lgas.length, 0)).toBe(774);
+    expect(places.source).toMatch(/nigerian-states-and-lgas/);
+    const u = await newUser(t.app);
+    const states = await ok<{ id: string; name: string }[]>(u, 'GET', '/api/shop/states');
+    expect(states).toHaveLength(37);
+    expect(states.map((s) => s.name)).toContain('Katsina');
+    expect(states.map((s) => s.name)).not.toContain('Kastina');
+    const lagos = await ok<{ lgas: { id: string }[] }>(u, 'GET', '/api/shop/states/lagos');
+    expect(lagos.lgas).toHaveLength(20);
+    expect((await ok<{ lgas: unknown[] }>(u, 'GET', '/api/shop/states/katsina')).lgas).toHaveLength(34);
+    expect((await call(u, 'GET', '/api/shop/states/atlantis')).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/api/shop/states')).statusCode).toBe(401);
+  });
+});
+
+describe('shops', () => {
+  it('opens one shop per person with a place; refuses bad input; follows toggle; finds nearby shops nearest first', async () => {
+    const { u, shop } = await seller();
+    expect(shop).toMatchObject({
+      state: { id: 'lagos', name: 'Lagos' },
+      lga: { id: 'ikeja', name: 'Ikeja' },
+      isMine: true,
+      productsCount: 0,
+    });
+    expect((await call(u, 'POST', '/api/shop', { name: 'Again', phone: '08031234567', address: 'x st', ...IKEJA })).statusCode).toBe(409);
+    const other = await newUser(t.app);
+    expect(
+      (
+        await call(other, 'POST', '/api/shop', { name: 'Bad', phone: '08031234567', address: 'x st', ...IKEJA, lgaId: 'kano-municipal' })
+      ).json(),
+    ).toMatchObject({
+      message: 'Choose a local government area of Lagos',
+    });
+    expect((await call(other, 'POST', '/api/shop', { name: 'Bad', phone: '0803', address: 'x st', ...IKEJA })).statusCode).toBe(400);
+    expect(
+      (await call(other, 'POST', '/api/shop', { name: 'Far', phone: '08031234567', address: 'x st', ...IKEJA, latitude: 51.5 })).statusCode,
+    ).toBe(400);
+    expect((await call(other, 'GET', '/api/shop/me')).statusCode).toBe(404);
+    expect(await ok(other, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).toMatchObject({ isFollowing: true, followersCount: 1 });
+    expect((await page<Shop>(other, '/api/shop/followings')).data.map((s) => s.id)).toEqual([shop.id]);
+    expect(await ok(other, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).toMatchObject({ isFollowing: false, followersCount: 0 });
+    expect((await call(u, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).statusCode).toBe(400);
+
+    const { shop: yaba } = await seller({ stateId: 'lagos', lgaId: 'lagos-mainland', latitude: 6.5095, longitude: 3.3711 });
+    const { shop: abuja } = await seller({ stateId: 'fct', lgaId: 'abuja-municipal-area-council', latitude: 9.0579, longitude: 7.4951 });
+    const near = await call(other, 'POST', '/api/shop/search', { latitude: 6.6, longitude: 3.35, radiusKm: 20 });
+    const found = (near.json() as { data: Shop[] }).data;
+    const ids = found.map((s) => s.id);
+    expect(ids.indexOf(shop.id)).toBeLessThan(ids.indexOf(yaba.id));
+    expect(ids).not.toContain(abuja.id);
+    const d = found.map((s) => s.distanceKm!);
+    expect([...d].sort((a, b) => a - b)).toEqual(d);
+    expect(d.every((x) => x <= 20)).toBe(true);
+    expect(found.find((s) => s.id === shop.id)!.distanceKm).toBeLessThan(1);
+    expect((await call(other, 'POST', '/api/shop/search', { latitude: 6.6 })).statusCode).toBe(400);
+  });
+});
+
+describe('products', () => {
+  it('uploads with images and variations; only the owner edits, deletes, adds stock or reads the inventory', async () => {
+    const { u, shop } = await seller();
+    const [a, b] = [await upload(u, '#aa3333'), await upload(u, '#3333aa')];
+    const p = await ok<Product>(u, 'POST', '/api/product', {
+      name: 'Ankara Gown',
+      description: 'Flowing wax-print gown',
+      categoryId: 'fashion',
+      subcategoryId: 'women',
+      images: [a.url, b.url],
+      price: 1_500_000,
+      oldPrice: 2_000_000,
+      variations: [
+        { size: 'M', colourId: 'red', stock: 3 },
+        { size: 'L', colourId: 'blue', price: 1_700_000, stock: 4 },
+      ],
+    });
+    expect(p).toMatchObject({
+      name: 'Ankara Gown',
+      price: 1_500_000,
+      oldPrice: 2_000_000,
+      discountPercent: 25,
+      stock: 7,
+      shop: { id: shop.id },
+    });
+    expect(p.images.map((i) => i.url)).toEqual([a.url, b.url]);
+    expect(p.variations.map((v) => [v.size, v.colour?.name, v.price, v.stock])).toEqual([
+      ['M', 'Red', 1_500_000, 3],
+      ['L', 'Blue', 1_700_000, 4],
+    ]);
+    const created = await call(u, 'POST', '/api/product', {
+      name: 'x',
+      categoryId: 'fashion',
+      subcategoryId: 'women',
+      images: [a.url],
+      price: 100,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(
+      (
+        await call(u, 'POST', '/api/product', {
+          name: 'Gown',
+          categoryId: 'fashion',
+          subcategoryId: 'laptops',
+          images: [a.url],
+          price: 100,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(u, 'POST', '/api/product', {
+          name: 'Gown',
+          categoryId: 'fashion',
+          subcategoryId: 'women',
+          images: [a.url],
+          price: 100,
+          oldPrice: 50,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await call(null, 'POST', '/api/product', {})).statusCode).toBe(401);
+    const stranger = await newUser(t.app);
+    const noShop = await call(stranger, 'POST', '/api/product', {
+      name: 'Gown',
+      categoryId: 'fashion',
+      subcategoryId: 'women',
+      images: [a.url],
+      price: 100,
+    });
+    expect(noShop.statusCode).toBe(403);
+
+    const { u: rival } = await seller();
+    for (const [method, url, body] of [
+      ['PATCH', '/api/product/edit-product', { productId: p.id, price: 1 }],
+      ['PATCH', `/api/product/delete/${p.id}`, undefined],
+      ['PATCH', '/api/product/stock/increase-product-stock-new', { productId: p.id, variationId: p.variations[0]!.id, quantity: 5 }],
+      ['GET', `/api/shop/inventory/${shop.id}`, undefined],
+      ['GET', `/api/product/my-shop-products/${shop.id}`, undefined],
+      ['GET', `/api/product/my-single-shop-product/${shop.id}/${p.id}`, undefined],
+    ] as const) {
+      const res = await call(rival, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await ok<Product>(u, 'GET', `/api/product/my-single-shop-product/${shop.id}/${p.id}`)).id).toBe(p.id);
+
+    const edited = await ok<Product>(u, 'PATCH', '/api/product/edit-product', {
+      productId: p.id,
+      name: 'Ankara Maxi Gown',
+      variations: [
+        { id: p.variations[0]!.id, size: 'M', colourId: 'red', stock: 2 },
+        { size: 'XL', colourId: 'green', stock: 1 },
+      ],
+    });
+    expect(edited.name).toBe('Ankara Maxi Gown');
+    expect(edited.variations.map((v) => [v.size, v.stock])).toEqual([
+      ['M', 2],
+      ['XL', 1],
+    ]);
+    expect(edited.stock).toBe(3);
+    const stocked = await ok<Product>(u, 'PATCH', '/api/product/stock/increase-product-stock-new', {
+      productId: p.id,
+      variationId: edited.variations[1]!.id,
+      quantity: 9,
+    });
+    expect(stocked.stock).toBe(12);
+    expect((await call(u, 'PATCH', '/api/product/stock/increase-product-stock-new', { productId: p.id, quantity: 1 })).statusCode).toBe(
+      400,
+    );
+
+    // A shopper's view is counted in the inventory.
+    const shopper = await newUser(t.app);
+    expect((await ok<Product>(shopper, 'PATCH', `/api/product/view/${p.id}`)).views).toBe(1);
+    const inv = await page<{ productId: string; views: number; lowStock: boolean; variations: { label: string; lowStock: boolean }[] }>(
+      u,
+      `/api/shop/inventory/${shop.id}`,
+    );
+    expect(inv.data[0]).toMatchObject({ productId: p.id, views: 1, lowStock: false });
+    expect(inv.data[0]!.variations).toEqual([
+      expect.objectContaining({ label: 'M · Red', lowStock: true }),
+      expect.objectContaining({ label: 'XL · Green', lowStock: false }),
+    ]);
+    expect((await page<Product>(shopper, '/api/product/keep-shopping')).data.map((x) => x.id)).toEqual([p.id]);
+  });
+
+  it('finds products by a misspelled search, by the shop’s state and LGA, category and price; the filter answers under data.results', async () => {
+    const tag = Math.random().toString(36).slice(2, 6);
+    const { u: lagosSeller } = await seller(IKEJA, `Mama Put ${tag}`);
+    const { u: kanoSeller } = await seller({ stateId: 'kano', lgaId: 'kano-municipal', latitude: 12.0022, longitude: 8.592 });
+    const gown = await product(lagosSeller, { name: `Agbada Kaftan ${tag}`, price: 2_500_000 });
+    const kano = await product(kanoSeller, { name: `Agbada Kaftan ${tag}`, price: 3_000_000 });
+    const cheap = await product(lagosSeller, {
+      name: `Rice 50kg ${tag}`,
+      categoryId: 'groceries',
+      subcategoryId: 'staples',
+      price: 7_000_000,
+    });
+    const shopper = await newUser(t.app);
+    const typo = await page<Product>(shopper, `/api/product?search=${encodeURIComponent(`agbda kaftn ${tag}`)}`);
+    expect(typo.data.map((x) => x.id)).toEqual(expect.arrayContaining([gown.id, kano.id]));
+    const inLagos = await page<Product>(
+      shopper,
+      `/api/product?search=${encodeURIComponent(`agbada ${tag}`)}&stateQuery=Lagos&lgaQuery=ikeja`,
+    );
+    expect(inLagos.data.map((x) => x.id)).toEqual([gown.id]);
+    const inKano = await page<Product>(shopper, `/api/product?stateQuery=kano&search=${tag}`);
+    expect(inKano.data.map((x) => x.id)).toEqual([kano.id]);
+    expect((await call(shopper, 'GET', '/api/product?stateQuery=Atlantis')).statusCode).toBe(400);
+    const pricey = await page<Product>(shopper, `/api/product?search=${tag}&minPrice=2600000`);
+    expect(pricey.data.map((x) => x.id).sort()).toEqual([kano.id, cheap.id].sort());
+    const byShop = await page<Product>(shopper, `/api/product?search=${encodeURIComponent(`mama put ${tag}`)}`);
+    expect(byShop.data.map((x) => x.id)).toEqual(expect.arrayContaining([gown.id, cheap.id]));
+    const filtered = await call(shopper, 'GET', '/api/product/filter?category=groceries&page=1');
+    expect((filtered.json() as { data: { results: Product[] } }).data.results.map((x) => x.id)).toContain(cheap.id);
+    expect((await call(shopper, 'GET', '/api/product/filter?page=1')).statusCode).toBe(400);
+    expect((await page<Product>(shopper, '/api/product/product-categories/groceries')).data.map((x) => x.id)).toContain(cheap.id);
+    expect((await call(shopper, 'GET', '/api/product?page=0')).statusCode).toBe(400);
+  });
+
+  it('soft-deletes: gone from every list, the wishlist and sections; its details answer 404', async () => {
+    const { u, shop } = await seller();
+    const tag = Math.random().toString(36).slice(2, 6);
+    const p = await product(u, {
+      name: `Blender ${tag}`,
+      categoryId: 'appliances',
+      subcategoryId: 'kitchen-appliances',
+      price: 4_000_000,
+      oldPrice: 6_000_000,
+      flashSaleEndsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const shopper = await newUser(t.app);
+    await ok(shopper, 'POST', `/api/wishlist/${p.id}`);
+    await ok(shopper, 'PATCH', `/api/product/view/${p.id}`);
+    const lists = [
+      `/api/product?search=${tag}`,
+      '/api/product/top-deals?limit=50',
+      '/api/product/flash-sales?limit=50',
+      '/api/product/appliance-deals?limit=50',
+      '/api/product/big-savings?limit=50',
+      '/api/product/keep-shopping',
+      `/api/product/shop-products/${shop.id}`,
+      '/api/wishlist/products',
+      '/api/product/popular-products?limit=50',
+      '/api/product/products-near-you?latitude=6.6&longitude=3.35&limit=50',
+    ];
+    for (const url of lists)
+      expect(
+        (await page<Product>(shopper, url)).data.map((x) => x.id),
+        url,
+      ).toContain(p.id);
+    const sections = await ok<{ id: string; endsAt: string | null }[]>(shopper, 'GET', '/api/product/get-sections');
+    expect(sections.find((s) => s.id === 'flash-sales')!.endsAt).not.toBeNull();
+    await ok(u, 'PATCH', `/api/product/delete/${p.id}`);
+    for (const url of lists)
+      expect(
+        (await page<Product>(shopper, url)).data.map((x) => x.id),
+        url,
+      ).not.toContain(p.id);
+    expect((await call(shopper, 'PATCH', `/api/product/view/${p.id}`)).statusCode).toBe(404);
+    expect((await call(u, 'PATCH', `/api/product/delete/${p.id}`)).statusCode).toBe(404);
+    expect((await call(shopper, 'GET', '/api/product/products-near-you')).json()).toMatchObject({
+      message: 'Share your location to see products near you',
+    });
+  });
+});
+
+describe('wishlist, categories, colours and reports', () => {
+  it('adds once, lists, removes with a correctly spelled message', async () => {
+    const { u } = await seller();
+    const p = await product(u);
+    const shopper = await newUser(t.app);
+    const first = await ok<{ id: string }>(shopper, 'POST', `/api/wishlist/${p.id}`);
+    expect((await ok<{ id: string }>(shopper, 'POST', `/api/wishlist/${p.id}`)).id).toBe(first.id);
+    expect((await page(shopper, '/api/wishlist')).data).toHaveLength(1);
+    expect((await page<Product>(shopper, '/api/wishlist/products')).data[0]).toMatchObject({ id: p.id, isWishlisted: true });
+    const removed = await call(shopper, 'DELETE', `/e-comm/api/wishlist/${p.id}`);
+    expect(removed.json()).toEqual({ status: true, message: 'Removed from your wishlist', data: null });
+    expect((await call(shopper, 'DELETE', `/e-comm/api/wishlist/${p.id}`)).statusCode).toBe(404);
+    expect((await call(shopper, 'POST', '/api/wishlist/0198a7b2-0000-7000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('lists categories with subcategories and variations, colours, report reasons; reports a product and a shop', async () => {
+    const { u, shop } = await seller();
+    const p = await product(u);
+    const cats = await ok<{ id: string; subcategories: { id: string; variations: { id: string; options: string[] }[] }[] }[]>(
+      u,
+      'GET',
+      '/api/category',
+    );
+    expect(cats.map((c) => c.id)).toContain('fashion');
+    const fashion = await ok<{ subcategories: { id: string }[] }>(u, 'GET', '/api/category/fashion');
+    expect(fashion.subcategories.map((s) => s.id)).toContain('shoes');
+    const v = await ok<{ subcategory: { variations: { id: string; options: string[] }[] } }>(
+      u,
+      'GET',
+      '/api/category/subcategory/variation/shoes',
+    );
+    expect(v.subcategory.variations.map((x) => x.id)).toEqual(['shoe-size', 'colour']);
+    expect(v.subcategory.variations[1]!.options).toContain('Red');
+    expect((await call(u, 'GET', '/api/category/nope')).statusCode).toBe(404);
+    expect((await ok<unknown[]>(u, 'GET', '/api/shop/get-colours')).length).toBeGreaterThan(5);
+    const reasons = await ok<{ id: string }[]>(u, 'GET', '/api/report');
+    const reporter = await newUser(t.app);
+    const r1 = await ok<{ id: string; target: string; shopId: string }>(reporter, 'POST', '/api/report-shop-product', {
+      productId: p.id,
+      reason: reasons[0]!.id,
+    });
+    expect(r1).toMatchObject({ target: 'product', shopId: shop.id });
+    await ok(reporter, 'POST', '/api/report-shop-product', { shopId: shop.id, reason: 'scam', details: 'Took my money' });
+    expect(
+      (await call(reporter, 'POST', '/api/report-shop-product', { productId: p.id, shopId: shop.id, reason: 'scam' })).statusCode,
+    ).toBe(400);
+    expect((await call(reporter, 'POST', '/api/report-shop-product', { productId: p.id, reason: 'because' })).statusCode).toBe(400);
+    expect((await page(reporter, '/api/report-shop-product')).data).toHaveLength(2);
+    expect(await ok(reporter, 'GET', `/api/report-shop-product/${r1.id}`)).toMatchObject({ id: r1.id });
+    expect((await call(u, 'GET', `/api/report-shop-product/${r1.id}`)).statusCode).toBe(404);
+    expect((await page(u, `/api/product/get-product-reviews/${p.id}`)).data).toEqual([]);
+  });
+});

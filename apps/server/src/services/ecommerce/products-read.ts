@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Product } from '@owo/contracts';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { pageInfo } from '../../platform/pagination.js';
+import { categoryPlace, colourById, placeOf } from './catalogue.js';
+import type { ProductImage } from './tables.js';
+
+// Reading products: one statement per page, with each product's variations, its shop and whether
+// the caller wishlisted it (never a query per product).
+
+export type Page = { page: number; limit: number };
+export type Point = { latitude: number; longitude: number };
+
+type Row = {
+  id: string;
+  shop_id: string;
+  shop_name: string;
+  shop_logo: string | null;
+  state_id: string;
+  lga_id: string;
+  name: string;
+  description: string;
+  category_id: string;
+  subcategory_id: string;
+  images: ProductImage[];
+  price: string | number;
+  old_price: string | number | null;
+  stock: number;
+  views: number;
+  sales: number;
+  flash_sale_ends_at: string | null;
+  created_at: string;
+  variations: { id: string; size: string | null; colour_id: string | null; price: string | number; stock: number }[];
+  is_wishlisted: boolean;
+  distance_m: number | null;
+  total: number;
+};
+
+/** Products that are for sale (not deleted). */
+export const live = sql`p.deleted_at IS NULL`;
+
+export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
+
+const select = (viewerId: string, from: Point | null) => sql`
+  SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
+    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.created_at,
+    coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
+      ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
+    EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS is_wishlisted,
+    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
+    count(*) OVER ()::int AS total
+  FROM products p JOIN shops s ON s.id = p.shop_id`;
+
+function toProduct(r: Row): Product {
+  const price = Number(r.price);
+  const old = r.old_price === null ? null : Number(r.old_price);
+  const variations = r.variations.map((v) => ({
+    id: v.id,
+    size: v.size,
+    colour: colourById(v.colour_id),
+    price: Number(v.price),
+    stock: v.stock,
+  }));
+  const { state, lga } = placeOf(r.state_id, r.lga_id);
+  return {
+    id: r.id,
+    shop: { id: r.shop_id, name: r.shop_name, logoUrl: r.shop_logo, state, lga },
+    name: r.name,
+    description: r.description,
+    ...categoryPlace(r.category_id, r.subcategory_id),
+    images: r.images,
+    price,
+    oldPrice: old,
+    discountPercent: old && old > price ? Math.round(((old - price) / old) * 100) : 0,
+    variations,
+    stock: r.stock,
+    views: r.views,
+    sales: r.sales,
+    flashSaleEndsAt: r.flash_sale_ends_at ? new Date(r.flash_sale_ends_at).toISOString() : null,
+    isWishlisted: r.is_wishlisted,
+    distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** A page of products matching `where` in `order`, with the total. */
+export async function productPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page, from: Point | null = null) {
+  const rows = await executeRows<Row>(
+    db,
+    sql`${select(viewerId, from)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
+  );
+  return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, rows[0]?.total ?? 0) };
+}
+
+export async function productById(db: Tx, viewerId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
+  const rows = await executeRows<Row>(
+    db,
+    sql`${select(viewerId, null)} WHERE p.id = ${id} ${opts.includeDeleted ? sql`` : sql`AND ${live}`}`,
+  );
+  return rows[0] ? toProduct(rows[0]) : null;
+}
