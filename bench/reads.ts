@@ -17,38 +17,37 @@
  *
  * The same file, run with READS_ROLE=bare, is the bare server.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { admin as adminSql, benchServerEnv, dbUrl as dbUrlOf, GOOD_CARD, jsonClient, signedUpUser, type BenchUser } from './lib.js';
+import {
+  admin as adminSql,
+  bareServer,
+  dbUrl as dbUrlOf,
+  GOOD_CARD,
+  jsonClient,
+  logResult,
+  mean,
+  measure as measureCase,
+  perReq,
+  profileCase,
+  profileTables,
+  signedUpUser,
+  startBare,
+  startServer as startBenchServer,
+  stop,
+  useWrk,
+  type BenchUser,
+  type Case,
+  type ProfileSummary,
+  type Result,
+} from './lib.js';
 import { writeSection } from './results.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-
-/** The yardstick: Fastify answering GET /bare?id= with one users row read by primary key, as JSON. */
-async function bareServer(): Promise<void> {
-  const { default: Fastify } = await import('fastify');
-  const pool = new pg.Pool({ connectionString: process.env.READS_DB_URL, max: POOL });
-  const app = Fastify({ logger: false });
-  app.get<{ Querystring: { id?: string } }>('/bare', async (req, reply) => {
-    const r = await pool.query('SELECT id, first_name, last_name, nick_name, phone_number, created_at FROM users WHERE id = $1', [
-      req.query.id,
-    ]);
-    if (!r.rows[0]) return reply.status(404).send({ status: false, message: 'not found' });
-    return { status: true, message: 'User', data: r.rows[0] as unknown };
-  });
-  const stop = async () => {
-    await app.close();
-    await pool.end();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
-  await app.listen({ port: Number(process.env.READS_BARE_PORT), host: '127.0.0.1' });
-}
 
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
 const LEVELS = (process.env.READS_LEVELS ?? '1,16,64').split(',').map(Number);
@@ -62,7 +61,7 @@ const PIN = '2580';
 const DB = 'owo_reads';
 const FUNDINGS = 3;
 const SENDS = 9;
-const WRK = process.env.READS_CLIENT !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
+const WRK = useWrk(process.env.READS_CLIENT);
 const FIRST = [
   'Adebayo',
   'Chinedu',
@@ -85,85 +84,8 @@ const dbUrl = (name: string) => dbUrlOf(ADMIN_URL, name);
 const admin = (sql: string, url = ADMIN_URL) => adminSql(sql, url);
 const call = jsonClient(BASE);
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  process.kill(-child.pid!, 'SIGTERM');
-  throw new Error(`${url} did not answer`);
-}
-
-function startServer(profileDir?: string): Promise<ChildProcess> {
-  const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
-    cwd: new URL('../apps/server/', import.meta.url),
-    env: benchServerEnv(dbUrl(DB), PORT, os.tmpdir() + '/owo-reads'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  return waitFor(`${BASE}/api/health`, child).then(() => child);
-}
-
-function startBare(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, READS_ROLE: 'bare', READS_DB_URL: dbUrl(DB), READS_BARE_PORT: String(BARE_PORT) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  return waitFor(`http://127.0.0.1:${BARE_PORT}/bare?id=00000000-0000-0000-0000-000000000000`, child).then(() => child);
-}
-
-/** The processes under `root` (npx, sh, tsx, node), from /proc. */
-function treeOf(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* gone */
-    }
-  }
-  const out: number[] = [];
-  for (const pid of parent.keys())
-    for (let p: number | undefined = pid, n = 0; p && n < 32; p = parent.get(p), n++) if (p === root) out.push(pid);
-  return out;
-}
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Stops a server: SIGTERM to its innermost process only (the node running it), then the rest of
- * its group. Signalling the whole group at once lets tsx relay a second SIGTERM to the node process,
- * which then dies at once, before --cpu-prof has written its profile.
- */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const tree = treeOf(child.pid!);
-  const leaves = tree.filter((pid) => !tree.some((q) => q !== pid && treeOf(pid).includes(q)));
-  for (const pid of leaves) process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 150 && leaves.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
-  const exited = new Promise((r) => child.once('exit', r));
-  if (child.exitCode === null) {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      /* gone meanwhile */
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  }
-}
+const startServer = (nodeFlags: string[] = []): Promise<ChildProcess> =>
+  startBenchServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-reads', nodeFlags);
 
 type User = BenchUser;
 async function makeUser(i: number): Promise<User> {
@@ -209,300 +131,21 @@ async function seedPayments(users: User[]): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CPU accounting from /proc (Linux): the app process tree (server or bare), the PostgreSQL
-// backends connected to the bench database, the load generator (this process and its finished
-// children, i.e. wrk), and the whole machine, where other people's work shows as "others".
+// Load and CPU accounting: bench/lib.ts (wrk or node:http; the server, bare server, PostgreSQL and wrk CPU from /proc).
 
-type Snap = {
-  load: number;
-  procs: Map<string, { ppid: string; secs: number; postgres: boolean }>;
-  pgPids: Set<string>;
-  all: number;
-  idle: number;
-};
 let monitor: pg.Client;
-
-async function snapshot(): Promise<Snap> {
-  const snap: Snap = { load: 0, procs: new Map(), pgPids: new Set(), all: 0, idle: 0 };
-  const r = await monitor.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [DB]);
-  for (const row of r.rows) snap.pgPids.add(String(row.pid));
-  try {
-    const stat = readFileSync('/proc/stat', 'utf8');
-    const cpu = stat.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    snap.all = cpu.reduce((a, b) => a + b, 0) / 100;
-    snap.idle = (cpu[3]! + cpu[4]!) / 100;
-    const self = readFileSync('/proc/self/stat', 'utf8');
-    const f = self.slice(self.lastIndexOf(')') + 2).split(' ');
-    snap.load = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-  } catch {
-    return snap; // not Linux
-  }
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const postgres = stat.includes('(postgres)');
-      snap.procs.set(pid, { ppid: f[1]!, secs: (Number(f[11]) + Number(f[12])) / 100, postgres });
-    } catch {
-      /* gone */
-    }
-  }
-  return snap;
-}
-
-function inTree(procs: Snap['procs'], pid: string, root: number): boolean {
-  for (let p: string | undefined = pid, n = 0; p && n < 32; p = procs.get(p)?.ppid, n++) if (p === String(root)) return true;
-  return false;
-}
-
-type Cpu = { app: number; postgres: number; load: number; others: number; idle: number };
-/** CPU seconds between two snapshots: the app tree under `root`, the bench database's backends, the load generator, everything else. */
-function cpuBetween(a: Snap, b: Snap, root: number): Cpu {
-  let app = 0;
-  let postgres = 0;
-  for (const [pid, p] of b.procs) {
-    const d = p.secs - (a.procs.get(pid)?.secs ?? 0);
-    if (inTree(b.procs, pid, root)) app += d;
-    else if (p.postgres && (b.pgPids.has(pid) || a.pgPids.has(pid))) postgres += d;
-  }
-  const all = b.all - a.all;
-  const idle = b.idle - a.idle;
-  const load = b.load - a.load;
-  return { app, postgres, load, others: Math.max(0, all - idle - app - postgres - load), idle: idle / Math.max(1e-9, all) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load: wrk with a Lua script fed one request file per case (a random line per request), or node:http.
-
-type Req = { method: string; path: string; token: string; body?: string };
-type Run = { ok: number; failed: number; elapsed: number; p50: number; p99: number };
-
-const LUA = `-- written by bench/reads.ts: sends a random request of READS_REQS per call and counts answers.
-local reqs = {}
-local threads = {}
-function setup(thread) threads[#threads + 1] = thread end
--- Formatted in init, once wrk has set the Host header.
-function init(args)
-  for line in io.lines(os.getenv("READS_REQS")) do
-    local method, path, token, body = line:match("^(%S+)\\t(%S+)\\t(%S+)\\t(.*)$")
-    local headers = { ["Authorization"] = "Bearer " .. token }
-    if body == "" then body = nil else headers["Content-Type"] = "application/json" end
-    reqs[#reqs + 1] = wrk.format(method, path, headers, body)
-  end
-  math.randomseed(os.time() + #reqs)
-  ok, failed = 0, 0
-end
-function request() return reqs[math.random(#reqs)] end
-function response(status, headers, body)
-  if status == 200 then ok = ok + 1 else
-    failed = failed + 1
-    if failed == 1 then io.stderr:write("first failure: " .. status .. " " .. string.sub(body or "", 1, 200) .. "\\n") end
-  end
-end
-function done(summary, latency, requests)
-  local o, f = 0, 0
-  for _, t in ipairs(threads) do o = o + t:get("ok"); f = f + t:get("failed") end
-  local e = summary.errors
-  io.write(string.format('BENCH {"ok":%d,"failed":%d,"socket":%d,"durationUs":%d,"p50us":%d,"p99us":%d}\\n',
-    o, f, e.connect + e.read + e.write + e.timeout, summary.duration, latency:percentile(50), latency:percentile(99)))
-end
-`;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'owo-reads-'));
-const luaFile = path.join(tmp, 'reads.lua');
-
-async function runWrk(base: string, reqs: Req[], concurrency: number, seconds: number): Promise<Run> {
-  const file = path.join(tmp, 'reqs.txt');
-  writeFileSync(file, reqs.map((r) => `${r.method}\t${r.path}\t${r.token}\t${r.body ?? ''}`).join('\n') + '\n');
-  const args = ['-t', '1', '-c', String(concurrency), '-d', `${seconds}s`, '--timeout', '10s', '-s', luaFile, base];
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { env: { ...process.env, READS_REQS: file }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
-  });
-  const line = /BENCH (\{.*\})/.exec(out)?.[1];
-  if (!line) throw new Error(`wrk printed no result:\n${out}`);
-  const r = JSON.parse(line) as { ok: number; failed: number; socket: number; durationUs: number; p50us: number; p99us: number };
-  return { ok: r.ok, failed: r.failed + r.socket, elapsed: r.durationUs / 1e6, p50: r.p50us / 1000, p99: r.p99us / 1000 };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function runNode(base: string, reqs: Req[], concurrency: number, seconds: number): Promise<Run> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = Date.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < deadline) {
-        const r = reqs[Math.floor(Math.random() * reqs.length)]!;
-        const t0 = performance.now();
-        const res = await call(r.method, `${base}${r.path}`, r.body === undefined ? undefined : (JSON.parse(r.body) as unknown), {
-          authorization: `Bearer ${r.token}`,
-        }).catch(() => ({ code: 0 }));
-        latencies.push(performance.now() - t0);
-        if (res.code !== 200) failed++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    ok: latencies.length - failed,
-    failed,
-    elapsed: (Date.now() - started) / 1000,
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
-  };
-}
-
-type Case = { name: string; label: string; base: string; reqs: Req[]; root: () => number };
-type Result = Run & { case: string; concurrency: number; rps: number; cpu: Cpu };
-
-async function measure(c: Case, concurrency: number, seconds = SECONDS): Promise<Result> {
-  const s0 = await snapshot();
-  const r = WRK ? await runWrk(c.base, c.reqs, concurrency, seconds) : await runNode(c.base, c.reqs, concurrency, seconds);
-  const cpu = cpuBetween(s0, await snapshot(), c.root());
-  return { ...r, case: c.name, concurrency, rps: r.ok / r.elapsed, cpu };
-}
-
-const perReq = (r: Result, secs: number) => (secs * 1000) / Math.max(1, r.ok + r.failed);
-function log(r: Result) {
-  console.log(
-    `${r.case.padEnd(8)} c=${String(r.concurrency).padStart(2)}: ${r.rps.toFixed(0).padStart(5)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, failed ${r.failed}; ` +
-      `CPU ms/req: app ${perReq(r, r.cpu.app).toFixed(3)}, postgres ${perReq(r, r.cpu.postgres).toFixed(3)}, wrk ${perReq(r, r.cpu.load).toFixed(3)}, others ${perReq(r, r.cpu.others).toFixed(3)}; idle ${(100 * r.cpu.idle).toFixed(0)}%`,
-  );
-}
+const measure = (c: Case, concurrency: number, seconds = SECONDS): Promise<Result> =>
+  measureCase({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
+const log = logResult;
 
 // ---------------------------------------------------------------------------------------------
-// The CPU profile: self time by function and by package, for samples inside the measured window.
-
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
-
-function packageOf(fn: string, url: string): string {
-  if (fn === '(garbage collector)') return '(garbage collector)';
-  if (fn === '(program)') return '(program: V8/native, unattributed)';
-  if (fn === '(idle)') return '(idle)';
-  if (!url) return '(V8 builtins/native)';
-  const nm = url.lastIndexOf('/node_modules/');
-  if (nm >= 0) {
-    const rest = url.slice(nm + 14).split('/');
-    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
-  }
-  if (url.startsWith('node:')) {
-    const m = url
-      .slice(5)
-      .replace(/^internal\//, '')
-      .split('/')[0]!
-      .replace(/\.js$/, '')
-      .replace(/^_/, '');
-    return `node:${m.replace(/_.*$/, '')}`;
-  }
-  const src = url.indexOf('/apps/server/src/');
-  if (src >= 0)
-    return `@owo/server ${
-      url
-        .slice(src + 17)
-        .split('/')
-        .slice(0, -1)
-        .join('/') || '.'
-    }`;
-  if (url.includes('/packages/contracts/')) return '@owo/contracts';
-  return url
-    .replace(/^file:\/\//, '')
-    .split('/')
-    .slice(-2)
-    .join('/');
-}
-
-function shortUrl(url: string): string {
-  const nm = url.lastIndexOf('/node_modules/');
-  if (nm >= 0) return url.slice(nm + 14);
-  const src = url.indexOf('/apps/server/src/');
-  if (src >= 0) return `server/${url.slice(src + 17)}`;
-  return url.replace(/^file:\/\//, '');
-}
-
-type ProfileSummary = {
-  samples: number;
-  windowMs: number;
-  busyMs: number;
-  byPackage: [string, number][];
-  /** Self time with Node's internals, V8 builtins and native code charged to the nearest caller in a package or in the server's code. */
-  byCaller: [string, number][];
-  byFunction: [string, number][];
-  file: string;
-};
-
-const isLayer = (where: string) => !where.startsWith('(') && !where.startsWith('node:');
-
-/** Sums the self time of samples between `from` and `to` (microseconds on the monotonic clock V8 uses) by package and by function. */
-function summarise(file: string, from: number, to: number): ProfileSummary {
-  const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const where = (n: ProfileNode) => packageOf(n.callFrame.functionName, n.callFrame.url);
-  /** The nearest frame, this one or a caller, in a package or the server's code. */
-  const owner = (id: number): string => {
-    for (let i: number | undefined = id; i !== undefined; i = parent.get(i)) {
-      const w = where(byId.get(i)!);
-      if (isLayer(w)) return w;
-    }
-    return where(byId.get(id)!);
-  };
-  const pkg = new Map<string, number>();
-  const caller = new Map<string, number>();
-  const fns = new Map<string, number>();
-  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
-  let t = p.startTime;
-  let samples = 0;
-  let busy = 0;
-  for (let i = 0; i < p.samples.length; i++) {
-    t += p.timeDeltas[i] ?? 0;
-    if (t < from || t > to) continue;
-    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000; // ms until the next sample
-    const n = byId.get(p.samples[i]!)!;
-    const { functionName, url, lineNumber } = n.callFrame;
-    const w = where(n);
-    samples++;
-    if (w === '(idle)') continue;
-    busy += dt;
-    add(pkg, w, dt);
-    const o = owner(n.id);
-    add(caller, o, dt);
-    const key = url
-      ? `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`
-      : `${functionName || '(anonymous)'}${isLayer(o) ? ` (called from ${o})` : ''}`;
-    add(fns, key, dt);
-  }
-  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
-  return {
-    samples,
-    windowMs: (to - from) / 1000,
-    busyMs: busy,
-    byPackage: sorted(pkg),
-    byCaller: sorted(caller),
-    byFunction: sorted(fns),
-    file,
-  };
-}
-
-/** The monotonic clock in microseconds: the clock V8's profiler stamps its samples with. */
-const monoUs = () => Number(process.hrtime.bigint() / 1000n);
-
-// ---------------------------------------------------------------------------------------------
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 async function main() {
   if (!ADMIN_URL) {
     console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own database).');
     process.exit(2);
   }
-  writeFileSync(luaFile, LUA);
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB}`);
   monitor = new pg.Client({ connectionString: ADMIN_URL });
@@ -530,7 +173,7 @@ async function main() {
         `"ade" finds ${search.json.pagination?.total} people`,
     );
     if (sample.json.data.length !== 20) throw new Error('a history page should have 20 rows');
-    bare = await startBare();
+    bare = await startBare(fileURLToPath(import.meta.url), 'READS_ROLE', dbUrl(DB), BARE_PORT);
     const bareRoot = bare.pid!;
     const serverRoot = () => server.pid!;
     const auth = (u: User) => u.token;
@@ -600,38 +243,15 @@ async function main() {
     // taken while wrk ran are summarised (start-up, seeding and the warm-up are left out).
     if (process.env.READS_PROFILE !== '0') {
       const top = Math.max(...LEVELS);
-      const dir = process.env.READS_CPU_PROF ?? path.join(tmp, 'prof');
-      await stop(server);
-      server = await startServer(dir);
       const balances = real[0]!;
-      await measure(balances, top, WARMUP);
-      const from = monoUs();
-      const run = await measure(balances, top);
-      const to = monoUs();
-      log(run);
       await stop(server);
-      const files = readdirSync(dir)
-        .filter((f) => f.endsWith('.cpuprofile'))
-        .map((f) => path.join(dir, f))
-        .filter((f) => statSync(f).mtimeMs >= Date.now() - 10 * 60_000);
-      // One profile per thread (the module loader's thread too, idle): the busiest is the server's.
-      const summaries = files.map((f) => summarise(f, from, to)).sort((a, b) => b.busyMs - a.busyMs);
-      const summary = summaries[0] && summaries[0].busyMs > 0 ? summaries[0] : null;
-      prof = {
-        run,
-        summary,
-        note: summary
-          ? `${summary.samples} samples in the ${(summary.windowMs / 1000).toFixed(1)} s window, from ${path.basename(summary.file)}`
-          : `no samples in the window (${files.length} profiles found)`,
-      };
-      console.log(prof.note);
-      if (summary) {
-        for (const [k, v] of summary.byPackage.slice(0, 15)) console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
-        for (const [k, v] of summary.byCaller.slice(0, 12))
-          console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  via ${k}`);
-        for (const [k, v] of summary.byFunction.slice(0, 20))
-          console.log(`  ${((100 * v) / summary.busyMs).toFixed(1).padStart(5)}%  ${k}`);
-      }
+      prof = await profileCase(
+        async (flags) => (server = await startServer(flags)),
+        process.env.READS_CPU_PROF ?? path.join(tmp, 'prof'),
+        () => measure(balances, top, WARMUP),
+        () => measure(balances, top),
+      );
+      log(prof.run);
     }
   } finally {
     call.close();
@@ -683,51 +303,11 @@ function report(results: Result[], prof: { run: Result; summary: ProfileSummary 
     const r = prof.run;
     const s = prof.summary;
     const head = `Balances at concurrency ${r.concurrency} on a fresh server started with \`--cpu-prof\` (after ${WARMUP} s of warm-up): ${f0(r.rps)} req/s, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms. CPU per request from /proc: server ${ms(r, r.cpu.app)} ms, PostgreSQL (this database's backends) ${ms(r, r.cpu.postgres)} ms (${f0((100 * r.cpu.postgres) / Math.max(1e-9, r.cpu.app + r.cpu.postgres))}% of the two), wrk ${ms(r, r.cpu.load)} ms. Profile: ${prof.note}.`;
-    const pkgRows = s
-      ? s.byPackage
-          .slice(0, 14)
-          .map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
-          .join('\n')
-      : '';
-    const callerRows = s
-      ? s.byCaller
-          .slice(0, 12)
-          .map(([k, v]) => `| ${k} | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
-          .join('\n')
-      : '';
-    const fnRows = s
-      ? s.byFunction
-          .slice(0, 20)
-          .map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${f0(v)} | ${f1((100 * v) / s.busyMs)}% |`)
-          .join('\n')
-      : '';
     profMd = `## Profile: balances at concurrency ${r.concurrency}
 
 ${head}
 
-${
-  s
-    ? `The server's main thread was busy ${f0(s.busyMs)} ms of the ${f0(s.windowMs)} ms window (${f0((100 * s.busyMs) / s.windowMs)}%). Self time by package (share of the busy time):
-
-| package or module | self ms | share |
-|---|---|---|
-${pkgRows}
-
-The same time with Node's internals, V8 builtins and native code (socket writes, JSON, hashing)
-charged to the nearest caller in a package or in the server's own code: which layer asked for it.
-
-| layer | ms | share |
-|---|---|---|
-${callerRows}
-
-Top functions by self time:
-
-| function | self ms | share |
-|---|---|---|
-${fnRows}
-`
-    : ''
-}`;
+${s ? profileTables(s) : ''}`;
   }
   const bareCpu = mean(results.filter((r) => r.case === 'bare' && r.concurrency === top).map((r) => perReq(r, r.cpu.app)));
   const balCpu = results.filter((r) => r.case === 'balances' && r.concurrency === top).map((r) => perReq(r, r.cpu.app))[0] ?? 0;
@@ -803,5 +383,5 @@ function whereTimeGoes(results: Result[], prof: { run: Result; summary: ProfileS
 - The server's own code, including what Node does on its behalf: ${serverOwn.toFixed(0)}%; garbage collection ${share((k) => k === '(garbage collector)', s.byPackage).toFixed(0)}%.`;
 }
 
-if (process.env.READS_ROLE === 'bare') await bareServer();
+if (process.env.READS_ROLE === 'bare') await bareServer(POOL);
 else await main();
