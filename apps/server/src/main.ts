@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
 import { allServices, buildProviders } from './services/index.js';
+import { uploadProviders } from './services/upload/index.js';
 
 // A setting that is wrong (or missing in production) stops the start with its message alone.
 let config: Config;
@@ -45,7 +46,7 @@ function banner(kind: string) {
 if (multi && cluster.isPrimary) {
   // Migrate and seed once, then start the workers; they share the port.
   const database = await open();
-  if (config.seedDemo) await seedDemo(database.db);
+  if (config.seedDemo) await seedDemo(database.db, uploadProviders(config).storage);
   await database.close();
   for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
@@ -64,7 +65,7 @@ if (multi && cluster.isPrimary) {
 } else {
   const database = await open();
   const app = await buildApp({ config, db: database.db, services: allServices, providers: buildProviders(config, database.db) });
-  if (!multi && config.seedDemo && (await seedDemo(database.db))) app.log.info('seeded demo data');
+  if (!multi && config.seedDemo && (await seedDemo(database.db, uploadProviders(config).storage))) app.log.info('seeded demo data');
   app.notifier.start();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -51,3 +51,44 @@ describe('demo data', () => {
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 });
+
+describe('the demo marketplace', () => {
+  it('seeds a dozen shops in five cities with a couple of hundred products, pictures drawn at seed time; Tunde owns a shop', async () => {
+    const m = await createTestApp();
+    try {
+      expect(await seedDemo(m.db, m.providers.storage)).toBe(true);
+      const login = await m.app.inject({
+        method: 'POST',
+        url: '/api/user/users/login',
+        payload: { username: DEMO_USERS[1].email, password: DEMO_PASSWORD },
+      });
+      const tunde = { token: (json(login).data as { accessToken: string }).accessToken };
+      const mine = await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/shop/me', headers: auth(tunde) });
+      expect(json(mine).data).toMatchObject({ name: 'Computer Village Gadgets', state: { name: 'Lagos' } });
+      const all = (await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/product?limit=1', headers: auth(tunde) })).json() as {
+        pagination: { total: number };
+        data: { images: { url: string }[] }[];
+      };
+      expect(all.pagination.total).toBeGreaterThan(150);
+      const img = await m.app.inject({ method: 'GET', url: new URL(all.data[0]!.images[0]!.url, 'http://x').pathname });
+      expect(img.statusCode).toBe(200);
+      const kano = (
+        await m.app.inject({
+          method: 'POST',
+          url: '/api/ecommerce/api/shop/search',
+          headers: auth(tunde),
+          payload: { latitude: 12, longitude: 8.52, radiusKm: 30 },
+        })
+      ).json() as {
+        data: { name: string }[];
+      };
+      expect(kano.data.map((s) => s.name)).toEqual(['Kantin Kwari Fabrics', 'Sabon Gari Electronics']);
+      const deals = (await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/product/flash-sales', headers: auth(tunde) })).json() as {
+        data: unknown[];
+      };
+      expect(deals.data.length).toBeGreaterThan(0);
+    } finally {
+      await m.close();
+    }
+  });
+});

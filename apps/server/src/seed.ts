@@ -1,9 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { openSystemAccounts, openUserAccounts, system, transfer, userAccount } from './ledger/index.js';
 import { newReference, recordHistory } from './services/transaction/index.js';
 import { derivedId, hashSecret, newId } from './platform/crypto.js';
 import type { Db } from './platform/db.js';
 import { users } from './services/user/index.js';
+import { seedMarketplace, DEMO_SHOPS } from './services/ecommerce/index.js';
+import type { BlobStorage } from './platform/storage.js';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_PIN = '2468';
@@ -16,14 +18,27 @@ export const DEMO_USERS = [
 /** Each demo wallet starts with ₦50,000 (in kobo), so every screen has something to show. */
 export const DEMO_OPENING_BALANCE = 5_000_000n;
 
-/** On a database with no users, adds a few verified demo people with a password, PIN and some money. Returns true if it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** The people who keep the demo marketplace's other shops (they can log in with the demo password too). */
+export const DEMO_SELLERS = DEMO_SHOPS.slice(1).map((s, i) => ({
+  firstName: ['Chidi', 'Amina', 'Bola', 'Emeka', 'Fatima', 'Ibrahim', 'Ngozi', 'Musa', 'Tope', 'Yinka', 'Kemi'][i] ?? 'Seller',
+  lastName: s.name.split(' ')[0]!,
+  email: `seller${i + 1}@demo.owo.ng`,
+  phoneNumber: `+23480310000${String(i + 10).padStart(2, '0')}`,
+  nickName: null,
+}));
+
+/**
+ * On a database with no users, adds a few verified demo people with a password, PIN and some money,
+ * and (given the file storage for its pictures) a marketplace: Tunde owns a shop, sellers keep the
+ * others. Returns true if it seeded.
+ */
+export async function seedDemo(db: Db, storage?: BlobStorage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
   await openSystemAccounts(db);
   await db.transaction(async (tx) => {
-    for (const u of DEMO_USERS) {
+    for (const u of [...DEMO_USERS, ...(storage ? DEMO_SELLERS : [])]) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, u.email)).limit(1);
       if (exists) continue;
       const id = newId();
@@ -56,5 +71,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ]);
     }
   });
+  if (storage) {
+    const owners = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DEMO_USERS[1].email, ...DEMO_SELLERS.map((x) => x.email)]));
+    const byEmail = new Map(owners.map((o) => [o.email, o.id]));
+    await seedMarketplace(
+      db,
+      storage,
+      [DEMO_USERS[1].email, ...DEMO_SELLERS.map((x) => x.email)].map((e) => byEmail.get(e)!),
+    );
+  }
   return true;
 }

@@ -7,4 +7,6 @@ const ecommerceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogueRoutes);
 };
 
+export { DEMO_SHOPS, seedMarketplace } from './demo.js';
+
 export const ecommerceService: ServiceModule = { name: 'ecommerce', plugin: ecommerceRoutes };

@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.js';
 import { createStorage } from '../../platform/storage.js';
 import { uploadRoutes, type UploadProviders } from './routes.js';
 
-export { ownsUpload, removeUploads, uploadsOf, type UploadRecord } from './upload.service.js';
+export { ownsUpload, removeUploads, storeImage, uploadsOf, type UploadRecord } from './upload.service.js';
 export type { UploadProviders } from './routes.js';
 
 /** The default storage for this config. */
