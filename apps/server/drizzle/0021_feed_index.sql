@@ -1,2 +1,2 @@
 DROP INDEX "posts_author_feed_idx";--> statement-breakpoint
-CREATE INDEX "posts_author_feed_idx" ON "posts" USING btree ("author_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"kind","repost_of") WHERE "posts"."status" = 'published' and "posts"."hidden_at" is null;
+CREATE INDEX "posts_author_feed_idx" ON "posts" USING btree ("author_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"kind","repost_of","community_id") WHERE "posts"."status" = 'published' and "posts"."hidden_at" is null;

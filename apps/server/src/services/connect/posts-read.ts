@@ -272,10 +272,16 @@ export function homeFeed(
   extraSources: SQL | null = null,
   visibleCommunities: SQL = sql`p.community_id IS NULL`,
 ): Promise<PostPage> {
-  const authors = sql`p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)
+  const authors = sql`${listed} AND p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)
     AND ${visibleCommunities}`;
-  const where = extraSources ? sql`${listed} AND ((${authors}) OR ${extraSources})` : sql`${listed} AND ${authors}`;
-  return postPage(db, viewerId, page(where, q), q);
+  if (!extraSources) return postPage(db, viewerId, page(authors, q), q);
+  // Two sources, each read newest first through its own index, then merged: one OR across both
+  // would make the planner scan every post.
+  const k = keyset(sql`sort_at`, sql`id`, q);
+  const each = { ...q, page: 0, limit: q.limit + k.offset };
+  const union = sql`SELECT * FROM ((${page(authors, each)}) UNION (${page(sql`${listed} AND ${extraSources}`, each)})) f
+    ORDER BY sort_at DESC, id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
+  return postPage(db, viewerId, union, q);
 }
 
 /** Everyone's posts in one category, newest first. `visibleCommunities` narrows community posts to those the caller may see. */

@@ -52,9 +52,9 @@ export const posts = pgTable(
   },
   (t) => [
     // Feeds and profile tabs: one author's published posts, newest first.
-    // kind and repost_of ride along so a feed page is picked from the index alone (bench/feed.ts).
+    // kind, repost_of and community_id ride along so a feed page is picked from the index alone (bench/feed.ts).
     index('posts_author_feed_idx')
-      .on(t.authorId, t.publishedAt.desc(), t.id.desc(), t.kind, t.repostOf)
+      .on(t.authorId, t.publishedAt.desc(), t.id.desc(), t.kind, t.repostOf, t.communityId)
       .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null`),
     index('posts_category_feed_idx')
       .on(t.categoryId, t.publishedAt.desc(), t.id.desc())
