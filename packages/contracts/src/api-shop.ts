@@ -1,10 +1,13 @@
 import { messageOnly, pageQuery } from './common.js';
 import * as c from './shop.js';
+import * as o from './shop-orders.js';
 import type { ApiEndpointDef } from './api.js';
 
 const E = '/api/ecommerce';
 const PR = `${E}/api/product`;
 const SH = `${E}/api/shop`;
+const OR = `${E}/api/order`;
+const AD = `${E}/api/user-saved-address`;
 
 /**
  * The web client's calls of the ecommerce service (/api/ecommerce): shops, products, catalogue, wishlist,
@@ -103,4 +106,45 @@ export const shopApi = {
   'shop.reports': { method: 'GET', path: `${E}/api/report-shop-product`, query: pageQuery, response: c.shopReportsResponse },
   'shop.report': { method: 'POST', path: `${E}/api/report-shop-product`, body: c.shopReportBody, response: c.shopReportResponse },
   'shop.reportById': { method: 'GET', path: `${E}/api/report-shop-product/:id`, params: c.idParam, response: c.shopReportResponse },
+  'shop.cart': { method: 'GET', path: `${E}/api/cart`, response: o.cartResponse },
+  'shop.addToCart': { method: 'POST', path: `${E}/api/cart`, body: o.addToCartBody, response: o.cartItemResponse },
+  'shop.removeFromCart': {
+    method: 'DELETE',
+    path: `${E}/api/cart/:id`,
+    params: c.idParam,
+    query: o.removeFromCartQuery,
+    response: o.cartResponse,
+  },
+  'shop.cartTotal': { method: 'POST', path: `${E}/api/cart/compute_cart_total`, body: o.cartTotalBody, response: o.cartTotalResponse },
+  'shop.addresses': { method: 'GET', path: `${AD}/`, response: o.addressesResponse },
+  'shop.addAddress': { method: 'POST', path: AD, body: o.addressBody, response: o.addressResponse },
+  'shop.editAddress': { method: 'PATCH', path: `${AD}/:id`, params: c.idParam, body: o.editAddressBody, response: o.addressResponse },
+  'shop.deleteAddress': { method: 'DELETE', path: `${AD}/:id`, params: c.idParam, response: messageOnly },
+  'shop.defaultAddress': { method: 'PUT', path: `${AD}/:id/default`, params: c.idParam, response: o.addressResponse },
+  'shop.delivery': { method: 'POST', path: `${OR}/calculate_delivery`, body: o.deliveryBody, response: o.deliveryResponse },
+  'shop.placeOrder': { method: 'POST', path: `${OR}/initiate`, body: o.initiateOrderBody, response: o.orderPlacedResponse, pin: true },
+  'shop.shopOrders': {
+    method: 'GET',
+    path: `${OR}/shop/:shopId`,
+    params: c.shopIdParam,
+    query: o.shopOrdersQuery,
+    response: o.ordersResponse,
+  },
+  'shop.customerOrders': { method: 'GET', path: `${OR}/customer`, query: o.customerOrdersQuery, response: o.ordersResponse },
+  'shop.order': { method: 'GET', path: `${OR}/:id`, params: c.idParam, response: o.orderResponse },
+  'shop.acceptOrder': { method: 'PUT', path: `${OR}/:id/accept`, params: c.idParam, response: o.orderResponse },
+  'shop.declineOrder': { method: 'PUT', path: `${OR}/:id/decline`, params: c.idParam, response: o.orderResponse },
+  'shop.shipOrder': { method: 'PUT', path: `${OR}/:id/ship`, params: c.idParam, body: o.shipBody, response: o.orderResponse },
+  'shop.deliverOrder': { method: 'PUT', path: `${OR}/:id/deliver`, params: c.idParam, response: o.orderResponse },
+  'shop.confirmOrder': { method: 'PUT', path: `${OR}/:id/confirm`, params: c.idParam, response: o.orderResponse },
+  'shop.cancelOrder': { method: 'PUT', path: `${OR}/:id/cancel`, params: c.idParam, response: o.orderResponse },
+  'shop.disputeOrder': { method: 'PUT', path: `${OR}/:id/dispute`, params: c.idParam, body: o.disputeBody, response: o.orderResponse },
+  'shop.review': { method: 'POST', path: `${PR}/review`, body: o.reviewBody, response: o.reviewResponse },
+  'shop.businessWithdraw': {
+    method: 'POST',
+    path: `${SH}/business-wallet/withdraw`,
+    body: o.businessWithdrawBody,
+    response: o.businessWithdrawResponse,
+    pin: true,
+  },
 } as const satisfies Record<string, ApiEndpointDef>;

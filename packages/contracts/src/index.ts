@@ -12,3 +12,4 @@ export * from './connect.js';
 export * from './community.js';
 export * from './chat.js';
 export * from './shop.js';
+export * from './shop-orders.js';

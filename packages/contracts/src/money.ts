@@ -37,6 +37,8 @@ export const txType = z.enum([
   'savings',
   'lockedFund',
   'loan',
+  'order',
+  'business',
 ]);
 export type TxType = z.infer<typeof txType>;
 export const txStatus = z.enum(['successful', 'pending', 'failed', 'reversed']);

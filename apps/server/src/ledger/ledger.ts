@@ -13,7 +13,7 @@ import { ledgerAccounts, type ledgerTransfers } from './tables.js';
 // both moving the counters through owo_move_counters; system shards: owo_system_account.
 
 /** Accounts people own. Every one forbids overdraft. */
-export const USER_CODES = ['wallet', 'business', 'savings', 'locked', 'loan'] as const;
+export const USER_CODES = ['wallet', 'business', 'savings', 'locked', 'loan', 'escrow'] as const;
 export type UserCode = (typeof USER_CODES)[number];
 
 /**

@@ -146,6 +146,12 @@ const envSchema = z.object({
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(5),
   COMMUNITY_DESCRIBER_URL: z.url().optional(),
   CALL_RING_SECONDS: z.coerce.number().int().min(1).default(30),
+  ORDER_COMMISSION_BPS: z.coerce.number().int().min(0).max(5000).default(250),
+  ORDER_AUTO_CONFIRM_DAYS: z.coerce.number().min(0).default(3),
+  DELIVERY_BASE_KOBO: z.coerce.number().int().min(0).default(150_000),
+  DELIVERY_PER_KM_KOBO: z.coerce.number().int().min(0).default(5_000),
+  DELIVERY_PER_KG_KOBO: z.coerce.number().int().min(0).default(10_000),
+  DELIVERY_EXPRESS_PERCENT: z.coerce.number().int().min(100).default(180),
   STUN_URLS: z.string().default(''),
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.string().optional(),
@@ -215,6 +221,12 @@ export type Config = {
   /** A language-model endpoint that writes community descriptions; templates when unset. */
   communityDescriberUrl: string | null;
   /** Calls: how long one rings before it is missed, and the ICE servers handed to each call (TURN with short-lived credentials). */
+  /** Marketplace orders: the commission (basis points of the goods), auto-confirmation, delivery rates (kobo). */
+  orders: {
+    commissionBps: number;
+    autoConfirmDays: number;
+    delivery: { baseKobo: number; perKmKobo: number; perKgKobo: number; expressPercent: number };
+  };
   calls: { ringMs: number; stunUrls: string[]; turnUrls: string[]; turnSecret: string | null; turnTtlSeconds: number };
   /** Connect: how often expired stories' media is cleaned up. */
   storyCleanupMs: number;
@@ -294,6 +306,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     communityDescriberUrl: e.COMMUNITY_DESCRIBER_URL ?? null,
+    orders: {
+      commissionBps: e.ORDER_COMMISSION_BPS,
+      autoConfirmDays: e.ORDER_AUTO_CONFIRM_DAYS,
+      delivery: {
+        baseKobo: e.DELIVERY_BASE_KOBO,
+        perKmKobo: e.DELIVERY_PER_KM_KOBO,
+        perKgKobo: e.DELIVERY_PER_KG_KOBO,
+        expressPercent: e.DELIVERY_EXPRESS_PERCENT,
+      },
+    },
     calls: {
       ringMs: e.CALL_RING_SECONDS * 1000,
       stunUrls: e.STUN_URLS.split(',')

@@ -12,6 +12,8 @@ export const TX_TYPE_LABELS: Record<TxType, string> = {
   savings: 'Savings',
   lockedFund: 'Locked funds',
   loan: 'Loan',
+  order: 'Shop order',
+  business: 'Business wallet',
 };
 
 export const TX_STATUS_LABELS: Record<TxStatus, string> = {

@@ -394,10 +394,3 @@ export const wishlistProducts = (db: Tx, userId: string, p: Page) =>
     sql`(SELECT created_at FROM wishlist_items w WHERE w.user_id = ${userId} AND w.product_id = p.id) DESC, p.id`,
     p,
   );
-
-/** Reviews come with orders (the next part); until then every product has none. */
-export async function reviewsOf(db: Tx, productId: string, p: Page) {
-  const [row] = await executeRows(db, sql`SELECT 1 FROM products WHERE id = ${productId} AND deleted_at IS NULL`);
-  if (!row) throw productNotFound();
-  return { items: [] as never[], pagination: pageInfo(p.page, p.limit, 0) };
-}

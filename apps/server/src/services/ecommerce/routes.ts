@@ -6,6 +6,7 @@ import { bearer, bearerDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
 import { CATEGORIES, categoryById, COLOURS, SHOP_REPORT_REASONS, STATES, findState, subcategoryById } from './catalogue.js';
 import * as pr from './products.service.js';
+import { reviewsOf } from './orders.service.js';
 import { myReport, myReports, reportShopOrProduct } from './reports.service.js';
 import * as sh from './shops.service.js';
 import { notFound } from '../../platform/errors.js';
@@ -135,7 +136,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         response: res(c.reviewsResponse),
       }),
     },
-    async (req) => list('Reviews', await pr.reviewsOf(db, req.params.id, req.query)),
+    async (req) => list('Reviews', await reviewsOf(db, req.params.id, req.query)),
   );
 
   // Products (seller) ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ type Row = {
   followers_count: number;
   products_count: number;
   is_following: boolean;
+  rating: number | null;
   distance_m: number | null;
   created_at: string;
   total: number;
@@ -39,6 +40,7 @@ const select = (viewerId: string, from: Point | null) => sql`
     s.longitude, s.followers_count, s.created_at,
     (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS is_following,
+    (SELECT round(avg(r.rating)::numeric, 1)::float8 FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE rp.shop_id = s.id) AS rating,
     ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
     count(*) OVER ()::int AS total
   FROM shops s`;
@@ -68,7 +70,7 @@ async function toShops(db: Tx, viewerId: string, rows: Row[]): Promise<Shop[]> {
       owner: { id: r.owner_id, firstName: o?.firstName ?? 'Owo', lastName: o?.lastName ?? 'seller' },
       productsCount: r.products_count,
       followersCount: r.followers_count,
-      rating: null,
+      rating: r.rating,
       isFollowing: r.is_following,
       isMine: r.owner_id === viewerId,
       distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,

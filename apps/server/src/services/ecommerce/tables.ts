@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -153,4 +154,120 @@ export const shopReports = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc())],
+);
+
+// --- buying: cart, addresses, orders in escrow, reviews ------------------------------------------
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    variationId: uuid('variation_id'),
+    quantity: integer('quantity').notNull(),
+    priceWhenAdded: bigint('price_when_added', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_once_idx').on(
+      t.userId,
+      t.productId,
+      sql`coalesce(${t.variationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('cart_items_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const addresses = pgTable(
+  'shop_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    label: text('label').notNull(),
+    stateId: text('state_id').notNull(),
+    lgaId: text('lga_id').notNull(),
+    street: text('street').notNull(),
+    landmark: text('landmark').notNull().default(''),
+    phone: text('phone').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    isDefault: boolean('is_default').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('shop_addresses_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type OrderAddress = { street: string; landmark: string; lga: string; state: string; phone: string };
+
+/**
+ * One order per shop of a checkout. Its money waits in the shopper's escrow account for the order
+ * (ledger code escrow, ref the order id) until it is confirmed (to the seller's business wallet, less
+ * the commission to fees) or refunded (back to the wallet).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull(),
+    shopperId: uuid('shopper_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    status: text('status', {
+      enum: ['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed'],
+    }).notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }).notNull(),
+    deliveryOption: text('delivery_option', { enum: ['standard', 'express', 'pickup'] }).notNull(),
+    estimatedDelivery: ts('estimated_delivery').notNull(),
+    address: jsonb('address').$type<OrderAddress>().notNull(),
+    note: text('note'),
+    disputeReason: text('dispute_reason'),
+    timeline: jsonb('timeline').$type<{ status: string; at: string }[]>().notNull(),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_shopper_idx').on(t.shopperId, t.createdAt.desc()),
+    index('orders_shop_idx').on(t.shopId, t.createdAt.desc()),
+    index('orders_auto_confirm_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.status} = 'delivered'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    variationId: uuid('variation_id'),
+    name: text('name').notNull(),
+    image: text('image'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+export const reviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_once_idx').on(t.userId, t.productId),
+    index('product_reviews_product_idx').on(t.productId, t.createdAt.desc()),
+  ],
 );

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Product, Shop } from '@owo/contracts';
+import { checkLedger } from '../../ledger/index.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  fundWallet,
+  historyOf,
+  json,
+  newUser,
+  setPin,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
+import { uploadPng } from '../../test/upload-fixture.js';
+import { autoConfirm } from './orders.service.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ORDER_COMMISSION_BPS: '250', ORDER_AUTO_CONFIRM_DAYS: '3' } });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const call = (u: TestUser | null, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: `/api/ecommerce${url}`, headers: u ? auth(u, headers) : headers, ...(payload ? { payload } : {}) });
+const ok = async <T = Record<string, unknown>>(
+  u: TestUser,
+  method: Method,
+  url: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => {
+  const res = await call(u, method, url, payload, headers);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return json(res).data as T;
+};
+const pin = { transactionPin: TEST_PIN };
+
+async function sellerWith(place: { stateId: string; lgaId: string; latitude: number; longitude: number }, stock = 10, price = 1_000_000) {
+  const u = await newUser(t.app);
+  const shop = await ok<Shop>(u, 'POST', '/api/shop', {
+    name: `Shop ${Math.random().toString(36).slice(2, 6)}`,
+    phone: '08031234567',
+    address: '1 Market Road',
+    ...place,
+  });
+  const img = await uploadPng(t.app, u);
+  const product = await ok<Product>(u, 'POST', '/api/product', {
+    name: 'Ofada Rice 10kg',
+    categoryId: 'groceries',
+    subcategoryId: 'staples',
+    images: [img.url],
+    price,
+    stock,
+  });
+  return { u, shop, product };
+}
+const LAGOS = { stateId: 'lagos', lgaId: 'ikeja', latitude: 6.6018, longitude: 3.3515 };
+const IBADAN = { stateId: 'oyo', lgaId: 'ibadan-north', latitude: 7.4352, longitude: 3.9133 };
+
+async function shopper(kobo = 10_000_000) {
+  const u = await newUser(t.app);
+  await setPin(t.app, u);
+  if (kobo) await fundWallet(t.app, u, kobo);
+  const address = await ok<{ id: string }>(u, 'POST', '/api/user-saved-address', {
+    stateId: 'lagos',
+    lgaId: 'surulere',
+    street: '5 Bode Thomas Street',
+    phone: '08035550000',
+    latitude: 6.5,
+    longitude: 3.358,
+  });
+  return { u, address };
+}
+
+const pay = (s: Awaited<ReturnType<typeof shopper>>, ids: string[], key?: string) =>
+  call(
+    s.u,
+    'POST',
+    '/api/order/initiate',
+    { cartItemIds: ids, addressId: s.address.id },
+    { ...pin, ...(key ? { 'Idempotency-Key': key } : {}) },
+  );
+async function addAll(s: Awaited<ReturnType<typeof shopper>>, products: Product[], qty = 1) {
+  const ids: string[] = [];
+  for (const p of products) ids.push((await ok<{ id: string }>(s.u, 'POST', '/api/cart', { productId: p.id, quantity: qty })).id);
+  return ids;
+}
+const buy = async (s: Awaited<ReturnType<typeof shopper>>, products: Product[], qty = 1) => pay(s, await addAll(s, products, qty));
+
+describe('cart, addresses and delivery', () => {
+  it('prices from the server, never beyond stock, shows a price change, quotes delivery by distance and weight', async () => {
+    const lagos = await sellerWith(LAGOS, 3);
+    const ibadan = await sellerWith(IBADAN, 5, 2_000_000);
+    const s = await shopper();
+    const add = await call(s.u, 'POST', '/api/cart', { productId: lagos.product.id, quantity: 4 });
+    expect(add.json()).toMatchObject({ message: 'Only 3 of Ofada Rice 10kg left' });
+    expect((await ok<{ items: unknown[] }>(s.u, 'GET', '/api/cart')).items).toEqual([]);
+    const a = await ok<{ id: string; quantity: number }>(s.u, 'POST', '/api/cart', { productId: lagos.product.id, quantity: 2 });
+    const b = await ok<{ id: string }>(s.u, 'POST', '/api/cart', { productId: ibadan.product.id, quantity: 1 });
+    expect((await call(lagos.u, 'POST', '/api/cart', { productId: lagos.product.id, quantity: 1 })).statusCode).toBe(400);
+    await ok(lagos.u, 'PATCH', '/api/product/edit-product', { productId: lagos.product.id, price: 1_100_000 });
+    const cart = await ok<{ items: { id: string; priceChanged: boolean; price: number; priceWhenAdded: number }[]; count: number }>(
+      s.u,
+      'GET',
+      '/api/cart',
+    );
+    expect(cart.count).toBe(3);
+    expect(cart.items.find((i) => i.id === a.id)).toMatchObject({ priceChanged: true, price: 1_100_000, priceWhenAdded: 1_000_000 });
+    const quotes = await ok<{ shopId: string; distanceKm: number; weightKg: number; options: { id: string; price: number }[] }[]>(
+      s.u,
+      'POST',
+      '/api/order/calculate_delivery',
+      {
+        cartItemIds: [a.id, b.id],
+        addressId: s.address.id,
+      },
+    );
+    const near = quotes.find((q) => q.shopId === lagos.shop.id)!;
+    const far = quotes.find((q) => q.shopId === ibadan.shop.id)!;
+    expect(near.distanceKm).toBeLessThan(far.distanceKm);
+    expect(near.weightKg).toBe(20);
+    expect(near.options.map((o) => o.id)).toEqual(['standard', 'express', 'pickup']);
+    expect(far.options[0]!.price).toBeGreaterThan(near.options[0]!.price);
+    const totals = await ok<{ subtotal: number; delivery: number; total: number; shops: { problems: string[] }[] }>(
+      s.u,
+      'POST',
+      '/api/cart/compute_cart_total',
+      {
+        cartItemIds: [a.id, b.id],
+        addressId: s.address.id,
+        delivery: [{ shopId: ibadan.shop.id, option: 'pickup' }],
+      },
+    );
+    expect(totals.subtotal).toBe(2 * 1_100_000 + 2_000_000);
+    expect(totals.delivery).toBe(near.options[0]!.price);
+    expect(totals.total).toBe(totals.subtotal + totals.delivery);
+    expect(totals.shops.flatMap((x) => x.problems)).toContain('Ofada Rice 10kg now costs ₦11,000');
+    const other = await shopper(0);
+    expect((await call(other.u, 'POST', '/api/cart/compute_cart_total', { cartItemIds: [a.id] })).statusCode).toBe(404);
+    expect((await call(other.u, 'DELETE', `/api/cart/${a.id}?type=all`)).statusCode).toBe(404);
+    expect((await ok<{ count: number }>(s.u, 'DELETE', `/api/cart/${a.id}?type=one`)).count).toBe(2);
+    expect((await call(null, 'GET', '/api/cart')).statusCode).toBe(401);
+    expect((await call(s.u, 'POST', '/api/cart', { productId: lagos.product.id, quantity: 0 })).statusCode).toBe(400);
+
+    const list = await ok<{ addresses: { id: string; isDefault: boolean }[] }>(s.u, 'GET', '/api/user-saved-address/');
+    expect(list.addresses).toMatchObject([{ id: s.address.id, isDefault: true }]);
+    const second = await ok<{ id: string }>(s.u, 'POST', '/api/user-saved-address', {
+      stateId: 'fct',
+      lgaId: 'bwari',
+      street: '2 Dutse Road',
+      phone: '08035550001',
+    });
+    await ok(s.u, 'PUT', `/api/user-saved-address/${second.id}/default`);
+    expect(
+      (await ok<{ addresses: { id: string; isDefault: boolean }[] }>(s.u, 'GET', '/api/user-saved-address/')).addresses[0],
+    ).toMatchObject({ id: second.id, isDefault: true });
+    expect((await call(other.u, 'PATCH', `/api/user-saved-address/${second.id}`, { street: 'x road' })).statusCode).toBe(404);
+    expect(
+      (await call(s.u, 'POST', '/api/user-saved-address', { stateId: 'lagos', lgaId: 'bwari', street: '2 Road', phone: '08035550001' }))
+        .statusCode,
+    ).toBe(400);
+    await ok(s.u, 'DELETE', `/api/user-saved-address/${second.id}`);
+  });
+});
+
+describe('orders in escrow', () => {
+  it('pays one order per shop into escrow; a replay pays once; the seller accepts, ships, delivers; confirmation releases less commission', async () => {
+    const lagos = await sellerWith(LAGOS, 5);
+    const ibadan = await sellerWith(IBADAN, 5, 2_000_000);
+    const s = await shopper();
+    const before = (await balancesOf(t.app, s.u)).walletBalance;
+    const ids = await addAll(s, [lagos.product, ibadan.product]);
+    const res = await pay(s, ids, 'order-key-1');
+    expect(res.statusCode, res.body).toBe(200);
+    const placed = json(res).data as Order[];
+    expect(placed).toHaveLength(2);
+    const total = placed.reduce((n, o) => n + o.total, 0);
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(before - total);
+    const replay = await pay(s, ids, 'order-key-1');
+    expect(replay.statusCode).toBe(200);
+    expect((json(replay).data as Order[]).map((o) => o.id)).toEqual(placed.map((o) => o.id));
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(before - total);
+    expect((await ok<{ items: unknown[] }>(s.u, 'GET', '/api/cart')).items).toEqual([]);
+
+    const o = placed.find((x) => x.shop.id === lagos.shop.id)!;
+    expect(o).toMatchObject({ status: 'paid', subtotal: 1_000_000, commission: 25_000, isSeller: false });
+    expect((await call(s.u, 'PUT', `/api/order/${o.id}/accept`)).statusCode).toBe(403);
+    expect((await call(ibadan.u, 'PUT', `/api/order/${o.id}/accept`)).statusCode).toBe(404);
+    expect((await call(ibadan.u, 'GET', `/api/order/shop/${lagos.shop.id}`)).statusCode).toBe(403);
+    expect((await call(lagos.u, 'PUT', `/api/order/${o.id}/ship`, { note: 'GIG 123' })).statusCode).toBe(409);
+    await ok(lagos.u, 'PUT', `/api/order/${o.id}/accept`);
+    expect((await call(s.u, 'PUT', `/api/order/${o.id}/confirm`)).statusCode).toBe(409);
+    await ok(lagos.u, 'PUT', `/api/order/${o.id}/ship`, { note: 'GIG 123' });
+    expect((await call(s.u, 'PUT', `/api/order/${o.id}/cancel`)).statusCode).toBe(409);
+    await ok(lagos.u, 'PUT', `/api/order/${o.id}/deliver`);
+    const done = await ok<Order>(s.u, 'PUT', `/api/order/${o.id}/confirm`);
+    expect(done.status).toBe('completed');
+    expect(done.timeline.map((x) => x.status)).toEqual(['paid', 'accepted', 'shipped', 'delivered', 'completed']);
+    expect((await balancesOf(t.app, lagos.u)).businessWalletBalance).toBe(o.total - 25_000);
+    expect((await historyOf(t.app, lagos.u)).data[0]).toMatchObject({ type: 'order', direction: 'credit', amount: o.total - 25_000 });
+
+    // The other seller declines: the shopper is refunded at once and the stock comes back.
+    const other = placed.find((x) => x.shop.id === ibadan.shop.id)!;
+    const mid = (await balancesOf(t.app, s.u)).walletBalance;
+    expect((await ok<Order>(ibadan.u, 'PUT', `/api/order/${other.id}/decline`)).status).toBe('declined');
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(mid + other.total);
+    expect((await ok<Product>(s.u, 'PATCH', `/api/product/view/${ibadan.product.id}`)).stock).toBe(5);
+    expect((await historyOf(t.app, s.u)).data[0]).toMatchObject({ type: 'order', direction: 'credit', amount: other.total });
+
+    // Review once, after delivery; the shop shows its rating.
+    await ok(s.u, 'POST', '/api/product/review', { orderId: o.id, productId: lagos.product.id, rating: 4, text: 'Clean rice' });
+    expect((await call(s.u, 'POST', '/api/product/review', { orderId: o.id, productId: lagos.product.id, rating: 5 })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call(s.u, 'POST', '/api/product/review', { orderId: other.id, productId: ibadan.product.id, rating: 5 })).statusCode,
+    ).toBe(400);
+    const reviews = (await call(s.u, 'GET', `/api/product/get-product-reviews/${lagos.product.id}`)).json() as {
+      data: { rating: number; text: string }[];
+    };
+    expect(reviews.data).toMatchObject([{ rating: 4, text: 'Clean rice' }]);
+    expect((await ok<Shop>(s.u, 'GET', `/api/shop/single/${lagos.shop.id}`)).rating).toBe(4);
+
+    const mine = (await call(s.u, 'GET', '/api/order/customer?type=completed')).json() as { data: Order[] };
+    expect(mine.data.map((x) => x.id)).toEqual([o.id]);
+    expect(((await call(s.u, 'GET', '/api/order/customer')).json() as { data: Order[] }).data).toHaveLength(2);
+    expect((await call(s.u, 'GET', '/api/order/customer?type=lost')).statusCode).toBe(400);
+    const shopList = (await call(lagos.u, 'GET', `/api/order/shop/${lagos.shop.id}`)).json() as { data: Order[] };
+    expect(shopList.data[0]).toMatchObject({ id: o.id, isSeller: true });
+
+    // The seller moves the sale to the main wallet.
+    await setPin(t.app, lagos.u);
+    const moved = await ok<{ businessBalance: number }>(lagos.u, 'POST', '/api/shop/business-wallet/withdraw', { amount: 500_000 }, pin);
+    expect(moved.businessBalance).toBe(o.total - 25_000 - 500_000);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('refuses an order beyond the balance or the spending limit with nothing written; cancels and disputes; confirms by itself after the delay', async () => {
+    const seller = await sellerWith(LAGOS, 10, 3_000_000);
+    const poor = await shopper(1_000_000);
+    const res = await buy(poor, [seller.product]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'Insufficient balance for this transaction' });
+    expect((await ok<Product>(poor.u, 'PATCH', `/api/product/view/${seller.product.id}`)).stock).toBe(10);
+    expect(((await call(poor.u, 'GET', '/api/order/customer')).json() as { data: unknown[] }).data).toEqual([]);
+    expect((await ok<{ items: unknown[] }>(poor.u, 'GET', '/api/cart')).items).toHaveLength(1);
+
+    const limited = await shopper();
+    const limit = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/spending-limit',
+      headers: auth(limited.u, pin),
+      payload: { dailyLimit: 1_000_000 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const over = await buy(limited, [seller.product]);
+    expect([403, 422]).toContain(over.statusCode);
+    expect(((await call(limited.u, 'GET', '/api/order/customer')).json() as { data: unknown[] }).data).toEqual([]);
+    expect((await call(limited.u, 'POST', '/api/order/initiate', { cartItemIds: [], addressId: limited.address.id }, pin)).statusCode).toBe(
+      400,
+    );
+
+    const s = await shopper();
+    const cancelled = json(await buy(s, [seller.product])).data as Order[];
+    const wallet = (await balancesOf(t.app, s.u)).walletBalance;
+    await ok(s.u, 'PUT', `/api/order/${cancelled[0]!.id}/cancel`);
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(wallet + cancelled[0]!.total);
+
+    const disputed = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+    await ok(seller.u, 'PUT', `/api/order/${disputed.id}/accept`);
+    await ok(seller.u, 'PUT', `/api/order/${disputed.id}/ship`, { note: '' });
+    expect((await ok<Order>(s.u, 'PUT', `/api/order/${disputed.id}/dispute`, { reason: 'The bag was torn' })).status).toBe('disputed');
+    expect((await call(s.u, 'PUT', `/api/order/${disputed.id}/confirm`)).statusCode).toBe(409);
+
+    const auto = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+    for (const step of ['accept', 'ship', 'deliver'])
+      await ok(seller.u, 'PUT', `/api/order/${auto.id}/${step}`, step === 'ship' ? { note: '' } : undefined);
+    const deps = { config: t.config, notifier: t.app.notifier };
+    expect(await autoConfirm(t.db, deps, new Date(Date.now() + 2 * 86_400_000))).toBe(0);
+    expect(await autoConfirm(t.db, deps, new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBe(1);
+    expect((await ok<Order>(s.u, 'GET', `/api/order/${auto.id}`)).status).toBe('completed');
+    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(auto.total - auto.commission);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'sells the last 10 units to exactly 10 of 50 shoppers ordering at once (PostgreSQL: PGlite is one connection, CI runs this)',
+    async () => {
+      const seller = await sellerWith(LAGOS, 10, 100_000);
+      const people = await Promise.all(Array.from({ length: 50 }, () => shopper(1_000_000)));
+      const carts = await Promise.all(
+        people.map(async (p) => ({
+          p,
+          id: (await ok<{ id: string }>(p.u, 'POST', '/api/cart', { productId: seller.product.id, quantity: 1 })).id,
+        })),
+      );
+      const results = await Promise.all(
+        carts.map(({ p, id }) => call(p.u, 'POST', '/api/order/initiate', { cartItemIds: [id], addressId: p.address.id }, pin)),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(10);
+      expect(codes.filter((c) => c === 409)).toHaveLength(40);
+      expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        message: 'Not enough of Ofada Rice 10kg left for your order',
+      });
+      expect((await ok<Product>(seller.u, 'GET', `/api/product/my-single-shop-product/${seller.shop.id}/${seller.product.id}`)).stock).toBe(
+        0,
+      );
+      expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+    },
+  );
+});
