@@ -207,6 +207,13 @@ function treeOf(root: number): number[] {
     for (let p: number | undefined = pid, n = 0; p && n < 32; p = parent.get(p), n++) if (p === root) out.push(pid);
   return out;
 }
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -223,7 +230,9 @@ const alive = (pid: number) => {
  */
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
-  const tree = treeOf(child.pid!);
+  // Helpers a node process spawns (tsx's esbuild service) are not the server: leave them out, or
+  // the node process would not be a leaf and would die with the group before writing its profile.
+  const tree = treeOf(child.pid!).filter((pid) => !/esbuild/.test(cmdline(pid)));
   const leaves = tree.filter((pid) => !tree.some((q) => q !== pid && treeOf(pid).includes(q)));
   for (const pid of leaves) process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 150 && leaves.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
