@@ -15,6 +15,8 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, browserName: 'chromium' as const };
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -33,7 +35,20 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, browserName: 'chromium' },
+      use: { ...phone },
+      testIgnore: /chat\.spec\.ts/,
+    },
+    {
+      // Chat with calls: a fake camera and microphone, allowed without asking.
+      name: 'calls',
+      use: {
+        ...phone,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+        },
+      },
+      testMatch: /chat\.spec\.ts/,
     },
   ],
   webServer: {

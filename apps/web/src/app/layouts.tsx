@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { type Location, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { House, MessageCircle, ShoppingBag, Users, Wallet } from 'lucide-react';
+import { ChatBackground } from '../features/chat/background';
 import { cn } from '../lib/cn';
 import { useRegisterOverlay } from '../ui/overlay-state';
 import { PageLoader } from '../ui/Spinner';
@@ -70,6 +71,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       <BottomNav />
+      {/* The chat's socket, unsent messages and incoming calls, wherever one is in the app. */}
+      <ChatBackground />
     </>
   );
 }

@@ -3,6 +3,12 @@ import type { RouteObject } from 'react-router';
 
 // The Chat area's screens, each lazy-loaded: this file is imported by the app's router, so it
 // holds nothing but lazy references (the first route must not load the area's code).
-const ComingSoonPage = lazy(() => import('../coming-soon/ComingSoonPage'));
+const ChatListPage = lazy(() => import('./ChatListPage'));
+const ConversationPage = lazy(() => import('./ConversationPage'));
+const CallLogPage = lazy(() => import('./CallLogPage'));
 
-export const chatRoutes: RouteObject[] = [{ path: '/chat', element: <ComingSoonPage area="chat" /> }];
+export const chatRoutes: RouteObject[] = [
+  { path: '/chat', element: <ChatListPage /> },
+  { path: '/chat/calls', element: <CallLogPage /> },
+  { path: '/chat/:userId', element: <ConversationPage /> },
+];

@@ -1,0 +1,180 @@
+import { MessageCircle, MessageSquarePlus, Search, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { RecentChat } from '../../api/chat';
+import { UpdatedAt } from '../../lib/offline/freshness';
+import { useDebounced } from '../../lib/use-debounced';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore } from '../../ui/LoadMore';
+import { QueryError } from '../../ui/QueryError';
+import { Skeleton } from '../../ui/Spinner';
+import { useAuth } from '../account';
+import { fullName } from './cache';
+import { listTime, previewOf } from './format';
+import { NewChatSheet } from './NewChatSheet';
+import { ChatHeader, ChatTabs } from './parts';
+import { useRecentChats, useRecentSearch } from './queries';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../api/client';
+import { FALLBACK_ERROR } from './ask';
+
+function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
+  const id = useId();
+  const last = chat.lastMessage;
+  const unread = chat.unreadCount;
+  const mine = last?.fromUserId === me;
+  return (
+    <Link
+      to={`/chat/${chat.user.id}`}
+      aria-labelledby={`${id}-n`}
+      aria-describedby={`${id}-d`}
+      className="flex min-h-[72px] items-center gap-3 px-5 py-2.5 transition-colors hover:bg-surface-2"
+    >
+      <Avatar src={chat.user.avatar} firstName={chat.user.firstName} lastName={chat.user.lastName} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline gap-2">
+          <span id={`${id}-n`} className="min-w-0 flex-1 truncate font-semibold">
+            {fullName(chat.user)}
+          </span>
+          <span className={cn('shrink-0 text-xs tabular-nums', unread ? 'font-semibold text-brand-fg' : 'text-muted')}>
+            {listTime(chat.updatedAt)}
+          </span>
+        </span>
+        <span className="mt-0.5 flex items-center gap-2">
+          <span id={`${id}-d`} className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'text-fg' : 'text-muted')}>
+            {last ? `${mine && last.msgType !== 'payment' ? 'You: ' : ''}${previewOf(last, me)}` : 'No messages yet'}
+          </span>
+          {unread > 0 ? (
+            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white tabular-nums">
+              {unread > 99 ? '99+' : unread}
+              <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+function RowSkeletons() {
+  return (
+    <div role="status" aria-label="Loading chats" className="-mx-5">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="flex items-center gap-3 px-5 py-3">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3.5 w-4/5" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const matches = (c: RecentChat, q: string) => {
+  const s = q.toLowerCase();
+  return (
+    fullName(c.user).toLowerCase().includes(s) ||
+    (c.user.nickName ?? '').toLowerCase().includes(s) ||
+    (c.lastMessage?.msgBody.text ?? '').toLowerCase().includes(s)
+  );
+};
+
+/** Chats: the conversations, the latest first, with a search and a way to start a new one. */
+export default function ChatListPage() {
+  const me = useAuth((s) => s.userId) ?? '';
+  const recent = useRecentChats();
+  const [text, setText] = useState('');
+  const [picking, setPicking] = useState(false);
+  const q = useDebounced(text.trim(), 300);
+  const found = useRecentSearch(q);
+  const all = useMemo(() => recent.data?.pages.flatMap((p) => p.items) ?? [], [recent.data]);
+
+  const searching = text.trim().length > 0;
+  const shown = useMemo(() => {
+    if (!searching) return all;
+    const local = all.filter((c) => matches(c, text.trim()));
+    // The server also searches the chats not loaded yet.
+    const extra = (found.data ?? []).filter((c) => !local.some((l) => l.conversationId === c.conversationId));
+    return [...local, ...extra];
+  }, [all, found.data, searching, text]);
+
+  return (
+    <div>
+      <ChatHeader title="Chats" />
+      <ChatTabs />
+      <div className="relative mb-2">
+        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search chats"
+          placeholder="Search chats"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-12 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {text ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => setText('')}
+            className="absolute top-1/2 right-1 flex size-11 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <UpdatedAt query={recent} className="mb-2 px-1" />
+      {recent.isPending ? (
+        <RowSkeletons />
+      ) : recent.isError && !recent.data ? (
+        <QueryError
+          error={recent.error}
+          onRetry={() => void recent.refetch()}
+          title="We couldn't load your chats"
+          describe={(e) => errorMessage(e, FALLBACK_ERROR)}
+        />
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={<MessageCircle className="size-9" strokeWidth={1.8} />}
+          title="No chats yet"
+          action={
+            <Button block onClick={() => setPicking(true)}>
+              Start a chat
+            </Button>
+          }
+        >
+          Message anyone on Owo who has a nickname, send them money, or call them.
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <p role="status" className="px-1 py-8 text-center text-sm text-muted">
+          {found.isFetching ? 'Searching…' : `No chats match “${text.trim()}”.`}
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Chats" className="-mx-5">
+            {shown.map((c) => (
+              <li key={c.conversationId}>
+                <ChatRow chat={c} me={me} />
+              </li>
+            ))}
+          </ul>
+          {searching ? null : <LoadMore pages={recent} />}
+        </>
+      )}
+      <button
+        type="button"
+        aria-label="New chat"
+        onClick={() => setPicking(true)}
+        className="fixed right-[max(1.25rem,calc(50vw-14rem))] bottom-24 z-30 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-brand-900/25 hover:bg-brand-700"
+      >
+        <MessageSquarePlus className="size-6" aria-hidden="true" />
+      </button>
+      <NewChatSheet open={picking} onClose={() => setPicking(false)} />
+    </div>
+  );
+}

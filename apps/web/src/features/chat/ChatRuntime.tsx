@@ -1,0 +1,117 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import type { RecentChat } from '../../api/chat';
+import { useAuth } from '../account';
+import { applyMessage, applyReceipt, chatKeys, isOpenChat, otherOf, setPresence } from './cache';
+import { useCall } from './call-state';
+import { chatStore } from './db';
+import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
+import { restoreChat, startChatPersist } from './persist';
+import { closeSocket, getSocket, listen, openSocket, reconnectSocket } from './socket';
+import { setTyping } from './typing';
+
+const CallOverlay = lazy(() => import('./CallOverlay'));
+
+/** Tells the server a message reached this device (fire and forget: the next one carries the mark too). */
+function delivered(conversationId: string, upToSeq: number) {
+  const s = getSocket();
+  if (s?.connected) s.emit('message:delivered', { conversationId, upToSeq }, () => undefined);
+}
+
+/**
+ * Marks the conversations that moved since they were loaded (by recent chats' lastSeq) for a catch-up,
+ * and tells their senders they arrived.
+ */
+export function noteRecent(qc: QueryClient, me: string, chats: RecentChat[]) {
+  for (const r of chats) {
+    const c = qc.getQueryData<{ messages: { seq: number }[] }>(chatKeys.conversation(r.user.id));
+    const have = c?.messages.at(-1)?.seq ?? 0;
+    if (c && r.lastSeq > have) void qc.invalidateQueries({ queryKey: chatKeys.conversation(r.user.id) });
+    if (r.unreadCount > 0 && r.lastMessage && r.lastMessage.fromUserId !== me) delivered(r.conversationId, r.lastSeq);
+  }
+}
+
+function wire(qc: QueryClient, me: string): () => void {
+  const offs = [
+    listen('connect', () => {
+      void pump();
+      // Catch up: the list (whose lastSeq says which conversations moved) and the open conversation.
+      void qc.invalidateQueries({ queryKey: chatKeys.recent });
+      void qc.invalidateQueries({ queryKey: chatKeys.conversations });
+    }),
+    listen('message:new', (m) => {
+      applyMessage(qc, me, m);
+      if (m.toUserId === me && !isOpenChat(otherOf(m, me))) delivered(m.conversationId, m.seq);
+      if (m.fromUserId !== me) setTyping(m.fromUserId, false);
+    }),
+    listen('receipt', (r) => applyReceipt(qc, me, r)),
+    listen('typing', (t) => setTyping(t.fromUserId, t.typing)),
+    listen('presence', (p) => setPresence(qc, p)),
+    listen('call:incoming', (p) => void import('./calls').then((m) => m.incoming(p))),
+  ];
+  const online = () => reconnectSocket();
+  window.addEventListener('online', online);
+  const unsubscribe = qc.getQueryCache().subscribe((e) => {
+    if (e.type !== 'updated' || e.action.type !== 'success' || e.query.queryKey[1] !== 'recent' || e.query.queryKey[0] !== 'chat') return;
+    const data = e.query.state.data as { pages: { items: RecentChat[] }[] } | undefined;
+    if (data)
+      noteRecent(
+        qc,
+        me,
+        data.pages.flatMap((p) => p.items),
+      );
+  });
+  return () => {
+    offs.forEach((off) => off());
+    window.removeEventListener('online', online);
+    unsubscribe();
+  };
+}
+
+/**
+ * The chat's background, mounted by the app shell (lazily) for the signed-in person: the socket,
+ * its events applied to the caches, the queue of unsent messages, the offline copy, and the call
+ * screens (incoming and in-call) wherever one is in the app.
+ */
+export default function ChatRuntime() {
+  const qc = useQueryClient();
+  const token = useAuth((s) => s.token);
+  const me = useAuth((s) => s.userId);
+  const phase = useCall((s) => s.phase);
+
+  useEffect(() => {
+    if (!token || !me) return;
+    bindOutbox(qc, me);
+    const unwire = wire(qc, me);
+    const stopPersist = startChatPersist(qc, me);
+    void restoreChat(qc, me).then(() => loadOutbox());
+    openSocket(token);
+    return () => {
+      unwire();
+      stopPersist();
+      closeSocket();
+    };
+  }, [qc, token, me]);
+
+  // Signing out forgets the chat kept on this device (its queue and copy).
+  useEffect(
+    () =>
+      useAuth.subscribe((s, prev) => {
+        if (prev.isAuthenticated && !s.isAuthenticated) {
+          closeSocket();
+          resetOutbox();
+          void chatStore()
+            .clear()
+            .catch(() => undefined);
+        }
+      }),
+    [],
+  );
+
+  if (phase === 'idle') return null;
+  return (
+    <Suspense fallback={null}>
+      <CallOverlay />
+    </Suspense>
+  );
+}

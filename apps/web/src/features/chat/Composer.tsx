@@ -1,0 +1,185 @@
+import { ImagePlus, Mic, SendHorizontal, Trash2, X } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { checkImage } from '../../api/upload';
+import { cn } from '../../lib/cn';
+import { clock } from './format';
+import type { BubbleView } from './MessageBubble';
+import { enqueue } from './outbox';
+import { noteTyping, stopTyping } from './typing';
+import type { ReplyPreview } from './types';
+import { type VoiceNote, canRecord, useRecorder } from './use-recorder';
+
+const replyPreviewOf = (m: BubbleView, fromUserId: string): ReplyPreview => ({
+  id: m.id!,
+  fromUserId,
+  msgType: m.msgType,
+  text: m.text || (m.msgType === 'image' ? 'Photo' : m.msgType === 'voice' ? 'Voice note' : 'Payment'),
+});
+
+const iconButton =
+  'flex size-11 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-fg disabled:opacity-50';
+
+/**
+ * The message box: text (Enter sends, Shift+Enter a new line), a photo, a voice note (record,
+ * then send or cancel), with the message replied to shown above it. Everything goes through the
+ * outbox, so it shows at once and is sent when it can be.
+ */
+export function Composer({
+  toUserId,
+  me,
+  replyTo,
+  replyName,
+  onCancelReply,
+  onSent,
+}: {
+  toUserId: string;
+  me: string;
+  replyTo: BubbleView | null;
+  replyName: string;
+  onCancelReply: () => void;
+  onSent: () => void;
+}) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileId = useId();
+  const reply = replyTo ? replyPreviewOf(replyTo, replyTo.mine ? me : toUserId) : null;
+
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
+
+  const sendVoice = useCallback(
+    (note: VoiceNote | null) => {
+      if (!note) return;
+      if (note.durationMs < 700) {
+        toast.info('Hold on a little longer to record a voice note');
+        return;
+      }
+      enqueue({ toUserId, msgType: 'voice', blob: note.blob, blobName: note.name, replyTo: reply });
+      onCancelReply();
+      onSent();
+    },
+    [toUserId, reply, onCancelReply, onSent],
+  );
+  const recorder = useRecorder(sendVoice);
+
+  const send = () => {
+    const body = text.trim();
+    if (!body) return;
+    enqueue({ toUserId, msgType: 'text', text: body, replyTo: reply });
+    setText('');
+    stopTyping(toUserId);
+    onCancelReply();
+    onSent();
+    input.current?.focus();
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+
+  const startRecording = () => {
+    recorder.start().catch((err: unknown) => {
+      const denied = err instanceof DOMException && err.name === 'NotAllowedError';
+      toast.error(denied ? 'Allow Owo to use your microphone to record voice notes.' : 'Recording is not available on this device.');
+    });
+  };
+
+  return (
+    <div className="border-t border-line bg-surface/95 px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur">
+      {reply ? (
+        <div className="mx-1 mb-2 flex items-start gap-2 rounded-2xl border-l-4 border-brand-600 bg-surface-2 py-2 pr-1 pl-3">
+          <div className="min-w-0 flex-1" aria-live="polite">
+            <p className="text-xs font-semibold text-brand-fg">Replying to {replyName}</p>
+            <p className="truncate text-sm text-muted">{reply.text}</p>
+          </div>
+          <button type="button" aria-label="Cancel reply" onClick={onCancelReply} className={cn(iconButton, 'size-9')}>
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+      {recorder.recording ? (
+        <div className="flex items-center gap-2" role="group" aria-label="Recording a voice note">
+          <button type="button" aria-label="Cancel recording" onClick={() => void recorder.cancel()} className={iconButton}>
+            <Trash2 className="size-5" aria-hidden="true" />
+          </button>
+          <p className="flex flex-1 items-center gap-2 text-sm font-semibold text-danger-fg" role="timer" aria-live="off">
+            <span className="size-2.5 animate-pulse rounded-full bg-danger-fg" aria-hidden="true" />
+            <span className="tabular-nums">{clock(recorder.elapsed)}</span>
+            <span className="font-normal text-muted">Recording…</span>
+          </p>
+          <button
+            type="button"
+            aria-label="Send voice note"
+            onClick={() => void recorder.stop().then(sendVoice)}
+            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+          >
+            <SendHorizontal className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+      ) : (
+        <div className="flex items-end gap-1">
+          <label htmlFor={fileId} className={cn(iconButton, 'cursor-pointer')} title="Send a photo">
+            <ImagePlus className="size-5" aria-hidden="true" />
+            <span className="sr-only">Send a photo</span>
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              const problem = checkImage(file);
+              if (problem) return void toast.error(problem);
+              enqueue({ toUserId, msgType: 'image', blob: file, blobName: file.name, replyTo: reply });
+              onCancelReply();
+              onSent();
+            }}
+          />
+          <textarea
+            ref={input}
+            rows={1}
+            aria-label="Message"
+            placeholder="Message"
+            value={text}
+            maxLength={4000}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim()) noteTyping(toUserId);
+            }}
+            onBlur={() => stopTyping(toUserId)}
+            onKeyDown={onKey}
+            className="field-sizing-content max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-surface px-4 py-2.5 text-[15px] leading-snug outline-none placeholder:text-subtle focus:border-brand-fg"
+          />
+          {text.trim() ? (
+            <button
+              type="button"
+              aria-label="Send"
+              onClick={send}
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
+            >
+              <SendHorizontal className="size-5" aria-hidden="true" />
+            </button>
+          ) : (
+            <button
+              type="button"
+              aria-label="Record a voice note"
+              onClick={startRecording}
+              disabled={!canRecord()}
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              <Mic className="size-5" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { formatLagosDate, formatNaira } from '@owo/contracts/format';
+import { AlertCircle, Banknote, Check, CheckCheck, Clock, Pause, Play, Reply } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { receiptPath } from '../wallet';
+import { clock } from './format';
+import type { MsgType, Payment, ReplyPreview } from './types';
+
+/** Where a message is on its way: mine while sending, then by the other person's marks; null for theirs. */
+export type Tick = 'waiting' | 'uploading' | 'sending' | 'failed' | 'sent' | 'delivered' | 'seen' | null;
+
+/** One message as a bubble shows it (a stored message, or one of mine still on its way). */
+export interface BubbleView {
+  key: string;
+  msgId: string;
+  /** The server's id (for replies and saving); none while on its way. */
+  id: string | null;
+  seq: number | null;
+  mine: boolean;
+  msgType: MsgType;
+  text: string;
+  replyTo: ReplyPreview | null;
+  mediaUrl: string | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  payment: Payment | { amount: number; status: 'sending'; reference: null } | null;
+  createdAt: string;
+  tick: Tick;
+  progress?: number;
+  error?: string;
+}
+
+const TICKS: Record<Exclude<Tick, null>, { label: string; icon: ReactNode }> = {
+  waiting: { label: 'Waiting for network', icon: <Clock className="size-3.5" aria-hidden="true" /> },
+  uploading: { label: 'Uploading', icon: <Clock className="size-3.5" aria-hidden="true" /> },
+  sending: { label: 'Sending', icon: <Clock className="size-3.5" aria-hidden="true" /> },
+  failed: { label: 'Not sent', icon: <AlertCircle className="size-3.5" aria-hidden="true" /> },
+  sent: { label: 'Sent', icon: <Check className="size-4" aria-hidden="true" /> },
+  delivered: { label: 'Delivered', icon: <CheckCheck className="size-4" aria-hidden="true" /> },
+  seen: { label: 'Seen', icon: <CheckCheck className="size-4" aria-hidden="true" /> },
+};
+
+function TickMark({ tick, onBrand }: { tick: Exclude<Tick, null>; onBrand: boolean }) {
+  const t = TICKS[tick];
+  return (
+    <span
+      role="img"
+      aria-label={t.label}
+      title={t.label}
+      data-tick={tick}
+      className={cn(
+        'inline-flex',
+        tick === 'seen' ? 'text-sky-300' : tick === 'failed' ? 'text-red-200' : onBrand ? 'text-white/75' : 'text-muted',
+      )}
+    >
+      {t.icon}
+    </span>
+  );
+}
+
+/** A voice note: play/pause, how far along, and its length. */
+export function VoicePlayer({ src, durationMs, mine }: { src: string; durationMs: number | null; mine: boolean }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const probing = useRef(false);
+  const [playing, setPlaying] = useState(false);
+  const [at, setAt] = useState(0);
+  const [length, setLength] = useState(durationMs ? durationMs / 1000 : 0);
+  useEffect(() => {
+    const a = audio.current;
+    return () => a?.pause();
+  }, []);
+  const toggle = () => {
+    const a = audio.current;
+    if (!a) return;
+    if (a.paused) void a.play().catch(() => setPlaying(false));
+    else a.pause();
+  };
+  return (
+    <div className="flex w-56 max-w-full items-center gap-3 py-1">
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={playing ? 'Pause voice note' : 'Play voice note'}
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-full',
+          mine ? 'bg-white/20 text-white hover:bg-white/30' : 'bg-brand-soft text-brand-fg hover:brightness-95',
+        )}
+      >
+        {playing ? <Pause className="size-5" aria-hidden="true" /> : <Play className="size-5 translate-x-px" aria-hidden="true" />}
+      </button>
+      <div className="min-w-0 flex-1">
+        <div className={cn('h-1.5 overflow-hidden rounded-full', mine ? 'bg-white/25' : 'bg-surface-2')} aria-hidden="true">
+          <div
+            className={cn('h-full rounded-full', mine ? 'bg-white' : 'bg-brand-600')}
+            style={{ width: `${length ? Math.min(100, (at / length) * 100) : 0}%` }}
+          />
+        </div>
+        <p className={cn('mt-1 text-xs tabular-nums', mine ? 'text-white/80' : 'text-muted')}>
+          {playing || at > 0 ? clock(at * 1000) : length ? clock(length * 1000) : 'Voice note'}
+        </p>
+      </div>
+      <audio
+        ref={audio}
+        src={src}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => {
+          setPlaying(false);
+          setAt(0);
+        }}
+        onTimeUpdate={(e) => {
+          const a = e.currentTarget;
+          if (!probing.current) return setAt(a.currentTime);
+          // The end was found (see below): note the length and go back to the start.
+          probing.current = false;
+          if (Number.isFinite(a.duration)) setLength(a.duration);
+          a.currentTime = 0;
+        }}
+        onLoadedMetadata={(e) => {
+          const a = e.currentTarget;
+          if (Number.isFinite(a.duration)) return setLength(a.duration);
+          // A recording made in the browser (WebM) has no length in its header until the player
+          // is sent past its end.
+          probing.current = true;
+          a.currentTime = Number.MAX_SAFE_INTEGER;
+        }}
+      />
+    </div>
+  );
+}
+
+const PAYMENT_STATUS: Record<string, { label: string; tone: string }> = {
+  completed: { label: 'Completed', tone: 'bg-white/20 text-white' },
+  processing: { label: 'Processing', tone: 'bg-accent-400/25 text-[#8a5a00] dark:text-accent-300' },
+  initiated: { label: 'Processing', tone: 'bg-accent-400/25 text-[#8a5a00] dark:text-accent-300' },
+  failed: { label: 'Failed', tone: 'bg-danger-soft text-danger-fg' },
+  sending: { label: 'Sharing…', tone: 'bg-white/20 text-white' },
+};
+
+function PaymentCard({ payment, mine }: { payment: NonNullable<BubbleView['payment']>; mine: boolean }) {
+  const s = PAYMENT_STATUS[payment.status] ?? PAYMENT_STATUS.completed!;
+  return (
+    <div className="flex min-w-52 flex-col gap-2 py-1">
+      <div className="flex items-center gap-2">
+        <span
+          className={cn('flex size-9 items-center justify-center rounded-full', mine ? 'bg-white/20' : 'bg-brand-soft text-brand-fg')}
+          aria-hidden="true"
+        >
+          <Banknote className="size-5" />
+        </span>
+        <span className={cn('text-sm font-medium', mine ? 'text-white/85' : 'text-muted')}>{mine ? 'You sent' : 'You received'}</span>
+      </div>
+      <p className="text-2xl font-bold tracking-tight tabular-nums">{formatNaira(payment.amount)}</p>
+      <div className="flex items-center justify-between gap-3">
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-[11px] font-semibold',
+            mine ? s.tone : payment.status === 'completed' ? 'bg-brand-soft text-brand-fg' : s.tone,
+          )}
+        >
+          {s.label}
+        </span>
+        {payment.reference ? (
+          <Link
+            to={receiptPath(payment.reference)}
+            className={cn('text-xs font-semibold underline', mine ? 'text-white' : 'text-brand-fg')}
+          >
+            View receipt
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Quote({ reply, mine, name }: { reply: ReplyPreview; mine: boolean; name: string }) {
+  return (
+    <div
+      data-testid="reply-quote"
+      className={cn(
+        'mb-1.5 rounded-xl border-l-4 px-3 py-1.5 text-sm',
+        mine ? 'border-white/70 bg-white/15 text-white/90' : 'border-brand-600 bg-surface-2 text-muted',
+      )}
+    >
+      <p className={cn('text-xs font-semibold', mine ? 'text-white' : 'text-brand-fg')}>{name}</p>
+      <p className="line-clamp-2 break-words">{reply.text}</p>
+    </div>
+  );
+}
+
+const LONG_PRESS_MS = 450;
+
+export interface BubbleActions {
+  onActions: (m: BubbleView) => void;
+  onReply: (m: BubbleView) => void;
+  onRetry: (m: BubbleView) => void;
+  onDiscard: (m: BubbleView) => void;
+  onOpenImage: (url: string) => void;
+  onMediaLoad: () => void;
+  /** The name over a quote of a message by this person. */
+  nameOf: (fromUserId: string) => string;
+}
+
+/**
+ * A message: its quote, text, photo, voice note or payment, the time and (mine) the ticks. A long
+ * press or right click opens its actions; a Reply button shows on hover and keyboard focus.
+ */
+export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleActions }) {
+  const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelPress = () => clearTimeout(press.current);
+  const canAct = m.id !== null;
+  const onBrand = m.mine;
+  const time = formatLagosDate(m.createdAt, 'time');
+  const media = m.mediaUrl;
+
+  return (
+    <div
+      className={cn('group relative flex px-3 py-0.5', m.mine ? 'justify-end' : 'justify-start')}
+      data-msg-id={m.msgId}
+      data-seq={m.seq ?? undefined}
+    >
+      <div
+        className={cn(
+          'relative max-w-[80%] rounded-3xl px-3.5 py-2 shadow-sm select-text',
+          m.mine ? 'rounded-br-lg bg-brand-600 text-white' : 'rounded-bl-lg bg-surface text-fg',
+          m.msgType === 'image' && 'p-1.5',
+          m.tick === 'failed' && 'ring-2 ring-danger-fg',
+        )}
+        onContextMenu={(e) => {
+          if (!canAct) return;
+          e.preventDefault();
+          actions.onActions(m);
+        }}
+        onPointerDown={(e) => {
+          if (!canAct || e.pointerType === 'mouse') return;
+          cancelPress();
+          press.current = setTimeout(() => actions.onActions(m), LONG_PRESS_MS);
+        }}
+        onPointerUp={cancelPress}
+        onPointerLeave={cancelPress}
+        onPointerCancel={cancelPress}
+      >
+        {m.replyTo ? (
+          <div className={m.msgType === 'image' ? 'px-2 pt-1' : undefined}>
+            <Quote reply={m.replyTo} mine={m.mine} name={actions.nameOf(m.replyTo.fromUserId)} />
+          </div>
+        ) : null}
+        {m.msgType === 'image' && media ? (
+          <button type="button" onClick={() => actions.onOpenImage(media)} aria-label="Open photo" className="relative block">
+            <img
+              src={media}
+              alt={m.text || 'Photo'}
+              onLoad={actions.onMediaLoad}
+              className="block max-h-80 w-60 max-w-full rounded-2xl bg-surface-2 object-cover"
+              style={m.width && m.height ? { aspectRatio: `${m.width} / ${m.height}` } : undefined}
+            />
+            {m.tick === 'uploading' ? (
+              <span className="absolute inset-x-2 bottom-2 rounded-xl bg-black/55 p-2">
+                <ProgressBar value={m.progress ?? 0} label="Uploading photo" className="bg-white/30" />
+              </span>
+            ) : null}
+          </button>
+        ) : null}
+        {m.msgType === 'voice' && media ? <VoicePlayer src={media} durationMs={m.durationMs} mine={m.mine} /> : null}
+        {m.msgType === 'voice' && m.tick === 'uploading' ? (
+          <ProgressBar value={m.progress ?? 0} label="Uploading voice note" className="mb-1 bg-white/30" />
+        ) : null}
+        {m.msgType === 'payment' && m.payment ? <PaymentCard payment={m.payment} mine={m.mine} /> : null}
+        {m.text && m.msgType !== 'payment' ? (
+          <p className={cn('text-[15px] leading-snug break-words whitespace-pre-wrap', m.msgType === 'image' && 'px-2 pt-1.5')}>{m.text}</p>
+        ) : null}
+        <p
+          className={cn(
+            'mt-0.5 flex items-center justify-end gap-1 text-[11px] tabular-nums',
+            m.msgType === 'image' && 'px-2 pb-0.5',
+            onBrand ? 'text-white/75' : 'text-muted',
+          )}
+        >
+          <time dateTime={m.createdAt}>{time}</time>
+          {m.tick ? <TickMark tick={m.tick} onBrand={onBrand} /> : null}
+        </p>
+      </div>
+      {canAct ? (
+        <button
+          type="button"
+          aria-label="Reply"
+          onClick={() => actions.onReply(m)}
+          className={cn(
+            'pointer-events-none absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-surface text-muted opacity-0 shadow-sm transition-opacity',
+            'group-hover:pointer-events-auto group-hover:opacity-100 focus-visible:pointer-events-auto focus-visible:opacity-100',
+            m.mine ? 'left-3' : 'right-3',
+          )}
+        >
+          <Reply className="size-4" aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Under a message that was not sent: why, and what can be done. */
+export function FailedNote({ m, actions }: { m: BubbleView; actions: BubbleActions }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 px-4 pt-1 pb-2 text-xs text-danger-fg">
+      <span>{m.error ?? 'Not sent'}</span>
+      <button type="button" className="min-h-8 font-semibold underline" onClick={() => actions.onRetry(m)}>
+        Retry
+      </button>
+      <button type="button" className="min-h-8 font-semibold underline" onClick={() => actions.onDiscard(m)}>
+        Delete
+      </button>
+    </div>
+  );
+}

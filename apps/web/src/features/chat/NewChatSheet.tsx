@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Search, UserRoundX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ChatUser } from '../../api/chat';
+import { useDebounced } from '../../lib/use-debounced';
+import { Avatar } from '../../ui/Avatar';
+import { InlineError } from '../../ui/InlineError';
+import { LoadMore } from '../../ui/LoadMore';
+import { Sheet } from '../../ui/Sheet';
+import { Skeleton } from '../../ui/Spinner';
+import { FALLBACK_ERROR } from './ask';
+import { chatKeys, fullName } from './cache';
+import { useDirectory } from './queries';
+
+function PersonButton({ person, onPick }: { person: ChatUser; onPick: (p: ChatUser) => void }) {
+  const id = useId();
+  return (
+    <button
+      type="button"
+      onClick={() => onPick(person)}
+      aria-labelledby={`${id}-n`}
+      aria-describedby={`${id}-d`}
+      className="flex min-h-16 w-full items-center gap-3 rounded-2xl px-2 py-2 text-left transition-colors hover:bg-surface-2"
+    >
+      <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
+      <span className="min-w-0">
+        <span id={`${id}-n`} className="block truncate font-semibold">
+          {fullName(person)}
+        </span>
+        <span id={`${id}-d`} className="block truncate text-sm text-muted">
+          @{person.nickName}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function Directory({ onPick }: { onPick: (p: ChatUser) => void }) {
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), 300);
+  const people = useDirectory(q);
+  const list = people.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search people"
+          placeholder="Name or nickname"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
+        />
+      </div>
+      <div aria-live="polite" aria-busy={people.isFetching || text.trim() !== q}>
+        {people.isPending ? (
+          <div role="status" aria-label="Loading people" className="flex flex-col gap-1">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="flex items-center gap-3 px-2 py-3">
+                <Skeleton className="size-10 rounded-full" />
+                <Skeleton className="h-4 w-40" />
+              </div>
+            ))}
+          </div>
+        ) : people.isError ? (
+          <InlineError error={people.error} fallback={FALLBACK_ERROR} onRetry={() => void people.refetch()} tone="danger" />
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-muted">
+            <UserRoundX className="size-8" aria-hidden="true" />
+            <p className="text-sm">{q ? `No one matches “${q}”.` : 'No one to chat with yet.'} Only people with a nickname are listed.</p>
+          </div>
+        ) : (
+          <>
+            <ul aria-label="People" className="flex flex-col">
+              {list.map((p) => (
+                <li key={p.id}>
+                  <PersonButton person={p} onPick={onPick} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore pages={people} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "New chat": the directory of people with a nickname, searchable; picking one opens the conversation. */
+export function NewChatSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const pick = (p: ChatUser) => {
+    qc.setQueryData(chatKeys.person(p.id), p);
+    onClose();
+    void navigate(`/chat/${p.id}`);
+  };
+  return (
+    <Sheet open={open} onClose={onClose} title="New chat">
+      {open ? <Directory onPick={pick} /> : null}
+    </Sheet>
+  );
+}

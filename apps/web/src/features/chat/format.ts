@@ -1,0 +1,76 @@
+import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
+import type { Call, ChatMessage, Presence } from '../../api/chat';
+
+/** The one line a chat row shows of its last message. */
+export function previewOf(m: Pick<ChatMessage, 'msgType' | 'msgBody' | 'fromUserId'>, me: string): string {
+  const mine = m.fromUserId === me;
+  switch (m.msgType) {
+    case 'payment': {
+      const amount = m.msgBody.payment ? formatNaira(m.msgBody.payment.amount, { trimZeroKobo: true }) : 'Money';
+      return mine ? `${amount} sent` : `${amount} received`;
+    }
+    case 'image':
+      return m.msgBody.text ? `Photo: ${m.msgBody.text}` : 'Photo';
+    case 'voice':
+      return 'Voice note';
+    default:
+      return m.msgBody.text;
+  }
+}
+
+/** A chat row's time: the time today, "Yesterday", else the date. */
+export function listTime(at: string, now = new Date()): string {
+  const day = lagosDay(at);
+  if (day === lagosDay(now)) return formatLagosDate(at, 'time');
+  if (day === lagosDay(now, -1)) return 'Yesterday';
+  return formatLagosDate(at, 'dayMonth');
+}
+
+/** The heading over a day's messages. */
+export function dayLabel(at: string, now = new Date()): string {
+  const day = lagosDay(at);
+  if (day === lagosDay(now)) return 'Today';
+  if (day === lagosDay(now, -1)) return 'Yesterday';
+  return formatLagosDate(at, 'date');
+}
+
+/** "online", "last seen today at 2:05 pm", "last seen yesterday at ...", "last seen 12 Nov 2026". */
+export function presenceText(p: Presence | null | undefined, now = new Date()): string | null {
+  if (!p) return null;
+  if (p.status === 'online') return 'online';
+  if (!p.lastSeen) return null;
+  const day = lagosDay(p.lastSeen);
+  const time = formatLagosDate(p.lastSeen, 'time');
+  if (day === lagosDay(now)) return `last seen today at ${time}`;
+  if (day === lagosDay(now, -1)) return `last seen yesterday at ${time}`;
+  return `last seen ${formatLagosDate(p.lastSeen, 'date')}`;
+}
+
+/** 75_000 → "1:15"; an hour or more → "1:02:05". */
+export function clock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** What a call log row says of the call. */
+export function callSummary(c: Pick<Call, 'status' | 'direction' | 'durationMs' | 'kind'>): string {
+  const what = c.kind === 'video' ? 'video call' : 'voice call';
+  const dir = c.direction === 'outgoing' ? 'Outgoing' : 'Incoming';
+  switch (c.status) {
+    case 'missed':
+      return c.direction === 'incoming' ? `Missed ${what}` : `${dir} ${what} · no answer`;
+    case 'declined':
+      return `${dir} ${what} · declined`;
+    case 'busy':
+      return `${dir} ${what} · busy`;
+    case 'ringing':
+      return `${dir} ${what} · ringing`;
+    case 'active':
+      return `${dir} ${what} · on now`;
+    default:
+      return c.durationMs !== null ? `${dir} ${what} · ${clock(c.durationMs)}` : `${dir} ${what}`;
+  }
+}

@@ -1,0 +1,3 @@
+/** What other features use of the pay area: the send-money form's rules and its preview → PIN → result dialog. */
+export { sendForm, type SendForm } from './schemas';
+export { TransferDialog } from './TransferDialog';
