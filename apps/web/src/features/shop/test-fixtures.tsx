@@ -1,0 +1,117 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Product, Shop } from '../../api/shop';
+import { AppToaster } from '../../app/AppToaster';
+
+// Replies the tests' mocked ecommerce service gives.
+
+export const E = '/api/ecommerce';
+export const SHOP_ID = '0198a7b2-0000-7000-8000-00000000a001';
+export const PRODUCT_ID = '0198a7b2-0000-7000-8000-00000000b001';
+const place = (id: string, name: string) => ({ id, name });
+
+export function shop(over: Partial<Shop> = {}): Shop {
+  return {
+    id: SHOP_ID,
+    name: 'Ada Fabrics',
+    description: 'Ankara and lace',
+    logoUrl: null,
+    coverUrl: null,
+    phone: '08030000000',
+    state: place('lagos', 'Lagos'),
+    lga: place('ikeja', 'Ikeja'),
+    address: '3 Allen Avenue',
+    latitude: 6.6018,
+    longitude: 3.3515,
+    owner: { id: '0198a7b2-0000-7000-8000-00000000c001', firstName: 'Ada', lastName: 'Obi' },
+    productsCount: 1,
+    followersCount: 0,
+    rating: null,
+    isFollowing: false,
+    isMine: false,
+    distanceKm: null,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    ...over,
+  };
+}
+
+let n = 0;
+export function product(over: Partial<Product> = {}): Product {
+  n += 1;
+  return {
+    id: `0198a7b2-0000-7000-8000-${String(n).padStart(12, '0')}`,
+    shop: { id: SHOP_ID, name: 'Ada Fabrics', logoUrl: null, state: place('lagos', 'Lagos'), lga: place('ikeja', 'Ikeja') },
+    name: `Product ${n}`,
+    description: '',
+    category: place('fashion', 'Fashion'),
+    subcategory: place('women', "Women's clothing"),
+    images: [{ url: '/files/a.png', thumbnailUrl: '/files/a-thumb.png' }],
+    price: 1_500_000,
+    oldPrice: null,
+    discountPercent: 0,
+    variations: [],
+    stock: 10,
+    views: 0,
+    sales: 0,
+    flashSaleEndsAt: null,
+    isWishlisted: false,
+    distanceKm: null,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    ...over,
+  };
+}
+
+export const page = (total: number, next: number | null = null) => ({
+  page: 1,
+  limit: 20,
+  total,
+  prev: null,
+  next: next ? { page: next } : null,
+});
+export const list = <T,>(data: T[], message = 'OK') => ({ status: true, message, data, pagination: page(data.length) });
+export const one = <T,>(data: T, message = 'OK') => ({ status: true, message, data });
+export const failure = (message: string, code = 'SERVER_ERROR') => ({ status: false, message, code });
+
+export const CATEGORIES = [
+  {
+    id: 'fashion',
+    name: 'Fashion',
+    subcategories: [
+      {
+        id: 'women',
+        name: "Women's clothing",
+        variations: [
+          { id: 'size', name: 'Size', options: ['S', 'M', 'L'] },
+          { id: 'colour', name: 'Colour', options: ['Red', 'Blue'] },
+        ],
+      },
+    ],
+  },
+  { id: 'phones', name: 'Phones & tablets', subcategories: [{ id: 'smartphones', name: 'Smartphones', variations: [] }] },
+];
+export const COLOURS = [
+  { id: 'red', name: 'Red', hex: '#dc2626' },
+  { id: 'blue', name: 'Blue', hex: '#1d4ed8' },
+];
+
+/** Renders one screen at `url` under a route `path` (with its parameters), with a fresh query client and the toaster. */
+export function renderAt(element: ReactElement, path: string, url: string, extra: Array<{ path: string; element: ReactElement }> = []) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path, element }, ...extra], { initialEntries: [url] });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <AppToaster />
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+/** A reply the test releases when it wants (to look at the screen while a call is in flight). */
+export function held() {
+  let release: (r: Response) => void = () => undefined;
+  const promise = new Promise<Response>((resolve) => (release = resolve));
+  return { promise, release: (r: Response) => release(r) };
+}
