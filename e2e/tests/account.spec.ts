@@ -110,11 +110,15 @@ test('bad sign-up input is explained and the demo user can log in with a phone n
   await page.getByLabel('Password', { exact: true }).fill('Demo1234');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
-  for (const area of ['Connect', 'Chat', 'Shop']) {
-    await page.getByRole('link', { name: area }).click();
-    await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  for (const [area, heading] of [
+    ['Connect', 'Connect'],
+    ['Chat', 'Chats'],
+    ['Shop', 'Shop'],
+  ]) {
+    await page.getByRole('link', { name: area, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
-  await shot(page, '11-coming-soon');
+  await shot(page, '11-areas');
 });
 
 test('a reload right after logging in keeps the session', async ({ page, request }) => {
