@@ -2,6 +2,7 @@ import { Eye, EyeOff, RotateCw } from 'lucide-react';
 import { useBalances } from '../wallet';
 import { MoneyText } from '../../ui/MoneyText';
 import { Skeleton } from '../../ui/Spinner';
+import { BusinessWalletRow, useShowBusinessWallet } from './BusinessWallet';
 
 function SmallBalance({ label, kobo, hidden, failed }: { label: string; kobo: number | undefined; hidden: boolean; failed?: boolean }) {
   return (
@@ -20,10 +21,14 @@ function SmallBalance({ label, kobo, hidden, failed }: { label: string; kobo: nu
   );
 }
 
-/** The four balances: wallet large, savings / locked / business small, with a remembered hide toggle. */
+/**
+ * The balances: wallet large, savings / locked small, with a remembered hide toggle; the business
+ * wallet (with "Move to wallet") when it holds money or the person has a shop.
+ */
 export function WalletCard({ hidden, onToggle }: { hidden: boolean; onToggle: () => void }) {
   const balances = useBalances();
   const b = balances.data;
+  const showBusiness = useShowBusinessWallet(b?.businessWalletBalance);
   return (
     <section
       aria-labelledby="wallet-title"
@@ -68,11 +73,11 @@ export function WalletCard({ hidden, onToggle }: { hidden: boolean; onToggle: ()
       ) : (
         <Skeleton className="relative mt-2 h-10 w-48 bg-white/20" />
       )}
-      <dl className="relative mt-4 grid grid-cols-3 gap-2">
+      <dl className="relative mt-4 grid grid-cols-2 gap-2">
         <SmallBalance failed={balances.isError} label="Savings" kobo={b?.savingsBalance} hidden={hidden} />
         <SmallBalance failed={balances.isError} label="Locked" kobo={b?.lockedBalance} hidden={hidden} />
-        <SmallBalance failed={balances.isError} label="Business" kobo={b?.businessWalletBalance} hidden={hidden} />
       </dl>
+      {b && showBusiness ? <BusinessWalletRow kobo={b.businessWalletBalance} hidden={hidden} /> : null}
     </section>
   );
 }

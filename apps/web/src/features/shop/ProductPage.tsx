@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { InlineError } from '../../ui/InlineError';
 import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
+import { AddToCartButton, CartLink } from './buy';
 import { QueryError } from '../../ui/QueryError';
 import { Skeleton } from '../../ui/Spinner';
 import { ApiError } from '../../api/client';
@@ -268,6 +269,7 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
       </div>
       {vs.length ? <VariationPicker product={product} size={size} colour={colour} onSize={pickSize} onColour={pickColour} /> : null}
+      <AddToCartButton productId={product.id} variationId={chosen?.id} disabled={stock <= 0 || (vs.length > 0 && !chosen)} />
       {product.description ? (
         <section aria-labelledby="about-product">
           <h2 id="about-product" className="mb-1 text-lg font-bold tracking-tight">
@@ -315,7 +317,12 @@ export default function ProductPage() {
         title="Product"
         back="/shop"
         backLabel="Back to Shop"
-        action={product.data ? <ShareButton title={product.data.name} path={productPath(id)} label="Share product" /> : null}
+        action={
+          <div className="flex items-center">
+            <CartLink />
+            {product.data ? <ShareButton title={product.data.name} path={productPath(id)} label="Share product" /> : null}
+          </div>
+        }
       />
       {product.isError && !product.data ? (
         product.error instanceof ApiError && product.error.status === 404 ? (

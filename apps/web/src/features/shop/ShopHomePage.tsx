@@ -1,4 +1,4 @@
-import { Heart, Search, Store, Tag } from 'lucide-react';
+import { Heart, Package, Search, Store, Tag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Section } from '../../api/shop';
@@ -8,6 +8,7 @@ import { useNearMe } from './location';
 import { NearbyStrip } from './NearbyShops';
 import { Chips, Countdown, NoProducts, ProductCard, ProductList, ProductsError } from './parts';
 import { useCategories, useProductList, useSections } from './queries';
+import { CartLink } from './buy';
 
 const NEAR = 'near';
 const ALL = 'all';
@@ -95,6 +96,10 @@ export default function ShopHomePage() {
         <Link to="/shop/followed" aria-label="Shops you follow" className={iconLink}>
           <Store className="size-5" aria-hidden="true" />
         </Link>
+        <Link to="/shop/orders" aria-label="My orders" className={iconLink}>
+          <Package className="size-5" aria-hidden="true" />
+        </Link>
+        <CartLink />
         <Link
           to="/shop/sell"
           className="ml-1 inline-flex min-h-10 items-center gap-1.5 rounded-full bg-brand-soft px-3.5 text-sm font-semibold text-brand-fg hover:brightness-95"

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+// The buying side (cart, checkout, orders) has its own lazy routes.
+import { buyRoutes } from './buy/routes';
 
 // The Shop area's screens, each lazy-loaded: this file is imported by the app's router, so it
 // holds nothing but lazy references (the first route must not load the area's code).
@@ -28,4 +30,5 @@ export const shopRoutes: RouteObject[] = [
   { path: '/shop/sell/products/new', element: <ProductFormPage /> },
   { path: '/shop/sell/products/:id/edit', element: <ProductFormPage /> },
   { path: '/shop/sell/inventory', element: <InventoryPage /> },
+  ...buyRoutes,
 ];

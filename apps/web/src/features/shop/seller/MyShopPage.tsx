@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Boxes, Eye, Pencil, Plus, Store, Trash2 } from 'lucide-react';
+import { Boxes, ClipboardList, Eye, Pencil, Plus, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -153,6 +153,13 @@ export default function MyShopPage() {
             <Link to="/shop/sell/inventory" className={buttonClasses({ size: 'lg', variant: 'secondary', className: 'whitespace-nowrap' })}>
               <Boxes className="size-5" aria-hidden="true" />
               Inventory
+            </Link>
+            <Link
+              to="/shop/sell/orders"
+              className={buttonClasses({ size: 'lg', variant: 'outline', block: true, className: 'col-span-2 whitespace-nowrap' })}
+            >
+              <ClipboardList className="size-5" aria-hidden="true" />
+              Orders
             </Link>
           </div>
           <MyProducts shop={mine.data} />

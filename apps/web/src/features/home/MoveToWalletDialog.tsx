@@ -1,0 +1,99 @@
+import { formatNaira } from '@owo/contracts/format';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { type BusinessWithdrawal, shopOrdersApi } from '../../api/shop-orders';
+import { toastError } from '../../lib/errors';
+import { koboToNairaInput, parseNairaToKobo } from '../../lib/money';
+import { useGuardedClose } from '../../lib/use-guarded-close';
+import { usePinAttempt } from '../../lib/use-pin-attempt';
+import { AmountField } from '../../ui/AmountField';
+import { Button } from '../../ui/Button';
+import { DetailList, DetailRow } from '../../ui/DetailList';
+import { PinSetupHint } from '../../ui/PinSetupHint';
+import { PinStep } from '../../ui/PinStep';
+import { Sheet } from '../../ui/Sheet';
+import { SuccessHero } from '../../ui/SuccessHero';
+import { invalidateMoney } from '../wallet';
+
+type Step = { name: 'amount' } | { name: 'pin'; amount: number } | { name: 'done'; result: BusinessWithdrawal };
+
+/** "Move to wallet": how much of the business wallet (all of it to start with), the PIN, then the new balances. */
+export default function MoveToWalletDialog({ balance, onClose }: { balance: number; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [step, setStep] = useState<Step>({ name: 'amount' });
+  const [typed, setTyped] = useState(() => koboToNairaInput(balance));
+  const [error, setError] = useState<string | undefined>();
+  const attempt = usePinAttempt();
+
+  const move = useMutation({
+    mutationFn: (v: { amount: number; pin: string }) => shopOrdersApi.businessWithdraw(v.amount, v.pin, attempt.idempotencyKey()),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Moved to your wallet');
+      setStep({ name: 'done', result: res.data });
+      void invalidateMoney(qc);
+    },
+    onError: (err) => {
+      toastError(err);
+      attempt.failed(err);
+    },
+  });
+  const close = useGuardedClose(move.isPending, move.reset, onClose);
+
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    const kobo = parseNairaToKobo(typed);
+    if (kobo === null || kobo <= 0) return setError('Enter an amount like 1,500 or 1500.50');
+    if (kobo > balance) return setError(`You have ${formatNaira(balance)} in your business wallet`);
+    attempt.begin();
+    move.reset();
+    setStep({ name: 'pin', amount: kobo });
+  };
+
+  return (
+    <Sheet open onClose={close} title={step.name === 'done' ? 'Moved to your wallet' : 'Move to wallet'}>
+      {step.name === 'amount' ? (
+        <form noValidate className="flex flex-col gap-5" onSubmit={next}>
+          <p className="text-[15px] text-muted">Move money your shop earned into your main wallet, to spend or send.</p>
+          <AmountField
+            autoFocus
+            value={typed}
+            typed={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setError(undefined);
+            }}
+            hint={`Business wallet: ${formatNaira(balance)}`}
+            error={error}
+          />
+          <Button type="submit" size="lg" block>
+            Continue
+          </Button>
+        </form>
+      ) : step.name === 'pin' ? (
+        <PinStep
+          pin={attempt.pin}
+          onPinChange={attempt.setPin}
+          loading={move.isPending}
+          onBack={() => setStep({ name: 'amount' })}
+          onSubmit={(p) => move.mutate({ amount: step.amount, pin: p })}
+          submitLabel="Move"
+          error={<PinSetupHint error={move.error} />}
+        >
+          Enter your PIN to move <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> to your wallet.
+        </PinStep>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <SuccessHero figure={formatNaira(step.result.amount)}>moved to your wallet</SuccessHero>
+          <DetailList>
+            <DetailRow label="Wallet balance">{formatNaira(step.result.walletBalance)}</DetailRow>
+            <DetailRow label="Business wallet">{formatNaira(step.result.businessBalance)}</DetailRow>
+          </DetailList>
+          <Button size="lg" block onClick={close} autoFocus>
+            Done
+          </Button>
+        </div>
+      )}
+    </Sheet>
+  );
+}

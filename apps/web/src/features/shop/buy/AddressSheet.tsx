@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { type Address, shopOrdersApi } from '../../../api/shop-orders';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
+import { isValidNigerianPhone } from '../../../lib/phone-valid';
+import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Field } from '../../../ui/Field';
+import { SelectField } from '../../../ui/Select';
+import { Sheet } from '../../../ui/Sheet';
+import { buyKeys, useLgas, useStates } from './queries';
+
+const addressForm = z.object({
+  label: z.string().trim().min(1, 'Give the address a name, like Home or Office').max(40, 'Keep the name under 40 characters'),
+  stateId: z.string().min(1, 'Choose a state'),
+  lgaId: z.string().min(1, 'Choose a local government area'),
+  street: z.string().trim().min(3, 'Enter the street address').max(200, 'Keep the street address under 200 characters'),
+  landmark: z.string().trim().max(120, 'Keep the landmark under 120 characters'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Enter a phone number the rider can call')
+    .refine((p) => isValidNigerianPhone(p), 'Enter a valid Nigerian phone number'),
+  isDefault: z.boolean(),
+});
+type AddressForm = z.infer<typeof addressForm>;
+const FIELDS = ['label', 'stateId', 'lgaId', 'street', 'landmark', 'phone'] as const;
+const EMPTY: AddressForm = { label: 'Home', stateId: '', lgaId: '', street: '', landmark: '', phone: '', isDefault: false };
+
+/** "Add a delivery address": its name, state and LGA from the server's lists, street, landmark and phone. */
+export function AddressSheet({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (a: Address) => void }) {
+  const qc = useQueryClient();
+  const states = useStates();
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<AddressForm>({
+    resolver: zodResolver(addressForm),
+    defaultValues: EMPTY,
+  });
+  const stateId = watch('stateId');
+  const lgas = useLgas(stateId);
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (open) reset(EMPTY);
+  }, [open, reset]);
+
+  const save = useMutation({
+    mutationFn: (v: AddressForm) => shopOrdersApi.addAddress(v),
+    onSuccess: (res) => {
+      qc.setQueryData<Address[]>(buyKeys.addresses, (list) => {
+        const others = (list ?? []).map((a) => (res.data.isDefault ? { ...a, isDefault: false } : a));
+        return [...others.filter((a) => a.id !== res.data.id), res.data];
+      });
+      void qc.invalidateQueries({ queryKey: buyKeys.addresses });
+      // No toast: the sheet closes with the new address chosen; a toast would only cover the Pay button.
+      onSaved(res.data);
+    },
+    onError: (err) => {
+      applyServerErrors(err, setError, FIELDS);
+      toast.error(errorMessage(err, "We couldn't save this address. Please try again."));
+    },
+  });
+
+  return (
+    <Sheet
+      open={open}
+      onClose={save.isPending ? () => undefined : onClose}
+      title="New delivery address"
+      footer={
+        <Button type="submit" form="address-form" size="lg" block loading={save.isPending}>
+          Save address
+        </Button>
+      }
+    >
+      <form id="address-form" noValidate className="flex flex-col gap-4 pb-2" onSubmit={handleSubmit((v) => save.mutate(v))}>
+        <Field label="Address name" autoComplete="off" error={errors.label?.message} {...register('label')} />
+        <SelectField
+          label="State"
+          error={errors.stateId?.message ?? (states.isError ? errorMessage(states.error, "We couldn't load the states.") : undefined)}
+          disabled={states.isPending}
+          {...register('stateId', { onChange: () => setValue('lgaId', '') })}
+        >
+          <option value="">{states.isPending ? 'Loading states…' : 'Choose a state'}</option>
+          {states.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Local government area"
+          error={errors.lgaId?.message ?? (lgas.isError ? errorMessage(lgas.error, "We couldn't load the areas.") : undefined)}
+          disabled={!stateId || lgas.isPending}
+          {...register('lgaId')}
+        >
+          <option value="">{!stateId ? 'Choose a state first' : lgas.isPending ? 'Loading areas…' : 'Choose an area'}</option>
+          {lgas.data?.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Street address" autoComplete="street-address" error={errors.street?.message} {...register('street')} />
+        <Field
+          label="Landmark (optional)"
+          autoComplete="off"
+          hint="Something near it that helps the rider find you"
+          error={errors.landmark?.message}
+          {...register('landmark')}
+        />
+        <Field label="Phone number" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <Checkbox label="Make this my default address" {...register('isDefault')} />
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order, OrderStatus } from '../../../api/shop-orders';
+import { calls, routeFetch } from '../../../test/route-fetch';
+import { jsonResponse } from '../../../test/render';
+import { useAuth } from '../../account';
+import OrderDetailsPage from './OrderDetailsPage';
+import { E, ok, order, ORDER_ID, renderAt, sentBody } from './test-fixtures';
+
+const GET = `GET ${E}/api/order/${ORDER_ID}`;
+const ACTIONS = ['Cancel order', 'Confirm receipt', 'Open a dispute', 'Accept', 'Decline', 'Mark shipped', 'Mark delivered'];
+
+function show(o: Order, more: Record<string, unknown> = {}) {
+  const fetchMock = routeFetch({ [GET]: ok(o), ...more });
+  const utils = renderAt(<OrderDetailsPage />, '/shop/orders/:id', `/shop/orders/${o.id}`);
+  return { fetchMock, ...utils };
+}
+
+async function actionsShown() {
+  await screen.findByRole('heading', { name: 'Items' });
+  return ACTIONS.filter((name) => screen.queryByRole('button', { name }) !== null);
+}
+
+beforeEach(() => useAuth.setState({ token: 'tok-1', userId: 'u1', isAuthenticated: true }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Order details: the actions by status', () => {
+  const shopper: Array<[OrderStatus, string[]]> = [
+    ['paid', ['Cancel order']],
+    ['accepted', ['Cancel order']],
+    ['shipped', ['Confirm receipt', 'Open a dispute']],
+    ['delivered', ['Confirm receipt', 'Open a dispute']],
+    ['completed', []],
+    ['declined', []],
+    ['cancelled', []],
+    ['disputed', []],
+  ];
+  it.each(shopper)('shopper, %s: %j', async (status, expected) => {
+    show(order({ status }));
+    expect(await actionsShown()).toEqual(expected);
+    const reviews = screen.queryAllByRole('button', { name: /^Review / });
+    expect(reviews.length).toBe(status === 'delivered' || status === 'completed' ? 2 : 0);
+  });
+
+  const seller: Array<[OrderStatus, string[]]> = [
+    ['paid', ['Accept', 'Decline']],
+    ['accepted', ['Mark shipped']],
+    ['shipped', ['Mark delivered']],
+    ['delivered', []],
+    ['completed', []],
+    ['declined', []],
+  ];
+  it.each(seller)('seller, %s: %j', async (status, expected) => {
+    show(order({ status, isSeller: true }));
+    expect(await actionsShown()).toEqual(expected);
+    expect(screen.queryAllByRole('button', { name: /^Review / })).toHaveLength(0);
+  });
+});
+
+describe('Order details', () => {
+  it('shows items, totals, address, the timeline and the auto-confirmation date', async () => {
+    show(
+      order({
+        status: 'delivered',
+        note: 'GIG waybill 12345',
+        autoConfirmAt: '2030-03-08T10:00:00.000Z',
+        timeline: [
+          { status: 'paid', at: '2030-03-01T09:00:00.000Z' },
+          { status: 'accepted', at: '2030-03-01T10:00:00.000Z' },
+          { status: 'shipped', at: '2030-03-02T10:00:00.000Z' },
+          { status: 'delivered', at: '2030-03-05T10:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Ankara Gown')).toBeInTheDocument();
+    expect(screen.getByText('2 × ₦3,000')).toBeInTheDocument();
+    expect(screen.getByText('₦33,500')).toBeInTheDocument();
+    expect(screen.getByText('GIG waybill 12345')).toBeInTheDocument();
+    expect(screen.getByText('12 Allen Avenue, Ikeja, Lagos')).toBeInTheDocument();
+    expect(screen.getByText('Opposite the bank')).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(timeline).getByText('Accepted by the seller')).toBeInTheDocument();
+    expect(screen.getByText(/we confirm it for you on/)).toHaveTextContent('8 Mar 2030');
+  });
+
+  it('Confirm receipt explains that it pays the seller, then confirms', async () => {
+    const o = order({ status: 'delivered' });
+    const { fetchMock } = show(o, {
+      [`PUT ${E}/api/order/${ORDER_ID}/confirm`]: ok({ ...o, status: 'completed' }, 'Thanks! The seller has been paid'),
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Confirm receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm you received it?' });
+    expect(dialog).toHaveTextContent('Confirming pays Ada Fabrics the ₦33,500 held for this order');
+    await u.click(within(dialog).getByRole('button', { name: 'Pay the seller' }));
+    expect(await screen.findByText('Thanks! The seller has been paid')).toBeInTheDocument();
+    expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/confirm`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm receipt' })).not.toBeInTheDocument());
+    expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
+  });
+
+  it('a dispute needs a reason, and the server’s refusal is shown', async () => {
+    const o = order({ status: 'shipped' });
+    const { fetchMock } = show(o, {
+      [`PUT ${E}/api/order/${ORDER_ID}/dispute`]: () =>
+        jsonResponse(409, { status: false, message: 'This order is completed: it can’t be disputed now', code: 'ORDER_STATE' }),
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Open a dispute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open a dispute' });
+    await u.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(within(dialog).getByText('Tell us what went wrong')).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText('What went wrong?'), 'The gown is torn');
+    await u.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(await screen.findByText('This order is completed: it can’t be disputed now')).toBeInTheDocument();
+    expect(sentBody(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/dispute`)[0]?.[1])).toEqual({ reason: 'The gown is torn' });
+  });
+
+  it('reviews an item once: stars and text, then it shows as reviewed', async () => {
+    const o = order({ status: 'completed' });
+    const { fetchMock } = show(o, {
+      [`POST ${E}/api/product/review`]: () => jsonResponse(201, ok({}, 'Thanks for your review')),
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Review Ankara Gown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate and review' });
+    await u.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    await u.type(within(dialog).getByLabelText('Your review (optional)'), 'Lovely fabric');
+    await u.click(within(dialog).getByRole('button', { name: 'Post review' }));
+    expect(await screen.findByText('Thanks for your review')).toBeInTheDocument();
+    expect(sentBody(calls(fetchMock, `POST ${E}/api/product/review`)[0]?.[1])).toEqual({
+      orderId: ORDER_ID,
+      productId: o.items[0]!.productId,
+      rating: 4,
+      text: 'Lovely fabric',
+    });
+  });
+
+  it('a seller declines after confirming', async () => {
+    const o = order({ status: 'paid', isSeller: true });
+    const { fetchMock } = show(o, {
+      [`PUT ${E}/api/order/${ORDER_ID}/decline`]: ok({ ...o, status: 'declined' }, 'Order declined and refunded'),
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this order?' });
+    expect(dialog).toHaveTextContent('Peju Alabi gets ₦33,500 back in their wallet at once');
+    await u.click(within(dialog).getByRole('button', { name: 'Decline order' }));
+    expect(await screen.findByText('Order declined and refunded')).toBeInTheDocument();
+    expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/decline`)).toHaveLength(1);
+  });
+});

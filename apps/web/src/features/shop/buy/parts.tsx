@@ -1,0 +1,190 @@
+import { formatNaira } from '@owo/contracts/format';
+import { ImageOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CartItem, CartTotals, DeliveryOption, OrderStatus } from '../../../api/shop-orders';
+import { cn } from '../../../lib/cn';
+import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { DetailList, DetailRow } from '../../../ui/DetailList';
+import { Sheet } from '../../../ui/Sheet';
+
+export const naira = (kobo: number) => formatNaira(kobo, { trimZeroKobo: true });
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`;
+export const orderPath = (id: string) => `/shop/orders/${id}`;
+export const productPath = (id: string) => `/shop/products/${id}`;
+export const shopPath = (id: string) => `/shop/shops/${id}`;
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  paid: 'Paid',
+  accepted: 'Accepted',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  disputed: 'Disputed',
+};
+
+const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
+  paid: 'warning',
+  accepted: 'brand',
+  shipped: 'brand',
+  delivered: 'brand',
+  completed: 'brand',
+  declined: 'danger',
+  cancelled: 'neutral',
+  disputed: 'danger',
+};
+
+/** What each step of the timeline means, in the words of the person reading it. */
+export const TIMELINE_TEXT: Record<OrderStatus, { shopper: string; seller: string }> = {
+  paid: { shopper: 'Paid: the money is held until you confirm receipt', seller: 'Paid by the shopper: waiting for you to accept' },
+  accepted: { shopper: 'Accepted by the seller', seller: 'You accepted the order' },
+  shipped: { shopper: 'Shipped', seller: 'You shipped it' },
+  delivered: { shopper: 'Delivered', seller: 'You marked it delivered' },
+  completed: { shopper: 'Completed: the seller has been paid', seller: 'Completed: the money is in your business wallet' },
+  declined: { shopper: 'Declined by the seller: refunded to your wallet', seller: 'You declined it: the shopper was refunded' },
+  cancelled: { shopper: 'You cancelled it: refunded to your wallet', seller: 'Cancelled by the shopper: refunded' },
+  disputed: { shopper: 'You opened a dispute: the money stays held', seller: 'The shopper opened a dispute: the money stays held' },
+};
+
+export const DELIVERY_LABELS: Record<DeliveryOption, string> = {
+  standard: 'Standard delivery',
+  express: 'Express delivery',
+  pickup: 'Pick up at the shop',
+};
+
+export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} className={className}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** "M · Red" for an item's option, or null. */
+export function variationText(v: CartItem['variation']): string | null {
+  if (!v) return null;
+  const parts = [v.size, v.colour?.name].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** A product's thumbnail (decorative: its name is always beside it). */
+export function Thumb({ src, className }: { src: string | null; className?: string }) {
+  if (!src)
+    return (
+      <span className={cn('flex shrink-0 items-center justify-center rounded-2xl bg-surface-2 text-subtle', className)} aria-hidden="true">
+        <ImageOff className="size-5" />
+      </span>
+    );
+  return <img src={src} alt="" loading="lazy" className={cn('shrink-0 rounded-2xl bg-surface-2 object-cover', className)} />;
+}
+
+/** One choice out of several as a sideways-scrolling row of chips (a radio group). */
+export function FilterChips<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: ReadonlyArray<{ id: T; name: string }>;
+  value: T;
+  onChange: (id: T) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className="-mx-5 flex gap-2 overflow-x-auto px-5 py-1 [scrollbar-width:none]">
+      {options.map((o) => {
+        const active = value === o.id;
+        return (
+          <button
+            key={o.id}
+            type="button"
+            role="radio"
+            aria-checked={active}
+            onClick={() => onChange(o.id)}
+            className={cn(
+              'min-h-10 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
+              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface text-fg hover:bg-surface-2',
+            )}
+          >
+            {o.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** "Are you sure?" for a step that cannot be undone. */
+export function ConfirmSheet({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Sheet open={open} onClose={loading ? () => undefined : onClose} title={title}>
+      <div className="flex flex-col gap-5">
+        <div className="text-[15px] leading-relaxed text-muted">{children}</div>
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="outline" size="lg" onClick={onClose} disabled={loading}>
+            Not now
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} size="lg" loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Sheet>
+  );
+}
+
+/** The cart's items by shop, in the server's order. */
+export function groupByShop<T extends { product: { shopId: string; shopName: string } }>(items: T[]) {
+  const groups = new Map<string, { shopId: string; shopName: string; items: T[] }>();
+  for (const i of items) {
+    const g = groups.get(i.product.shopId) ?? { shopId: i.product.shopId, shopName: i.product.shopName, items: [] };
+    g.items.push(i);
+    groups.set(i.product.shopId, g);
+  }
+  return [...groups.values()];
+}
+
+/** The server's totals for the selection; the screen never adds prices up itself. */
+export function TotalsList({
+  totals,
+  itemCount,
+  deliveryNote,
+  label = 'Order total',
+}: {
+  totals: CartTotals;
+  itemCount: number;
+  /** Shown instead of the delivery price while there is none yet. */
+  deliveryNote?: string;
+  label?: string;
+}) {
+  return (
+    <DetailList label={label}>
+      <DetailRow label={`Subtotal (${plural(itemCount, 'item')})`}>{naira(totals.subtotal)}</DetailRow>
+      <DetailRow label="Delivery">{deliveryNote ?? (totals.delivery === 0 ? 'Free' : naira(totals.delivery))}</DetailRow>
+      {totals.fees > 0 ? <DetailRow label="Fees">{naira(totals.fees)}</DetailRow> : null}
+      <DetailRow label="Total" strong>
+        {naira(totals.total)}
+      </DetailRow>
+    </DetailList>
+  );
+}
