@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@owo/contracts';
 import { createTestApp, newUser, secondApp, type TestContext } from '../../test/harness.js';
-import { chatSockets, listenOn } from './chat-fixtures.js';
+import { chatSockets, listenOn, pause } from './chat-fixtures.js';
 
 // Two server processes sharing Redis (the Socket.IO Redis adapter): needs REDIS_URL, so it runs in
 // CI's PostgreSQL + Redis pass (`.ci/run`); without Redis there is nothing for two processes to share.
@@ -18,6 +18,9 @@ describe.skipIf(!process.env.REDIS_URL)('chat across two server processes sharin
   afterAll(async () => {
     one.closeAll();
     two.closeAll();
+    // Each server asks the other whether the person is still online when a socket closes: let
+    // those cross-process requests finish before the Redis connections close.
+    await pause(1000);
     await t.close();
   });
 

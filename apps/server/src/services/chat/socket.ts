@@ -47,10 +47,11 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     serveClient: false,
     cors: config.corsOrigins.length ? { origin: config.corsOrigins } : undefined,
   });
-  const extra: { disconnect: () => void }[] = [];
+  const extra: { quit: () => Promise<unknown> }[] = [];
   if (app.redis) {
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err: unknown) => app.log.warn({ err }, 'chat redis connection error'));
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}-socket.io` }));
     extra.push(pub, sub);
   }
@@ -84,6 +85,7 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     }
   };
   const missTimers = new Set<NodeJS.Timeout>();
+  let closing = false;
   const sweepMissed = async () => {
     for (const row of await missUnanswered(db, config.calls.ringMs)) await callUpdate(row);
   };
@@ -122,6 +124,8 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     void socket.join(userRoom(userId));
     io.to(presenceRoom(userId)).emit('presence', { fromUserJid: userId, status: 'online', lastSeen: null });
     socket.on('disconnect', () => {
+      // While the server shuts down, the other processes cannot be asked (the Redis connections are closing).
+      if (closing) return;
       void (async () => {
         if (await isOnline(userId)) return;
         await recordLastSeen(db, userId);
@@ -213,11 +217,15 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     receipt,
     isOnline,
     close: async () => {
+      closing = true;
       clearInterval(sweep);
       missTimers.forEach(clearTimeout);
       io.local.disconnectSockets(true);
       io.engine.close();
-      extra.forEach((c) => c.disconnect());
+      // The adapter unsubscribes and the Redis connections finish their replies before closing
+      // (a plain disconnect would reject the adapter's pending commands).
+      await (io.of('/').adapter as { close?: () => Promise<void> | void }).close?.();
+      await Promise.allSettled(extra.map((c) => c.quit()));
     },
   };
 }
