@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../ledger/index.js';
 import { idempotencyKeys } from '../platform/tables.js';
@@ -34,7 +35,7 @@ async function crashDuring(point: string, call: () => Promise<Reply | null>, the
     await s.start({ OWO_CRASH_AT: point });
   }
   const r = await call();
-  expect(r, `the server answered instead of dying at ${point}`).toBeNull();
+  expect(r, `the server answered instead of dying at ${point}: ${JSON.stringify(r?.body)}`).toBeNull();
   await s.ended();
   await s.start(then ? { OWO_CRASH_AT: then } : {});
   armed = then;
@@ -236,5 +237,80 @@ describe('a money call whose server is killed in the middle, retried with its Id
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id, repaid: 20_000 });
     expect((await balances()).walletBalance).toBe(before - 20_000);
+  });
+  it('a marketplace order, killed after it committed: the retry replays the answer, pays into escrow once and takes the stock once', async () => {
+    const seller = await procUser(s);
+    const E = '/api/ecommerce';
+    const shop = await s.must('POST', `${E}/api/shop`, {
+      token: seller.token,
+      body: {
+        name: 'Crash Test Store',
+        phone: '08031234567',
+        address: '1 Allen Avenue',
+        stateId: 'lagos',
+        lgaId: 'ikeja',
+        latitude: 6.6,
+        longitude: 3.35,
+      },
+    });
+    const form = new FormData();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0b6e4f' } })
+      .png()
+      .toBuffer();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'p.png');
+    const up = await fetch(`${s.base}/api/upload/api/upload/single`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.token}` },
+      body: form,
+    });
+    const { url } = ((await up.json()) as { data: { url: string } }).data;
+    const product = await s.must('POST', `${E}/api/product`, {
+      token: seller.token,
+      body: { name: 'Ofada Rice 10kg', categoryId: 'groceries', subcategoryId: 'staples', images: [url], price: 100_000, stock: 3 },
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const productId = (product.body.data as { id: string }).id;
+    const item = await s.must('POST', `${E}/api/cart`, { token: u.token, body: { productId, quantity: 1 } });
+    const address = await s.must('POST', `${E}/api/user-saved-address`, {
+      token: u.token,
+      body: { stateId: 'lagos', lgaId: 'surulere', street: '5 Bode Thomas Street', phone: '08035550000', latitude: 6.5, longitude: 3.36 },
+    });
+    expect([item.status, address.status], JSON.stringify([item.body, address.body])).toEqual([200, 201]);
+    const before = (await balances()).walletBalance;
+    const order = () =>
+      s.call('POST', `${E}/api/order/initiate`, {
+        token: u.token,
+        body: { cartItemIds: [(item.body.data as { id: string }).id], addressId: (address.body.data as { id: string }).id },
+        headers: keyed('marketplace-order-1'),
+      });
+    await crashDuring('idempotency.committed', order, 'idempotency.committed');
+    const r = await retried(order);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('idempotent-replayed')).toBe('true');
+    const [placed] = r.body.data as { id: string; total: number; status: string }[];
+    expect(placed).toMatchObject({ status: 'paid' });
+    expect((await balances()).walletBalance).toBe(before - placed!.total);
+    const shopId = (shop.body.data as { id: string }).id;
+    const p = await s.must('GET', `${E}/api/product/my-single-shop-product/${shopId}/${productId}`, { token: seller.token });
+    expect((p.body.data as { stock: number }).stock).toBe(2);
+
+    // The seller is paid (less the 2.5% commission) when the shopper confirms, then moves money to the main wallet.
+    for (const step of ['accept', 'ship', 'deliver']) {
+      const moved = await s.must('PUT', `${E}/api/order/${placed!.id}/${step}`, { token: seller.token, body: {} });
+      expect(moved.status, `${step}: ${JSON.stringify(moved.body)}`).toBe(200);
+    }
+    const confirmed = await s.must('PUT', `${E}/api/order/${placed!.id}/confirm`, { token: u.token, body: {} });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const move = () =>
+      s.call('POST', `${E}/api/shop/business-wallet/withdraw`, {
+        token: seller.token,
+        body: { amount: 50_000 },
+        headers: keyed('business-wallet-1'),
+      });
+    await crashDuring('idempotency.committed', move);
+    const m = await retried(move);
+    expect(m.status).toBe(200);
+    expect(m.headers.get('idempotent-replayed')).toBe('true');
+    expect(m.body.data).toMatchObject({ amount: 50_000, businessBalance: placed!.total - Math.floor((100_000 * 250) / 10_000) - 50_000 });
   });
 });
