@@ -239,4 +239,84 @@ test('Orders: a shopper buys from two shops with the PIN; one seller ships and i
   await declined.getByRole('link', { name: new RegExp(shop2) }).click();
   await expect(page.getByText(`${shop2} declined this order. ${naira(o2.total)} is back in your wallet.`)).toBeVisible();
   await shot(page, '109-orders-refunded');
+
+  // Each change reached the shopper in the app too: the bell on Home, the notices, the order.
+  await page.goto('/');
+  const bell = page.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const news = page.getByRole('list', { name: 'Notifications' });
+  const declinedNotice = news.getByRole('link', { name: new RegExp(`^Unread: Order .*: declined\\. ${shop2} declined your order\\.`) });
+  await expect(declinedNotice).toBeVisible();
+  await expect(news.getByRole('link', { name: /: shipped\. .*GIG Logistics waybill 77120/ })).toBeVisible();
+  await shot(page, '110-orders-notifications');
+  await declinedNotice.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+  await expect(page.getByText(`${shop2} declined this order.`)).toBeVisible();
+});
+
+test('Orders: a dispute holds the money until the seller refunds the shopper', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const tag = String(Date.now()).slice(-5);
+  const seller = await createUser(request, { firstName: 'Tunde', lastName: 'Bakare', pin: PIN });
+  const shopper = await createUser(request, { firstName: 'Amaka', lastName: 'Obi', pin: PIN, fundKobo: FUND });
+  const shopName = `Tunde Shoes ${tag}`;
+  await page.goto('/login');
+  const shoe = await openShopWithProduct(
+    request,
+    page,
+    seller,
+    { name: shopName, stateId: 'lagos', lgaId: 'ikeja', latitude: 6.6, longitude: 3.35 },
+    { name: 'Leather Sandals', price: 1_200_000 },
+  );
+
+  // Bought, accepted and shipped through the API; the dispute and the refund in the app.
+  const cart = await request.post(`${E}/api/cart`, { headers: bearer(shopper), data: { productId: shoe, quantity: 1 } });
+  const cartId = ((await cart.json()) as { data: { id: string } }).data.id;
+  const addr = await request.post(`${E}/api/user-saved-address`, {
+    headers: bearer(shopper),
+    data: { stateId: 'lagos', lgaId: 'ikeja', street: '3 Allen Avenue', phone: '08031112222' },
+  });
+  const addressId = ((await addr.json()) as { data: { id: string } }).data.id;
+  const placed = await request.post(`${E}/api/order/initiate`, {
+    headers: { ...bearer(shopper), transactionPin: PIN, 'Idempotency-Key': `e2e-dispute-${tag}` },
+    data: { cartItemIds: [cartId], addressId },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = ((await placed.json()) as { data: Order[] }).data[0]!;
+  for (const step of ['accept', 'ship'])
+    expect(
+      (
+        await request.put(`${E}/api/order/${order.id}/${step}`, { headers: bearer(seller), data: step === 'ship' ? {} : undefined })
+      ).status(),
+    ).toBe(200);
+  const afterPaying = (await balances(request, shopper)).walletBalance;
+
+  await logIn(page, shopper);
+  await page.goto(`/shop/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Open a dispute' }).click();
+  const dispute = page.getByRole('dialog', { name: 'Open a dispute' });
+  await dispute.getByLabel('What went wrong?').fill('One sandal is a size smaller than the other.');
+  await dispute.getByRole('button', { name: 'Open dispute' }).click();
+  await expect(page.getByText('Dispute opened')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close dispute and pay seller' })).toBeVisible();
+  await shot(page, '111-orders-disputed');
+
+  const s = await (await browser.newContext()).newPage();
+  await logIn(s, seller);
+  await s.goto(`/shop/orders/${order.id}`);
+  await expect(s.getByText(/The shopper opened a dispute: “One sandal is a size smaller than the other\.”/)).toBeVisible();
+  await s.getByRole('button', { name: 'Refund the shopper' }).click();
+  const refund = s.getByRole('dialog', { name: 'Refund this order?' });
+  await expect(refund).toContainText(`Amaka Obi gets ${naira(order.total)} back`);
+  await shot(s, '112-orders-refund-dispute');
+  await refund.getByRole('button', { name: 'Refund shopper' }).click();
+  await expect(s.getByText('Order refunded')).toBeVisible();
+
+  await expect.poll(async () => (await balances(request, shopper)).walletBalance).toBe(afterPaying + order.total);
+  expect((await balances(request, seller)).businessWalletBalance).toBe(0);
+  await page.reload();
+  await expect(page.getByText(`${shopName} refunded this order. ${naira(order.total)} is back in your wallet.`)).toBeVisible();
+  await shot(page, '113-orders-dispute-refunded');
 });

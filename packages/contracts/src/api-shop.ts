@@ -138,6 +138,7 @@ export const shopApi = {
   'shop.deliverOrder': { method: 'PUT', path: `${OR}/:id/deliver`, params: c.idParam, response: o.orderResponse },
   'shop.confirmOrder': { method: 'PUT', path: `${OR}/:id/confirm`, params: c.idParam, response: o.orderResponse },
   'shop.cancelOrder': { method: 'PUT', path: `${OR}/:id/cancel`, params: c.idParam, response: o.orderResponse },
+  'shop.refundOrder': { method: 'PUT', path: `${OR}/:id/refund`, params: c.idParam, response: o.orderResponse },
   'shop.disputeOrder': { method: 'PUT', path: `${OR}/:id/dispute`, params: c.idParam, body: o.disputeBody, response: o.orderResponse },
   'shop.review': { method: 'POST', path: `${PR}/review`, body: o.reviewBody, response: o.reviewResponse },
   'shop.businessWithdraw': {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatApi } from './api-chat.js';
 import { connectApi } from './api-connect.js';
 import { communitiesApi } from './api-communities.js';
+import { noticesApi } from './api-notices.js';
 import { shopApi } from './api-shop.js';
 import { beneficiariesResponse, billerQuery, billersResponse, customerResponse, packagesResponse, validateCustomerQuery } from './bills.js';
 import { listQuery, messageOnly, uuidParam } from './common.js';
@@ -311,6 +312,7 @@ export const apiMap = {
   ...communitiesApi,
   ...chatApi,
   ...shopApi,
+  ...noticesApi,
 } as const satisfies Record<string, ApiEndpointDef>;
 
 export type ApiMap = typeof apiMap;

@@ -13,3 +13,4 @@ export * from './community.js';
 export * from './chat.js';
 export * from './shop.js';
 export * from './shop-orders.js';
+export * from './notices.js';

@@ -99,7 +99,17 @@ export const deliveryQuote = z.object({
 });
 export const deliveryResponse = envelope(z.array(deliveryQuote));
 
-export const orderStatus = z.enum(['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed']);
+export const orderStatus = z.enum([
+  'paid',
+  'accepted',
+  'shipped',
+  'delivered',
+  'completed',
+  'declined',
+  'cancelled',
+  'disputed',
+  'refunded',
+]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 export const order = z.object({
   id: z.uuid(),

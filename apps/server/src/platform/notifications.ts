@@ -5,9 +5,11 @@ import type { Config } from './config.js';
 import { newId } from './crypto.js';
 import type { Db, Tx } from './db.js';
 import { maskPhone } from './phone.js';
-import { outbox } from './tables.js';
+import { notices, outbox } from './tables.js';
 
 export type Attachment = { filename: string; contentType: string; contentBase64: string };
+/** An in-app notice: `link` is the app path it opens. */
+export type Notice = { kind: string; title: string; body: string; link?: string };
 export type EmailMessage = { to: string; subject: string; text: string; attachments?: Attachment[] };
 
 /** SMS gateway. The sandbox accepts everything and sends nothing; messages stay readable in the outbox. */
@@ -69,6 +71,12 @@ export class Notifier {
     private readonly log: FastifyBaseLogger,
     private readonly keepBodies: boolean,
   ) {}
+
+  /** In-app notices for these people, in the caller's transaction: they appear when the change commits. */
+  async notice(tx: Tx, userIds: string[], n: Notice): Promise<void> {
+    if (!userIds.length) return;
+    await tx.insert(notices).values(userIds.map((userId) => ({ id: newId(), userId, ...n, link: n.link ?? null })));
+  }
 
   async enqueueSms(tx: Tx, to: string, body: string): Promise<void> {
     await tx.insert(outbox).values({ id: newId(), channel: 'sms', recipient: to, body });

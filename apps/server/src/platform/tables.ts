@@ -32,6 +32,31 @@ export const outbox = pgTable(
 );
 
 /**
+ * In-app notices: what changed for a person (an order accepted, shipped, refunded...), written in
+ * the same transaction as the change, listed newest first in the app with an unread count.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where the app opens when the notice is tapped (an app path such as /shop/orders/<id>). */
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notices_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notices_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/**
  * The first answer to a money call, replayed for a repeated Idempotency-Key. A key is written in
  * the same transaction as the call's first committed work; a call that waits on an outside system
  * binds it to its payment (`resource`), so a key whose request died is answered from that

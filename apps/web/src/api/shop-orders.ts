@@ -42,7 +42,7 @@ const auth = { requireToken: true } as const;
 export const ORDERS_PAGE = 20;
 
 /** The order steps that take no body, by who takes them. */
-export type SellerStep = 'accept' | 'decline' | 'deliver';
+export type SellerStep = 'accept' | 'decline' | 'deliver' | 'refund';
 export type ShopperStep = 'confirm' | 'cancel';
 
 /** The buying calls the cart, checkout, orders and Home screens make. */
@@ -88,6 +88,8 @@ export const shopOrdersApi = {
         return call(`PUT ${E}/api/order/:id/confirm`, o);
       case 'cancel':
         return call(`PUT ${E}/api/order/:id/cancel`, o);
+      case 'refund':
+        return call(`PUT ${E}/api/order/:id/refund`, o);
     }
   },
   ship: (id: string, note: string) => call(`PUT ${E}/api/order/:id/ship`, { ...auth, params: { id }, body: { note } }),

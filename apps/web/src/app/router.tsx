@@ -22,6 +22,7 @@ const SavingsPage = lazy(() => import('../features/savings/SavingsPage'));
 const TargetDetailPage = lazy(() => import('../features/savings/TargetDetailPage'));
 const LoansPage = lazy(() => import('../features/loans/LoansPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
+const NoticesPage = lazy(() => import('../features/notices/NoticesPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
 export function createAppRouter() {
@@ -59,6 +60,7 @@ export function createAppRouter() {
         { path: '/savings/targets/:id', element: <TargetDetailPage /> },
         { path: '/loans', element: <LoansPage /> },
         { path: '/statement', element: <StatementPage /> },
+        { path: '/notifications', element: <NoticesPage /> },
         ...connectRoutes,
         ...chatRoutes,
         ...shopRoutes,

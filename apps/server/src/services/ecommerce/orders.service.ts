@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Order, OrderStatus } from '@owo/contracts';
+import { formatNaira, type Order, type OrderStatus } from '@owo/contracts';
 import { system, transfer, userAccount, userBalances, type TransferInput } from '../../ledger/index.js';
 import type { Config } from '../../platform/config.js';
 import { newId } from '../../platform/crypto.js';
@@ -172,8 +172,90 @@ async function restock(tx: Tx, orderId: string) {
   }
 }
 
-async function tell(tx: Tx, deps: OrderDeps, userIds: string[], subject: string, text: string) {
-  for (const u of await usersByIds(tx, userIds)) await deps.notifier.enqueueEmail(tx, { to: u.email, subject, text });
+/** What one person is told of a change: in the app, and by email through the outbox. */
+type News = { userId: string; text: string };
+
+/** Tells each person of a change to an order, in the change's transaction (nothing is told of a change that rolls back). */
+async function tell(tx: Tx, deps: OrderDeps, o: { id: string; reference: string }, status: OrderStatus, news: News[]) {
+  const title = `Order ${o.reference}: ${STATUS_WORDS[status]}`;
+  for (const n of news)
+    await deps.notifier.notice(tx, [n.userId], { kind: `order.${status}`, title, body: n.text, link: `/shop/orders/${o.id}` });
+  const emails = new Map(
+    (
+      await usersByIds(
+        tx,
+        news.map((n) => n.userId),
+      )
+    ).map((u) => [u.id, u.email]),
+  );
+  for (const n of news) {
+    const to = emails.get(n.userId);
+    if (to) await deps.notifier.enqueueEmail(tx, { to, subject: title, text: n.text });
+  }
+}
+
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  paid: 'placed',
+  accepted: 'accepted',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  completed: 'completed',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  disputed: 'in dispute',
+  refunded: 'refunded',
+};
+
+const naira = (kobo: number) => formatNaira(kobo, { trimZeroKobo: true });
+
+/** What the shopper and the seller are told when an order moves (`by` is who moved it; `auto` when no one did). */
+function newsOf(o: Locked, to: OrderStatus, extra: { note?: string; reason?: string; auto?: boolean; disputed?: boolean }): News[] {
+  const shop = o.shop_name;
+  const paid = naira(o.total - o.commission);
+  const back = `${naira(o.total)} is back in your wallet.`;
+  const pair = (shopper: string, seller: string): News[] => [
+    { userId: o.shopper_id, text: shopper },
+    { userId: o.seller_id, text: seller },
+  ];
+  switch (to) {
+    case 'accepted':
+      return pair(`${shop} accepted your order.`, `You accepted this order. Ship it when it is ready.`);
+    case 'declined':
+      return pair(`${shop} declined your order. ${back}`, `You declined this order; the shopper was refunded.`);
+    case 'shipped':
+      return pair(
+        `Your this order from ${shop} is on its way.${extra.note ? ` Note from the seller: ${extra.note}` : ''}`,
+        `You marked this order shipped.`,
+      );
+    case 'delivered':
+      return pair(
+        `${shop} marked your order delivered. Confirm you received it, or open a dispute if something is wrong.`,
+        `You marked this order delivered. You are paid when the shopper confirms it, or by itself after a few days.`,
+      );
+    case 'completed':
+      return extra.auto
+        ? pair(
+            `This order was confirmed automatically; ${shop} has been paid.`,
+            `This order was confirmed automatically: ${paid} is in your business wallet.`,
+          )
+        : pair(
+            extra.disputed
+              ? `You closed your dispute and confirmed this order; ${shop} has been paid.`
+              : `You confirmed this order; ${shop} has been paid.`,
+            `The shopper confirmed this order: ${paid} is in your business wallet.`,
+          );
+    case 'cancelled':
+      return pair(`You cancelled this order. ${back}`, `The shopper cancelled this order. Do not ship it.`);
+    case 'disputed':
+      return pair(
+        `You opened a dispute on this order. ${shop} is not paid until it is settled.`,
+        `The shopper opened a dispute on this order: “${extra.reason ?? ''}”. The money stays held until it is settled: refund the shopper, or agree with them and they confirm.`,
+      );
+    case 'refunded':
+      return pair(`${shop} refunded your order. ${back}`, `You refunded this order.`);
+    case 'paid':
+      return [];
+  }
 }
 
 const stamp = (status: OrderStatus) => sql`timeline || ${JSON.stringify([{ status, at: new Date().toISOString() }])}::jsonb`;
@@ -257,7 +339,13 @@ export async function placeOrders(
         counterparty: { id: seller!.owner_id, name: seller!.name, bankName: null, accountNumber: null },
       },
     ]);
-    await tell(tx, deps, [seller!.owner_id], `New order ${reference}`, `You have a new order (${reference}) to accept in your Owo shop.`);
+    await tell(tx, deps, { id, reference }, 'paid', [
+      { userId: seller!.owner_id, text: 'You have a new order to accept in your Owo shop.' },
+      {
+        userId,
+        text: `Your order ${reference} from ${seller!.name} is placed. Your payment is held safely until you confirm you received it.`,
+      },
+    ]);
     placed.push(id);
   }
   await tx.execute(
@@ -266,7 +354,6 @@ export async function placeOrders(
       sql`, `,
     )})`,
   );
-  await tell(tx, deps, [userId], 'Your order is placed', `Your payment is held safely until you confirm you received your order.`);
   const rows = await executeRows<Row>(
     tx,
     sql`${select} WHERE o.id IN (${sql.join(
@@ -304,7 +391,7 @@ async function lockOrder(tx: Tx, userId: string, id: string, as: 'seller' | 'sho
 const notNow = (o: Locked, what: string) => conflict(`This order is ${o.status}: it can’t be ${what} now`, 'ORDER_STATE');
 
 /** The escrow back to the shopper's wallet. */
-async function refund(tx: Tx, o: Locked, why: string) {
+async function refund(tx: Tx, o: Locked, why: string, putBack = true) {
   const escrow = await userAccount(tx, o.shopper_id, 'escrow', o.id);
   const wallet = await userAccount(tx, o.shopper_id, 'wallet');
   await transfer(tx, [
@@ -330,7 +417,8 @@ async function refund(tx: Tx, o: Locked, why: string) {
       counterparty: { id: o.seller_id, name: o.shop_name, bankName: null, accountNumber: null },
     },
   ]);
-  await restock(tx, o.id);
+  // Goods that never left the shop go back on sale; a refund after shipping leaves the stock alone.
+  if (putBack) await restock(tx, o.id);
 }
 
 /** The escrow to the seller's business wallet, less the commission to fees. */
@@ -380,11 +468,20 @@ const MOVES = {
   decline: { as: 'seller', from: ['paid'], to: 'declined', what: 'declined', money: 'refund' },
   ship: { as: 'seller', from: ['accepted'], to: 'shipped', what: 'shipped' },
   deliver: { as: 'seller', from: ['shipped'], to: 'delivered', what: 'marked delivered' },
-  confirm: { as: 'shopper', from: ['shipped', 'delivered'], to: 'completed', what: 'confirmed', money: 'release' },
+  // Confirming a disputed order is how a shopper closes the dispute once it is sorted out.
+  confirm: { as: 'shopper', from: ['shipped', 'delivered', 'disputed'], to: 'completed', what: 'confirmed', money: 'release' },
   cancel: { as: 'shopper', from: ['paid', 'accepted'], to: 'cancelled', what: 'cancelled', money: 'refund' },
   dispute: { as: 'shopper', from: ['shipped', 'delivered'], to: 'disputed', what: 'disputed' },
+  // The seller settles a dispute by refunding the shopper in full from the escrow.
+  refund: { as: 'seller', from: ['disputed'], to: 'refunded', what: 'refunded', money: 'refund' },
 } satisfies Record<string, Move>;
 export type OrderAction = keyof typeof MOVES;
+
+const REFUND_WHY: Partial<Record<OrderAction, string>> = {
+  decline: 'the seller declined the order',
+  cancel: 'you cancelled the order',
+  refund: 'the seller refunded your disputed order',
+};
 
 export async function changeOrder(
   db: Db,
@@ -398,20 +495,14 @@ export async function changeOrder(
   await db.transaction(async (tx) => {
     const o = await lockOrder(tx, userId, id, m.as);
     if (!m.from.includes(o.status)) throw notNow(o, m.what);
-    if (m.money === 'refund') await refund(tx, o, action === 'decline' ? 'the seller declined the order' : 'you cancelled the order');
+    if (m.money === 'refund') await refund(tx, o, REFUND_WHY[action] ?? 'refund', action !== 'refund');
     if (m.money === 'release') await release(tx, o);
     await tx.execute(sql`UPDATE orders SET status = ${m.to}, timeline = ${stamp(m.to)}, updated_at = now()
       ${action === 'ship' ? sql`, note = ${extra.note || null}` : sql``}
       ${action === 'deliver' ? sql`, delivered_at = now()` : sql``}
       ${action === 'dispute' ? sql`, dispute_reason = ${extra.reason ?? ''}` : sql``}
       WHERE id = ${o.id}`);
-    await tell(
-      tx,
-      deps,
-      [o.shopper_id, o.seller_id],
-      `Order ${o.reference}: ${m.to}`,
-      `Order ${o.reference} from ${o.shop_name} is now ${m.to}.`,
-    );
+    await tell(tx, deps, o, m.to, newsOf(o, m.to, { ...extra, disputed: o.status === 'disputed' }));
   });
   return orderFor(db, deps, userId, id);
 }
@@ -437,13 +528,7 @@ export async function autoConfirm(db: Db, deps: OrderDeps, now = new Date()): Pr
       await tx.execute(
         sql`UPDATE orders SET status = 'completed', timeline = ${stamp('completed')}, updated_at = now() WHERE id = ${o.id}`,
       );
-      await tell(
-        tx,
-        deps,
-        [o.shopper_id, o.seller_id],
-        `Order ${o.reference}: completed`,
-        `Order ${o.reference} was confirmed automatically.`,
-      );
+      await tell(tx, deps, o, 'completed', newsOf(o, 'completed', { auto: true }));
       return true;
     });
     if (!moved) return done;

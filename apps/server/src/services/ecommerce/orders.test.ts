@@ -274,7 +274,10 @@ describe('orders in escrow', () => {
     await ok(seller.u, 'PUT', `/api/order/${disputed.id}/accept`);
     await ok(seller.u, 'PUT', `/api/order/${disputed.id}/ship`, { note: '' });
     expect((await ok<Order>(s.u, 'PUT', `/api/order/${disputed.id}/dispute`, { reason: 'The bag was torn' })).status).toBe('disputed');
-    expect((await call(s.u, 'PUT', `/api/order/${disputed.id}/confirm`)).statusCode).toBe(409);
+    // Held: the seller cannot confirm for the shopper, nor deliver a disputed order; no one is paid.
+    expect((await call(seller.u, 'PUT', `/api/order/${disputed.id}/confirm`)).statusCode).toBe(403);
+    expect((await call(seller.u, 'PUT', `/api/order/${disputed.id}/deliver`)).statusCode).toBe(409);
+    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(0);
 
     const auto = (json(await buy(s, [seller.product])).data as Order[])[0]!;
     for (const step of ['accept', 'ship', 'deliver'])
@@ -285,6 +288,105 @@ describe('orders in escrow', () => {
     expect((await ok<Order>(s.u, 'GET', `/api/order/${auto.id}`)).status).toBe('completed');
     expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(auto.total - auto.commission);
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('settles a dispute: the seller refunds in full (stock left alone), or the shopper closes it by confirming; only from a dispute', async () => {
+    const seller = await sellerWith(LAGOS, 10, 2_000_000);
+    const s = await shopper();
+    const outsider = await newUser(t.app);
+    const shipAndDispute = async (deliver: boolean) => {
+      const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+      await ok(seller.u, 'PUT', `/api/order/${o.id}/accept`);
+      await ok(seller.u, 'PUT', `/api/order/${o.id}/ship`, { note: 'GIG waybill 123' });
+      if (deliver) await ok(seller.u, 'PUT', `/api/order/${o.id}/deliver`);
+      await ok(s.u, 'PUT', `/api/order/${o.id}/dispute`, { reason: 'Two bags missing' });
+      return o;
+    };
+
+    const refunded = await shipAndDispute(false);
+    const paid = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+    expect((await call(seller.u, 'PUT', `/api/order/${paid.id}/refund`)).statusCode).toBe(409);
+    const wallet = (await balancesOf(t.app, s.u)).walletBalance;
+    const stock = (await ok<Product>(s.u, 'PATCH', `/api/product/view/${seller.product.id}`)).stock;
+    expect((await call(s.u, 'PUT', `/api/order/${refunded.id}/refund`)).statusCode).toBe(403);
+    expect((await call(outsider, 'PUT', `/api/order/${refunded.id}/refund`)).statusCode).toBe(404);
+    expect((await call(null, 'PUT', `/api/order/${refunded.id}/refund`)).statusCode).toBe(401);
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(wallet);
+    const done = await ok<Order>(seller.u, 'PUT', `/api/order/${refunded.id}/refund`);
+    expect(done.status).toBe('refunded');
+    expect(done.timeline.map((e) => e.status)).toEqual(['paid', 'accepted', 'shipped', 'disputed', 'refunded']);
+    expect((await balancesOf(t.app, s.u)).walletBalance).toBe(wallet + refunded.total);
+    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(0);
+    expect((await ok<Product>(s.u, 'PATCH', `/api/product/view/${seller.product.id}`)).stock).toBe(stock);
+    expect((await historyOf(t.app, s.u)).data.find((h) => h.reference === refunded.reference && h.direction === 'credit')).toMatchObject({
+      amount: refunded.total,
+      narration: 'Refund: the seller refunded your disputed order',
+    });
+    expect((await call(seller.u, 'PUT', `/api/order/${refunded.id}/refund`)).statusCode).toBe(409);
+    expect((await ok<Order[]>(s.u, 'GET', '/api/order/customer?type=refunded')).map((o) => o.id)).toEqual([refunded.id]);
+
+    const closed = await shipAndDispute(true);
+    const confirmed = await ok<Order>(s.u, 'PUT', `/api/order/${closed.id}/confirm`);
+    expect(confirmed.status).toBe('completed');
+    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(closed.total - closed.commission);
+    expect((await call(seller.u, 'PUT', `/api/order/${closed.id}/refund`)).statusCode).toBe(409);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('tells both people of each change in the app (newest first, unread count, marking read) and by email', async () => {
+    const seller = await sellerWith(IBADAN, 5, 500_000);
+    const s = await shopper();
+    const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+    await ok(seller.u, 'PUT', `/api/order/${o.id}/accept`);
+    await ok(seller.u, 'PUT', `/api/order/${o.id}/ship`, { note: 'Rider: Musa, 0803 000 0000' });
+    await ok(s.u, 'PUT', `/api/order/${o.id}/dispute`, { reason: 'Wrong size' });
+
+    type N = { id: string; kind: string; title: string; body: string; link: string | null; read: boolean };
+    const notices = async (u: TestUser, query = '') => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/user/notifications${query}`, headers: auth(u) });
+      expect(res.statusCode, res.body).toBe(200);
+      return json(res) as unknown as { data: N[]; pagination: { total: number; next: { page: number } | null } };
+    };
+    const unread = async (u: TestUser) =>
+      (json(await t.app.inject({ method: 'GET', url: '/api/user/notifications/unread', headers: auth(u) })).data as { unread: number })
+        .unread;
+    const shopperNotices = await notices(s.u);
+    expect(shopperNotices.data.map((n) => n.kind)).toEqual(['order.disputed', 'order.shipped', 'order.accepted', 'order.paid']);
+    expect(shopperNotices.data.every((n) => n.link === `/shop/orders/${o.id}` && !n.read)).toBe(true);
+    expect(shopperNotices.data[1]).toMatchObject({
+      title: `Order ${o.reference}: shipped`,
+      body: expect.stringContaining('Note from the seller: Rider: Musa, 0803 000 0000') as string,
+    });
+    const sellerNotices = await notices(seller.u);
+    expect(sellerNotices.data.map((n) => n.kind)).toEqual(['order.disputed', 'order.shipped', 'order.accepted', 'order.paid']);
+    expect(sellerNotices.data[0]!.body).toContain('“Wrong size”');
+    expect(sellerNotices.data[3]!.body).toBe('You have a new order to accept in your Owo shop.');
+    expect(await unread(s.u)).toBe(4);
+
+    // Pages, newest first.
+    const page2 = await notices(s.u, '?page=2&limit=3');
+    expect(page2.data.map((n) => n.kind)).toEqual(['order.paid']);
+    expect(page2.pagination).toMatchObject({ total: 4, next: null });
+
+    // Bad input writes nothing; another person's ids are left alone; no token is refused.
+    const read = (u: TestUser | null, payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/notifications/read', headers: u ? auth(u) : {}, payload });
+    const bad = await read(s.u, { ids: ['not-an-id'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'ids must be notice ids' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/notifications?limit=0', headers: auth(s.u) })).statusCode).toBe(400);
+    expect((await read(null, {})).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/notifications' })).statusCode).toBe(401);
+    expect(json(await read(seller.u, { ids: [shopperNotices.data[0]!.id] })).data).toEqual({ unread: 4 });
+    expect(await unread(s.u)).toBe(4);
+    expect(json(await read(s.u, { ids: [shopperNotices.data[0]!.id] })).data).toEqual({ unread: 3 });
+    expect((await notices(s.u)).data.map((n) => n.read)).toEqual([true, false, false, false]);
+    expect(json(await read(s.u, {})).data).toEqual({ unread: 0 });
+    expect(await unread(seller.u)).toBe(4);
+
+    // The same news goes out by email through the outbox.
+    const mail = await t.app.notifier.newestFor(s.u.email);
+    expect(mail.map((m) => m.subject)).toContain(`Order ${o.reference}: in dispute`);
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

@@ -182,8 +182,13 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   step('accept', 'Accept a paid order (seller)', 'Order accepted');
   step('decline', 'Decline a paid order (seller): the shopper is refunded at once', 'Order declined and refunded');
   step('deliver', 'Mark a shipped order delivered (seller)', 'Marked delivered');
-  step('confirm', 'Confirm you received the order (shopper): the seller is paid', 'Thanks! The seller has been paid');
+  step(
+    'confirm',
+    'Confirm you received the order, or close your dispute (shopper): the seller is paid',
+    'Thanks! The seller has been paid',
+  );
   step('cancel', 'Cancel before it ships (shopper): refunded at once', 'Order cancelled and refunded');
+  step('refund', 'Settle a dispute by refunding the shopper in full (seller)', 'Order refunded');
   app.put(
     '/api/order/:id/ship',
     {

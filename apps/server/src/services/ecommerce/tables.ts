@@ -215,7 +215,7 @@ export const orders = pgTable(
     shopId: uuid('shop_id').notNull(),
     sellerId: uuid('seller_id').notNull(),
     status: text('status', {
-      enum: ['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed'],
+      enum: ['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed', 'refunded'],
     }).notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),

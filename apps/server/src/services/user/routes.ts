@@ -8,6 +8,7 @@ import { ok } from '../../platform/http.js';
 import { pageInfo } from '../../platform/pagination.js';
 import * as account from './account.service.js';
 import type { UserDeps } from './deps.js';
+import { listNotices, readNotices, unreadNotices } from './notices.service.js';
 import * as pins from './pin.service.js';
 import * as profile from './profile.service.js';
 import * as session from './session.service.js';
@@ -264,5 +265,52 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req) => ok(await profile.getUser(deps, authOf(req).userId, req.params.id), 'User'),
+  );
+
+  // In-app notices (our own calls): what changed for the caller, newest first.
+  app.get(
+    '/notifications',
+    {
+      ...bearer,
+      schema: {
+        tags,
+        summary: 'Your notices (an order accepted, shipped, refunded...), newest first',
+        ...bearerDoc,
+        querystring: c.noticesQuery,
+        response: { 200: c.noticesResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const { items, total } = await listNotices(app.db, authOf(req).userId, page, limit);
+      return { status: true as const, message: 'Notices', data: items, pagination: pageInfo(page, limit, total) };
+    },
+  );
+  app.get(
+    '/notifications/unread',
+    {
+      ...bearer,
+      schema: {
+        tags,
+        summary: 'How many of your notices are unread',
+        ...bearerDoc,
+        response: { 200: c.unreadNoticesResponse, ...errorResponses },
+      },
+    },
+    async (req) => ok({ unread: await unreadNotices(app.db, authOf(req).userId) }, 'Unread notices'),
+  );
+  app.put(
+    '/notifications/read',
+    {
+      ...bearer,
+      schema: {
+        tags,
+        summary: 'Mark notices read: these ids, or all of yours when none are given',
+        ...bearerDoc,
+        body: c.readNoticesBody,
+        response: { 200: c.unreadNoticesResponse, ...errorResponses },
+      },
+    },
+    async (req) => ok({ unread: await readNotices(app.db, authOf(req).userId, req.body.ids) }, 'Marked read'),
   );
 };

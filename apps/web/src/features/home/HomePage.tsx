@@ -18,6 +18,7 @@ import { TransactionRow, TransactionRowSkeleton, useBalances, useRecentTransacti
 import { greetingFor } from '../../lib/greeting';
 import { UpdatedAt } from '../../lib/offline/freshness';
 import { Avatar } from '../../ui/Avatar';
+import { NoticesBell } from '../notices';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
@@ -165,6 +166,7 @@ export default function HomePage() {
             <h1 className="text-xl font-bold tracking-tight">Welcome to Owo</h1>
           )}
         </div>
+        <NoticesBell />
       </header>
 
       {profile.isError && !user ? <QueryError error={profile.error} onRetry={() => void profile.refetch()} /> : null}

@@ -9,7 +9,17 @@ import OrderDetailsPage from './OrderDetailsPage';
 import { E, ok, order, ORDER_ID, renderAt, sentBody } from './test-fixtures';
 
 const GET = `GET ${E}/api/order/${ORDER_ID}`;
-const ACTIONS = ['Cancel order', 'Confirm receipt', 'Open a dispute', 'Accept', 'Decline', 'Mark shipped', 'Mark delivered'];
+const ACTIONS = [
+  'Cancel order',
+  'Confirm receipt',
+  'Open a dispute',
+  'Close dispute and pay seller',
+  'Accept',
+  'Decline',
+  'Mark shipped',
+  'Mark delivered',
+  'Refund the shopper',
+];
 
 function show(o: Order, more: Record<string, unknown> = {}) {
   const fetchMock = routeFetch({ [GET]: ok(o), ...more });
@@ -34,7 +44,8 @@ describe('Order details: the actions by status', () => {
     ['completed', []],
     ['declined', []],
     ['cancelled', []],
-    ['disputed', []],
+    ['disputed', ['Close dispute and pay seller']],
+    ['refunded', []],
   ];
   it.each(shopper)('shopper, %s: %j', async (status, expected) => {
     show(order({ status }));
@@ -50,6 +61,8 @@ describe('Order details: the actions by status', () => {
     ['delivered', []],
     ['completed', []],
     ['declined', []],
+    ['disputed', ['Refund the shopper']],
+    ['refunded', []],
   ];
   it.each(seller)('seller, %s: %j', async (status, expected) => {
     show(order({ status, isSeller: true }));
@@ -116,6 +129,22 @@ describe('Order details', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
     expect(await screen.findByText('This order is completed: it can’t be disputed now')).toBeInTheDocument();
     expect(sentBody(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/dispute`)[0]?.[1])).toEqual({ reason: 'The gown is torn' });
+  });
+
+  it('the seller settles a dispute by refunding the shopper, after a warning', async () => {
+    const o = order({ status: 'disputed', isSeller: true, disputeReason: 'Wrong size' });
+    const { fetchMock } = show(o, {
+      [`PUT ${E}/api/order/${ORDER_ID}/refund`]: ok({ ...o, status: 'refunded' }, 'Order refunded'),
+    });
+    expect(await screen.findByText(/The shopper opened a dispute: “Wrong size”/)).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Refund the shopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order?' });
+    expect(dialog).toHaveTextContent('gets ₦33,500 back in their wallet at once');
+    await u.click(within(dialog).getByRole('button', { name: 'Refund shopper' }));
+    expect(await screen.findByText('Order refunded')).toBeInTheDocument();
+    expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/refund`)).toHaveLength(1);
+    expect(await screen.findByText('You refunded the shopper for this order.')).toBeInTheDocument();
   });
 
   it('reviews an item once: stars and text, then it shows as reviewed', async () => {

@@ -35,7 +35,9 @@ function statusNote(o: Order): string {
       case 'cancelled':
         return 'The shopper cancelled this order and was refunded.';
       case 'disputed':
-        return 'The shopper opened a dispute. The money stays held while our team looks into it.';
+        return `The shopper opened a dispute${o.disputeReason ? `: “${o.disputeReason}”` : ''}. The money stays held until it is settled: refund the shopper, or sort it out with them and they confirm receipt.`;
+      case 'refunded':
+        return 'You refunded the shopper for this order.';
     }
   }
   switch (o.status) {
@@ -54,7 +56,9 @@ function statusNote(o: Order): string {
     case 'cancelled':
       return `You cancelled this order. ${naira(o.total)} is back in your wallet.`;
     case 'disputed':
-      return 'You opened a dispute. The seller is not paid while our team looks into it.';
+      return `You opened a dispute. ${o.shop.name} is not paid until it is settled: they can refund you, or you confirm receipt once it is sorted out.`;
+    case 'refunded':
+      return `${o.shop.name} refunded this order. ${naira(o.total)} is back in your wallet.`;
   }
 }
 

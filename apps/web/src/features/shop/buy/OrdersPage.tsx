@@ -14,7 +14,7 @@ import { useCustomerOrders } from './queries';
 
 const FILTERS: ReadonlyArray<{ id: OrderFilter; name: string }> = [
   { id: 'all', name: 'All' },
-  ...(['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed'] as const).map((s) => ({
+  ...(['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed', 'refunded'] as const).map((s) => ({
     id: s,
     name: STATUS_LABELS[s],
   })),

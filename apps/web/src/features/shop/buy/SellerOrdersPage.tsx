@@ -23,12 +23,12 @@ const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
 ];
 /** What each tab asks the server for; "Done" is every finished status, so it reads all and keeps those. */
 const QUERY: Record<Tab, OrderFilter> = { new: 'paid', 'to-ship': 'accepted', shipped: 'shipped', done: 'all' };
-const DONE: ReadonlySet<OrderStatus> = new Set(['delivered', 'completed', 'declined', 'cancelled', 'disputed']);
+const DONE: ReadonlySet<OrderStatus> = new Set(['delivered', 'completed', 'declined', 'cancelled', 'disputed', 'refunded']);
 const EMPTY: Record<Tab, { title: string; text: string }> = {
   new: { title: 'No new orders', text: 'Paid orders waiting for you to accept them show here.' },
   'to-ship': { title: 'Nothing to ship', text: 'Orders you accepted show here until you ship them.' },
   shipped: { title: 'Nothing on its way', text: 'Shipped orders show here until you mark them delivered.' },
-  done: { title: 'No finished orders yet', text: 'Delivered, completed, declined, cancelled and disputed orders show here.' },
+  done: { title: 'No finished orders yet', text: 'Delivered, completed, declined, cancelled, disputed and refunded orders show here.' },
 };
 
 /** An order as the seller works on it: who, what, where to, and the next step's buttons. */

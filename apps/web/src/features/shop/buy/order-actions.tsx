@@ -11,7 +11,7 @@ import { Sheet } from '../../../ui/Sheet';
 import { ConfirmSheet, naira } from './parts';
 import { buyKeys, type OrderAction, useOrderAction } from './queries';
 
-type Open = null | 'accept' | 'decline' | 'ship' | 'cancel' | 'confirm' | 'dispute';
+type Open = null | 'accept' | 'decline' | 'ship' | 'cancel' | 'confirm' | 'dispute' | 'refund';
 
 /** "Mark shipped": an optional note or tracking number for the shopper. */
 function ShipSheet({
@@ -88,7 +88,7 @@ function DisputeSheet({
     <Sheet open={open} onClose={loading ? () => undefined : onClose} title="Open a dispute">
       <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
         <p className="text-[15px] text-muted">
-          The seller is not paid while the dispute is open. Our team will look into it and get back to you.
+          The seller is not paid while the dispute is open. They can refund you, or you can confirm receipt once it is sorted out.
         </p>
         <TextAreaField
           label="What went wrong?"
@@ -140,6 +140,12 @@ export function SellerActions({ order, className }: { order: Order; className?: 
         Mark delivered
       </Button>
     );
+  else if (order.status === 'disputed')
+    buttons = (
+      <Button variant="danger" block className="col-span-2" onClick={() => setOpen('refund')} disabled={busy}>
+        Refund the shopper
+      </Button>
+    );
   if (!buttons) return null;
   return (
     <>
@@ -154,6 +160,18 @@ export function SellerActions({ order, className }: { order: Order; className?: 
         onClose={() => setOpen(null)}
       >
         {who} gets {naira(order.total)} back in their wallet at once and the items go back into your stock. This can&apos;t be undone.
+      </ConfirmSheet>
+      <ConfirmSheet
+        open={open === 'refund'}
+        title="Refund this order?"
+        confirmLabel="Refund shopper"
+        danger
+        loading={busy}
+        onConfirm={() => run({ step: 'refund' })}
+        onClose={() => setOpen(null)}
+      >
+        {who} gets {naira(order.total)} back in their wallet at once, which settles the dispute. You are not paid for this order. This
+        can&apos;t be undone.
       </ConfirmSheet>
       <ShipSheet open={open === 'ship'} loading={busy} onClose={() => setOpen(null)} onShip={(note) => run({ step: 'ship', note })} />
     </>
@@ -183,6 +201,12 @@ export function ShopperActions({ order, className }: { order: Order; className?:
           Open a dispute
         </Button>
       </>
+    );
+  else if (order.status === 'disputed')
+    buttons = (
+      <Button block className="col-span-2" onClick={() => setOpen('confirm')}>
+        Close dispute and pay seller
+      </Button>
     );
   if (!buttons) return null;
   return (

@@ -23,6 +23,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
   disputed: 'Disputed',
+  refunded: 'Refunded',
 };
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
@@ -34,6 +35,7 @@ const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   declined: 'danger',
   cancelled: 'neutral',
   disputed: 'danger',
+  refunded: 'neutral',
 };
 
 /** What each step of the timeline means, in the words of the person reading it. */
@@ -46,6 +48,7 @@ export const TIMELINE_TEXT: Record<OrderStatus, { shopper: string; seller: strin
   declined: { shopper: 'Declined by the seller: refunded to your wallet', seller: 'You declined it: the shopper was refunded' },
   cancelled: { shopper: 'You cancelled it: refunded to your wallet', seller: 'Cancelled by the shopper: refunded' },
   disputed: { shopper: 'You opened a dispute: the money stays held', seller: 'The shopper opened a dispute: the money stays held' },
+  refunded: { shopper: 'Refunded by the seller to your wallet', seller: 'You refunded the shopper' },
 };
 
 export const DELIVERY_LABELS: Record<DeliveryOption, string> = {
