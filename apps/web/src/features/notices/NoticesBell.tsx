@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { CountBadge } from '../../ui/CountBadge';
 import { useUnreadNotices } from './queries';
 
 /** The bell with how many notices are unread; opens the notices. */
@@ -14,14 +15,7 @@ export function NoticesBell({ className }: { className?: string }) {
       className={cn('relative flex size-11 shrink-0 items-center justify-center rounded-full text-fg hover:bg-surface-2', className)}
     >
       <Bell className="size-6" aria-hidden="true" />
-      {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-[#c2312d] px-1 text-[11px] leading-none font-bold text-white tabular-nums"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
+      <CountBadge count={unread} />
     </Link>
   );
 }

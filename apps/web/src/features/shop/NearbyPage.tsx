@@ -6,7 +6,8 @@ import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
 import { useNearMe } from './location';
 import { LocationNote, useNearbyShops } from './NearbyShops';
-import { Chips, ShopRow, ShopRowsSkeleton } from './parts';
+import { Chips } from '../../ui/Chips';
+import { ShopRow, ShopRowsSkeleton } from './parts';
 import { useLoadOnScroll } from './queries';
 
 const RADII = [

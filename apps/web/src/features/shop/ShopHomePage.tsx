@@ -6,7 +6,8 @@ import { Skeleton } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { useNearMe } from './location';
 import { NearbyStrip } from './NearbyShops';
-import { Chips, Countdown, NoProducts, ProductCard, ProductList, ProductsError } from './parts';
+import { Chips } from '../../ui/Chips';
+import { Countdown, NoProducts, ProductCard, ProductList, ProductsError } from './parts';
 import { useCategories, useProductList, useSections } from './queries';
 import { CartLink } from './buy';
 

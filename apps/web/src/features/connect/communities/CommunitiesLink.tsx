@@ -1,6 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { CountBadge } from '../../../ui/CountBadge';
 import { useInbox } from './queries';
 
 /** Connect's header link to the communities, with the number of invites and ownership offers waiting. */
@@ -13,14 +14,7 @@ export function CommunitiesLink({ className }: { className?: string }) {
       className={cn('relative', className)}
     >
       <UsersRound className="size-5" aria-hidden="true" />
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-danger-fg px-1 text-[11px] leading-none font-bold text-white ring-2 ring-canvas"
-        >
-          {count > 9 ? '9+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} max={9} size="sm" />
     </Link>
   );
 }

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { SelectField } from '../../../ui/Select';
 import { EmptyState } from '../../../ui/EmptyState';
 import { CardListSkeleton } from '../../../ui/Spinner';
-import { ImagePicker, useImageUpload } from './ImagePicker';
+import { ImagePicker, useImageUpload } from '../../../ui/ImagePicker';
 import { communityPath } from './parts';
 import { communityKeys, useCommunity, useCommunityCategories } from './queries';
 
@@ -187,7 +187,7 @@ function CommunityForm({ initial }: { initial?: Community }) {
         </Button>
       </div>
       <ImagePicker image={cover} label="Cover image" shape="cover" />
-      <ImagePicker image={avatar} label="Community picture" shape="avatar" />
+      <ImagePicker image={avatar} label="Community picture" shape="square" />
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-fg">Who can join</legend>
         {VISIBILITY.map(([value, label, hint]) => (

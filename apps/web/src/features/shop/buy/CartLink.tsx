@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { CountBadge } from '../../../ui/CountBadge';
 import { useCart } from './queries';
 
 /** The cart icon with how many things are in it; opens the cart. */
@@ -16,14 +17,7 @@ export function CartLink({ className }: { className?: string }) {
       className={cn('relative flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2', className)}
     >
       <ShoppingCart className="size-6" aria-hidden="true" />
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-[#c2312d] px-1 text-[11px] leading-none font-bold text-white tabular-nums"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} />
     </Link>
   );
 }

@@ -9,7 +9,8 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { OrderListSkeleton, OrderRow } from './order-row';
-import { FilterChips, STATUS_LABELS } from './parts';
+import { Chips } from '../../../ui/Chips';
+import { STATUS_LABELS } from './parts';
 import { useCustomerOrders } from './queries';
 
 const FILTERS: ReadonlyArray<{ id: OrderFilter; name: string }> = [
@@ -27,7 +28,7 @@ export default function OrdersPage() {
   return (
     <div>
       <PageHeader title="My orders" back="/shop" backLabel="Back to Shop" />
-      <FilterChips label="Order status" options={FILTERS} value={filter} onChange={setFilter} />
+      <Chips label="Order status" options={FILTERS} value={filter} onChange={setFilter} />
       <div className="mt-3">
         {orders.isPending ? (
           <OrderListSkeleton label="Loading your orders" />

@@ -83,42 +83,6 @@ export function Thumb({ src, className }: { src: string | null; className?: stri
   return <img src={src} alt="" loading="lazy" className={cn('shrink-0 rounded-2xl bg-surface-2 object-cover', className)} />;
 }
 
-/** One choice out of several as a sideways-scrolling row of chips (a radio group). */
-export function FilterChips<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: ReadonlyArray<{ id: T; name: string }>;
-  value: T;
-  onChange: (id: T) => void;
-}) {
-  return (
-    <div role="radiogroup" aria-label={label} className="-mx-5 flex gap-2 overflow-x-auto px-5 py-1 [scrollbar-width:none]">
-      {options.map((o) => {
-        const active = value === o.id;
-        return (
-          <button
-            key={o.id}
-            type="button"
-            role="radio"
-            aria-checked={active}
-            onClick={() => onChange(o.id)}
-            className={cn(
-              'min-h-10 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
-              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface text-fg hover:bg-surface-2',
-            )}
-          >
-            {o.name}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
 /** "Are you sure?" for a step that cannot be undone. */
 export function ConfirmSheet({
   open,

@@ -14,7 +14,8 @@ import { QueryError } from '../../../ui/QueryError';
 import { SelectField } from '../../../ui/Select';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { shopKeys, useLgas, useMyShop, useStates } from '../queries';
-import { ImagePicker, revealFirstError, useImageUpload } from './uploads';
+import { ImagePicker, useImageUpload } from '../../../ui/ImagePicker';
+import { revealFirstError } from './uploads';
 
 const FIELDS = ['name', 'description', 'phone', 'stateId', 'lgaId', 'address', 'latitude', 'longitude'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -167,7 +168,7 @@ function ShopForm() {
         hint={`What you sell, and why people should buy from you. ${v.description.length}/500`}
         onChange={(e) => change({ description: e.target.value })}
       />
-      <ImagePicker image={logo} label="Logo" shape="logo" />
+      <ImagePicker image={logo} label="Logo" shape="square" />
       <ImagePicker image={cover} label="Cover image" shape="cover" />
       <Field
         label="Phone number"

@@ -2,7 +2,6 @@ import { ImagePlus, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { checkImage, uploadFile, type UploadHandle } from '../../../api/upload';
-import { cn } from '../../../lib/cn';
 import { ProgressBar } from '../../../ui/ProgressBar';
 
 export interface PendingImage {
@@ -154,104 +153,6 @@ export function ImagesPicker({ images, label, error }: { images: ReturnType<type
       {images.problem || error ? (
         <p role="alert" className="text-sm text-danger-fg">
           {images.problem ?? error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-interface SingleImage {
-  url: string | null;
-  previewUrl: string | null;
-  progress: number;
-  status: 'idle' | 'uploading' | 'done' | 'failed';
-  error: string | null;
-}
-
-/** One image (a shop's logo or cover), uploaded as soon as it is chosen; it can be replaced or removed. */
-export function useImageUpload() {
-  const [state, setState] = useState<SingleImage>({ url: null, previewUrl: null, progress: 0, status: 'idle', error: null });
-  const { handles, preview } = useUploadHandles();
-  const pick = useCallback(
-    (file: File) => {
-      const bad = checkImage(file);
-      if (bad) return setState((s) => ({ ...s, error: bad }));
-      handles.current.get('one')?.abort();
-      const p = preview(file);
-      setState({ url: null, previewUrl: p, progress: 0, status: 'uploading', error: null });
-      const h = uploadFile(file, { onProgress: (x) => setState((s) => (s.previewUrl === p ? { ...s, progress: x } : s)) });
-      handles.current.set('one', h);
-      h.promise
-        .then((up) => setState((s) => (s.previewUrl === p ? { ...s, url: up.url, progress: 1, status: 'done' } : s)))
-        .catch((err: unknown) =>
-          setState((s) => (s.previewUrl === p ? { ...s, status: 'failed', error: errorMessage(err, 'The upload failed. Try again.') } : s)),
-        );
-    },
-    [handles, preview],
-  );
-  const clear = useCallback(() => {
-    handles.current.get('one')?.abort();
-    setState({ url: null, previewUrl: null, progress: 0, status: 'idle', error: null });
-  }, [handles]);
-  return { ...state, uploading: state.status === 'uploading', failed: state.status === 'failed', pick, clear };
-}
-
-/** A shop's cover (wide) or logo (square): the chosen image, its upload progress, change and remove. */
-export function ImagePicker({ image, label, shape }: { image: ReturnType<typeof useImageUpload>; label: string; shape: 'cover' | 'logo' }) {
-  const id = useId();
-  const lower = label.toLowerCase();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <p className="text-sm font-medium text-fg">{label}</p>
-      <div className={cn('flex gap-3', shape === 'cover' ? 'flex-col' : 'items-center')}>
-        {image.previewUrl ? (
-          <div
-            className={cn(
-              'relative overflow-hidden bg-surface-2',
-              shape === 'cover' ? 'aspect-[5/2] w-full rounded-3xl' : 'size-24 shrink-0 rounded-3xl',
-            )}
-          >
-            <img src={image.previewUrl} alt={`${label} preview`} className="h-full w-full object-cover" />
-            <button
-              type="button"
-              aria-label={`Remove ${lower}`}
-              onClick={image.clear}
-              className="absolute top-1.5 right-1.5 z-10 flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-            {image.uploading ? (
-              <div className="absolute inset-0 flex flex-col justify-end gap-1 bg-black/45 p-2">
-                <span className="text-center text-xs font-semibold text-white tabular-nums">{Math.round(image.progress * 100)}%</span>
-                <ProgressBar value={image.progress} label={`Uploading ${lower}`} className="bg-white/30" />
-              </div>
-            ) : null}
-          </div>
-        ) : null}
-        <div>
-          <label
-            htmlFor={id}
-            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20"
-          >
-            <ImagePlus className="size-5 text-brand-fg" aria-hidden="true" />
-            {image.previewUrl ? `Change ${lower}` : `Add a ${lower}`}
-          </label>
-          <input
-            id={id}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) image.pick(file);
-            }}
-          />
-        </div>
-      </div>
-      {image.error ? (
-        <p role="alert" className="text-sm text-danger-fg">
-          {image.error}
         </p>
       ) : null}
     </div>

@@ -1,12 +1,12 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client';
-import { checkImage, uploadFile, type UploadHandle } from '../../../api/upload';
-import { cn } from '../../../lib/cn';
-import { ProgressBar } from '../../../ui/ProgressBar';
+import { errorMessage } from '../api/client';
+import { checkImage, uploadFile, type UploadHandle } from '../api/upload';
+import { cn } from '../lib/cn';
+import { ProgressBar } from './ProgressBar';
 
 interface ImageState {
-  /** The uploaded image (or the one the community already has); null when there is none. */
+  /** The uploaded image (or the one the form started with); null when there is none. */
   url: string | null;
   previewUrl: string | null;
   progress: number;
@@ -65,7 +65,7 @@ export function useImageUpload(initial: string | null = null) {
   return { ...state, uploading: state.status === 'uploading', failed: state.status === 'failed', pick, clear };
 }
 
-/** A cover (wide) or a picture (square) for a community: the chosen image, its upload progress, change and remove. */
+/** A cover (wide) or a picture (square: a logo, an avatar) for a form: the chosen image, its upload progress, change and remove. */
 export function ImagePicker({
   image,
   label,
@@ -73,7 +73,7 @@ export function ImagePicker({
 }: {
   image: ReturnType<typeof useImageUpload>;
   label: string;
-  shape: 'cover' | 'avatar';
+  shape: 'cover' | 'square';
 }) {
   const id = useId();
   const lower = label.toLowerCase();
@@ -108,7 +108,7 @@ export function ImagePicker({
         <div>
           <label
             htmlFor={id}
-            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-surface-2"
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20"
           >
             <ImagePlus className="size-5 text-brand-fg" aria-hidden="true" />
             {image.previewUrl ? `Change ${lower}` : `Add a ${lower}`}
