@@ -130,6 +130,10 @@ export const savedMedia = z.object({
   msgId: z.string(),
   messageId: z.uuid(),
   blobUrl: z.string(),
+  /** A photo or a voice note. */
+  msgType: z.enum(['image', 'voice']),
+  /** The other person of the conversation it was saved from. */
+  withUserId: z.uuid(),
   status: z.enum(['saved']),
   savedAt: z.string(),
 });

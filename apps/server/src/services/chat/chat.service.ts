@@ -276,9 +276,19 @@ export async function saveMedia(db: Tx, userId: string, messageId: string) {
 }
 
 export async function savedMediaOf(db: Tx, userId: string, q: { page: number; limit: number }, onlyId?: string) {
-  const rows = await executeRows<{ message_id: string; client_msg_id: string; url: string; created_at: string; total: number }>(
+  const rows = await executeRows<{
+    message_id: string;
+    client_msg_id: string;
+    msg_type: 'image' | 'voice';
+    with_user_id: string;
+    url: string;
+    created_at: string;
+    total: number;
+  }>(
     db,
-    sql`SELECT s.message_id, m.client_msg_id, m.body->'media'->>'url' AS url, s.created_at, count(*) OVER ()::int AS total
+    sql`SELECT s.message_id, m.client_msg_id, m.msg_type,
+        CASE WHEN m.from_user_id = ${userId} THEN m.to_user_id ELSE m.from_user_id END AS with_user_id,
+        m.body->'media'->>'url' AS url, s.created_at, count(*) OVER ()::int AS total
       FROM chat_saved_media s JOIN chat_messages m ON m.id = s.message_id
       WHERE s.user_id = ${userId} ${onlyId ? sql`AND s.message_id = ${onlyId}` : sql``}
       ORDER BY s.created_at DESC, s.message_id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
@@ -288,6 +298,8 @@ export async function savedMediaOf(db: Tx, userId: string, q: { page: number; li
       msgId: r.client_msg_id,
       messageId: r.message_id,
       blobUrl: r.url,
+      msgType: r.msg_type,
+      withUserId: r.with_user_id,
       status: 'saved' as const,
       savedAt: new Date(r.created_at).toISOString(),
     })),

@@ -311,9 +311,12 @@ describe('saved media and the rest', () => {
     expect(json(await rest(b, 'POST', '/saved-media', { messageId: msg.id })).data).toMatchObject({
       msgId: 'img-1',
       blobUrl: url,
+      msgType: 'image',
+      withUserId: a.id,
       status: 'saved',
     });
     expect(((await rest(b, 'GET', '/saved-media')).json() as { data: unknown[] }).data).toHaveLength(1);
+    expect(((await rest(a, 'GET', '/saved-media')).json() as { data: unknown[] }).data).toHaveLength(0);
     expect((await rest(c, 'POST', '/saved-media', { messageId: msg.id })).statusCode).toBe(404);
     const ice = json(await rest(a, 'GET', '/ice-servers')).data as { ttlSeconds: number };
     expect(ice.ttlSeconds).toBe(3600);

@@ -16,7 +16,7 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton, Spinner } from '../../ui/Spinner';
 import { useAuth } from '../account';
 import { FALLBACK_ERROR, ask } from './ask';
-import { applyReceipt, fullName, knownPerson, lastSeqOf, setOpenChat } from './cache';
+import { applyReceipt, chatKeys, fullName, knownPerson, lastSeqOf, setOpenChat } from './cache';
 import { useCall } from './call-state';
 import { startCall } from './calls';
 import { Composer } from './Composer';
@@ -309,6 +309,7 @@ export default function ConversationPage() {
     try {
       await chatApi.saveMedia(m.id);
       toast.success(m.msgType === 'image' ? 'Photo saved' : 'Voice note saved');
+      void qc.invalidateQueries({ queryKey: chatKeys.saved });
     } catch (err) {
       toast.error(errorMessage(err, FALLBACK_ERROR));
     }

@@ -12,6 +12,7 @@ export const chatKeys = {
   presence: (userId: string) => ['chat', 'presence', userId] as const,
   person: (userId: string) => ['chat', 'person', userId] as const,
   calls: ['chat', 'calls'] as const,
+  saved: ['chat', 'saved'] as const,
 };
 
 /** A conversation as the screen keeps it: the messages loaded so far (in seq order) and both people's marks. */

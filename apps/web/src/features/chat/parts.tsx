@@ -16,6 +16,9 @@ export function ChatTabs() {
       <NavLink to="/chat/calls" className={tab}>
         Calls
       </NavLink>
+      <NavLink to="/chat/saved" className={tab}>
+        Saved
+      </NavLink>
     </nav>
   );
 }

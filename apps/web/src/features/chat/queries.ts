@@ -139,3 +139,16 @@ export function useCallLog() {
     staleTime: 0,
   });
 }
+
+/** The photos and voice notes one saved from chats, the latest first. */
+export function useSavedMedia() {
+  return useInfiniteQuery({
+    queryKey: chatKeys.saved,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await chatApi.savedMedia(pageParam, signal);
+      return { items: res.data, next: nextPage(res) };
+    },
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}

@@ -6,9 +6,11 @@ import type { RouteObject } from 'react-router';
 const ChatListPage = lazy(() => import('./ChatListPage'));
 const ConversationPage = lazy(() => import('./ConversationPage'));
 const CallLogPage = lazy(() => import('./CallLogPage'));
+const SavedMediaPage = lazy(() => import('./SavedMediaPage'));
 
 export const chatRoutes: RouteObject[] = [
   { path: '/chat', element: <ChatListPage /> },
   { path: '/chat/calls', element: <CallLogPage /> },
+  { path: '/chat/saved', element: <SavedMediaPage /> },
   { path: '/chat/:userId', element: <ConversationPage /> },
 ];
