@@ -1,0 +1,1310 @@
+/**
+ * The marketplace catalogue against the bare yardstick, on PostgreSQL, in one run: a database seeded
+ * by SQL with CATALOGUE_SHOPS shops (each its owner's, spread over Nigeria's states around their
+ * capitals, with an LGA of the state) and CATALOGUE_PRODUCTS products (names combined from word lists
+ * per subcategory, prices in kobo, some discounted, some with variations, images, views and sales,
+ * `search_text` as the service writes it), reviews for some products and wishlists for the shoppers;
+ * then, through the real server, at each of CATALOGUE_LEVELS connections:
+ *
+ *   - search: GET /api/ecommerce/api/product?search=<a misspelt word or two>&stateQuery=<state> (typo-tolerant pg_trgm);
+ *   - search-price: GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice= (the price range in kobo);
+ *   - category: GET /api/ecommerce/api/product/filter?category=<id>&page=<1..5>;
+ *   - nearby: POST /api/ecommerce/api/shop/search {latitude, longitude, radiusKm} from points in and around cities;
+ *
+ * and the bare Fastify + pg single-row read before and after them. Every request is asked once before
+ * the load (non-empty results of the right shape; the bench stops on an error reply), and a non-2xx
+ * answer under load counts as failed. Then EXPLAIN ANALYZE of each case's statement (copied from
+ * products-read.ts / products.service.ts / shops.service.ts and checked against the API's answers)
+ * and a CPU profile of the server during the slowest case at the highest level. Writes the
+ * `catalogue` section of RESULTS.md.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run catalogue -w @owo/bench
+ *
+ * Settings: CATALOGUE_PRODUCTS (default 200000), CATALOGUE_SHOPS (2000), CATALOGUE_SAMPLE shoppers
+ * whose tokens drive the load (20), CATALOGUE_LEVELS (1,16,64), CATALOGUE_SECONDS per case and level
+ * (10), CATALOGUE_WARMUP seconds per case before the first level, unrecorded (3), CATALOGUE_EXPLAIN
+ * requests per case whose statements are explained (8; 0 for none), CATALOGUE_PROFILE=0 (no CPU
+ * profile), CATALOGUE_CANDIDATE=0 (no candidate index), CATALOGUE_PORT (3440; the bare server uses the next port), CATALOGUE_CLIENT=node
+ * (node:http even when wrk is installed), CATALOGUE_WRITE=0 (print, leave RESULTS.md alone),
+ * CATALOGUE_KEEP=1 (keep the database owo_catalogue afterwards), CATALOGUE_REUSE=1 (use a kept
+ * owo_catalogue as it is: no seeding; the sizes are read from it). DATABASE_POOL_SIZE passes through
+ * to the server (the bare server uses the same size).
+ *
+ * The same file, run with CATALOGUE_ROLE=bare, is the bare server.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  admin as adminSql,
+  bareServer,
+  dbUrl as dbUrlOf,
+  jsonClient,
+  logResult,
+  mean,
+  measure as measureCase,
+  pct,
+  perReq,
+  profileCase,
+  profileTables,
+  signedUpUser,
+  startBare,
+  startServer,
+  stop,
+  useWrk,
+  type Case,
+  type Json,
+  type Profiled,
+  type Req,
+  type Result,
+} from './lib.js';
+import { writeSection } from './results.js';
+
+const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+const ADMIN_URL = process.env.DATABASE_URL ?? '';
+const env = (name: string, fallback: number) => Number(process.env[`CATALOGUE_${name}`] ?? fallback);
+const PRODUCTS = env('PRODUCTS', 200_000);
+const SHOPS = env('SHOPS', 2_000);
+const SAMPLE = Math.min(env('SAMPLE', 20), SHOPS);
+const LEVELS = (process.env.CATALOGUE_LEVELS ?? '1,16,64').split(',').map(Number);
+const SECONDS = env('SECONDS', 10);
+const WARMUP = env('WARMUP', 3);
+const EXPLAIN = env('EXPLAIN', 8);
+const PROFILE = process.env.CATALOGUE_PROFILE !== '0';
+const CANDIDATE = process.env.CATALOGUE_CANDIDATE !== '0';
+const PORT = env('PORT', 3440);
+const BARE_PORT = PORT + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DB = 'owo_catalogue';
+const PASSWORD = 'benchpass1';
+const WRK = useWrk(process.env.CATALOGUE_CLIENT);
+const REUSE = process.env.CATALOGUE_REUSE === '1';
+/** The aim for every kind of request: p99 at most this many ms at the highest level. */
+const AIM_P99 = 50;
+/** The ecommerce service's routes are mounted under this prefix. */
+const E = '/api/ecommerce';
+
+const dbUrl = (name: string) => dbUrlOf(ADMIN_URL, name);
+const admin = (sql: string, url = ADMIN_URL) => adminSql(sql, url);
+const call = jsonClient(BASE);
+
+// ---------------------------------------------------------------------------------------------
+// The marketplace's words: where shops are, what they are called, what they sell.
+
+/** Each state's capital (or main city), where its shops are spread around, and its share of the shops. */
+const STATE_AT: Record<string, { lat: number; lng: number; weight: number }> = {
+  abia: { lat: 5.532, lng: 7.486, weight: 2 },
+  adamawa: { lat: 9.2035, lng: 12.4954, weight: 1 },
+  'akwa-ibom': { lat: 5.0377, lng: 7.9128, weight: 2 },
+  anambra: { lat: 6.212, lng: 7.074, weight: 3 },
+  bauchi: { lat: 10.3158, lng: 9.8442, weight: 1 },
+  bayelsa: { lat: 4.9267, lng: 6.2676, weight: 1 },
+  benue: { lat: 7.7322, lng: 8.5391, weight: 1 },
+  borno: { lat: 11.8311, lng: 13.151, weight: 1 },
+  'cross-river': { lat: 4.9757, lng: 8.3417, weight: 1 },
+  delta: { lat: 6.198, lng: 6.7319, weight: 2 },
+  ebonyi: { lat: 6.3249, lng: 8.1137, weight: 1 },
+  edo: { lat: 6.335, lng: 5.6037, weight: 2 },
+  ekiti: { lat: 7.6211, lng: 5.2214, weight: 1 },
+  enugu: { lat: 6.4584, lng: 7.5464, weight: 3 },
+  gombe: { lat: 10.2897, lng: 11.1673, weight: 1 },
+  imo: { lat: 5.4836, lng: 7.0333, weight: 2 },
+  jigawa: { lat: 11.7562, lng: 9.3388, weight: 1 },
+  kaduna: { lat: 10.5105, lng: 7.4165, weight: 3 },
+  kano: { lat: 12.0022, lng: 8.592, weight: 8 },
+  katsina: { lat: 12.9908, lng: 7.6018, weight: 1 },
+  kebbi: { lat: 12.4539, lng: 4.1975, weight: 1 },
+  kogi: { lat: 7.8023, lng: 6.7333, weight: 1 },
+  kwara: { lat: 8.4966, lng: 4.5421, weight: 2 },
+  lagos: { lat: 6.5244, lng: 3.3792, weight: 25 },
+  nasarawa: { lat: 8.4939, lng: 8.5153, weight: 1 },
+  niger: { lat: 9.6139, lng: 6.5569, weight: 1 },
+  ogun: { lat: 7.1475, lng: 3.3619, weight: 3 },
+  ondo: { lat: 7.2571, lng: 5.2058, weight: 2 },
+  osun: { lat: 7.7827, lng: 4.5418, weight: 2 },
+  oyo: { lat: 7.3775, lng: 3.947, weight: 6 },
+  plateau: { lat: 9.8965, lng: 8.8583, weight: 2 },
+  rivers: { lat: 4.8156, lng: 7.0498, weight: 8 },
+  sokoto: { lat: 13.0059, lng: 5.2476, weight: 1 },
+  taraba: { lat: 8.8937, lng: 11.3596, weight: 1 },
+  yobe: { lat: 11.747, lng: 11.9608, weight: 1 },
+  zamfara: { lat: 12.1628, lng: 6.6614, weight: 1 },
+  fct: { lat: 9.0765, lng: 7.3986, weight: 10 },
+};
+const STATE_NAME: Record<string, string> = { fct: 'Abuja', 'akwa-ibom': 'Akwa Ibom', 'cross-river': 'Cross River' };
+const stateName = (id: string) => STATE_NAME[id] ?? id[0]!.toUpperCase() + id.slice(1);
+
+const FIRST = [
+  'Adebayo',
+  'Chinedu',
+  'Emeka',
+  'Fatima',
+  'Ngozi',
+  'Oluwaseun',
+  'Tunde',
+  'Yetunde',
+  'Ibrahim',
+  'Aisha',
+  'Kelechi',
+  'Funmilayo',
+];
+const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
+const SHOP_WORDS = ['Stores', 'Gadgets', 'Mart', 'Collections', 'Enterprises', 'Ventures', 'Hub', 'Boutique', 'Supermarket', 'Emporium'];
+/** The category ids in catalogue.ts's order; a shop sells from three of them. */
+const CATEGORY_IDS = ['phones', 'electronics', 'appliances', 'fashion', 'beauty', 'home', 'groceries', 'computing', 'baby'];
+
+/** Per subcategory: its category, product names (combined with `suffixes`), the price range in naira and the variation options. */
+type Line = { category: string; sub: string; names: string[]; suffixes: string[]; naira: [number, number]; options?: string[] };
+const LINES: Line[] = [
+  {
+    category: 'phones',
+    sub: 'smartphones',
+    names: ['Samsung Galaxy A15', 'Samsung Galaxy A25', 'Samsung Galaxy S23', 'Tecno Spark 20 Pro', 'Tecno Camon 30', 'Infinix Hot 40i'],
+    suffixes: ['128GB', '256GB', 'Dual SIM', '8GB RAM', 'UK used', 'Brand new'],
+    naira: [70_000, 900_000],
+    options: ['64GB', '128GB', '256GB', '512GB'],
+  },
+  {
+    category: 'phones',
+    sub: 'smartphones',
+    names: ['Infinix Note 30', 'itel A70', 'Apple iPhone 13', 'Apple iPhone 14 Pro', 'Xiaomi Redmi Note 13', 'Nokia G21'],
+    suffixes: ['128GB', '256GB', 'Dual SIM', '4GB RAM', 'UK used', 'Brand new'],
+    naira: [60_000, 1_200_000],
+    options: ['64GB', '128GB', '256GB'],
+  },
+  {
+    category: 'phones',
+    sub: 'tablets',
+    names: ['Samsung Galaxy Tab A9', 'Apple iPad 10th Gen', 'Redmi Pad SE', 'Lenovo Tab M10', 'Kids Tablet'],
+    suffixes: ['Wi-Fi', 'LTE', '64GB', '128GB'],
+    naira: [60_000, 650_000],
+    options: ['64GB', '128GB'],
+  },
+  {
+    category: 'phones',
+    sub: 'phone-accessories',
+    names: ['Oraimo Power Bank', 'Fast Charger', 'Wireless Earbuds', 'Phone Case', 'Screen Protector', 'USB-C Cable'],
+    suffixes: ['10000mAh', '20000mAh', '33W', 'for Samsung', 'for iPhone', 'Original'],
+    naira: [2_500, 35_000],
+  },
+  {
+    category: 'electronics',
+    sub: 'televisions',
+    names: ['Hisense Smart TV', 'LG UHD TV', 'Samsung Crystal TV', 'TCL Android TV', 'Polystar LED TV'],
+    suffixes: ['32 inch', '43 inch', '50 inch', '55 inch', '65 inch'],
+    naira: [110_000, 1_400_000],
+  },
+  {
+    category: 'electronics',
+    sub: 'audio',
+    names: ['Bluetooth Speaker', 'Sound Bar', 'Home Theatre System', 'Headphones', 'Party Speaker'],
+    suffixes: ['JBL', 'Sony', 'LG', 'Oraimo', 'Bass Boost'],
+    naira: [12_000, 450_000],
+  },
+  {
+    category: 'electronics',
+    sub: 'power',
+    names: ['Solar Generator', 'Inverter', 'Solar Panel', 'Rechargeable Fan', 'Rechargeable Lamp', 'Petrol Generator'],
+    suffixes: ['1kVA', '2.5kVA', '5kVA', '200W', '16 inch', 'Sumec Firman'],
+    naira: [15_000, 1_800_000],
+  },
+  {
+    category: 'appliances',
+    sub: 'kitchen-appliances',
+    names: ['Binatone Blender', 'Electric Kettle', 'Microwave Oven', 'Air Fryer', 'Toaster', 'Yam Pounder'],
+    suffixes: ['1.5L', '1.7L', '20L', '4L', 'Stainless', 'Silver Crest'],
+    naira: [12_000, 180_000],
+  },
+  {
+    category: 'appliances',
+    sub: 'cooling',
+    names: ['Standing Fan', 'Ceiling Fan', 'Split Air Conditioner', 'Refrigerator', 'Chest Freezer'],
+    suffixes: ['18 inch', '1HP', '1.5HP', '200L', 'Inverter', 'Haier Thermocool'],
+    naira: [28_000, 950_000],
+  },
+  {
+    category: 'appliances',
+    sub: 'laundry',
+    names: ['Washing Machine', 'Pressing Iron', 'Steam Iron', 'Clothes Dryer'],
+    suffixes: ['7kg', '10kg', 'Top Load', 'Front Load', 'Automatic'],
+    naira: [9_000, 650_000],
+  },
+  {
+    category: 'fashion',
+    sub: 'women',
+    names: ['Ankara Gown', 'Adire Two-Piece', 'Lace Blouse', 'Bubu Kaftan', 'Maxi Dress', 'Jumpsuit'],
+    suffixes: ['Red', 'Blue', 'Green', 'Purple', 'Ready to wear', 'Plus size'],
+    naira: [8_000, 95_000],
+    options: ['S', 'M', 'L', 'XL'],
+  },
+  {
+    category: 'fashion',
+    sub: 'men',
+    names: ['Senator Kaftan', 'Agbada Set', 'Polo Shirt', 'Denim Jeans', 'Native Wear', 'Corporate Shirt'],
+    suffixes: ['Black', 'White', 'Navy', 'Wine', 'Slim fit', 'Cotton'],
+    naira: [7_000, 150_000],
+    options: ['M', 'L', 'XL', 'XXL'],
+  },
+  {
+    category: 'fashion',
+    sub: 'shoes',
+    names: ['Canvas Sneakers', 'Running Sneakers', 'Leather Sandals', 'Loafers', 'High Heels', 'Palm Slippers'],
+    suffixes: ['Black', 'White', 'Brown', 'Unisex', 'Nike', 'Adidas'],
+    naira: [6_000, 120_000],
+    options: ['40', '41', '42', '43', '44'],
+  },
+  {
+    category: 'fashion',
+    sub: 'bags',
+    names: ['Leather Handbag', 'Aso-Oke Handbag', 'Backpack', 'Travel Bag', 'Laptop Bag'],
+    suffixes: ['Black', 'Brown', 'Tan', 'Large', 'Small'],
+    naira: [7_000, 85_000],
+  },
+  {
+    category: 'beauty',
+    sub: 'skincare',
+    names: ['Shea Butter Cream', 'Black Soap', 'Body Lotion', 'Face Serum', 'Sunscreen', 'Cocoa Butter'],
+    suffixes: ['Organic', 'Unrefined', 'Vitamin C', 'Nivea', 'For dry skin'],
+    naira: [1_500, 38_000],
+    options: ['100ml', '250ml', '500ml'],
+  },
+  {
+    category: 'beauty',
+    sub: 'hair',
+    names: ['Hair Growth Oil', 'Human Hair Wig', 'Braiding Extensions', 'Hair Relaxer', 'Shampoo'],
+    suffixes: ['Bone straight', 'Curly', 'Coconut', '24 inch', 'Natural'],
+    naira: [2_000, 450_000],
+  },
+  {
+    category: 'beauty',
+    sub: 'fragrance',
+    names: ['Oud Perfume', 'Body Spray', 'Eau de Parfum', 'Perfume Oil', 'Deodorant'],
+    suffixes: ['Arabian', 'For men', 'For women', 'Long lasting', 'Gift set'],
+    naira: [2_500, 120_000],
+    options: ['50ml', '100ml'],
+  },
+  {
+    category: 'home',
+    sub: 'cookware',
+    names: ['Non-stick Pot Set', 'Pressure Cooker', 'Frying Pan', 'Gas Cooker', 'Cooler Flask'],
+    suffixes: ['8L', '5 piece', '4 burner', 'Stainless steel', 'Ceramic'],
+    naira: [9_000, 320_000],
+  },
+  {
+    category: 'home',
+    sub: 'furniture',
+    names: ['Plastic Chairs', 'Office Chair', 'Dining Table', 'Bed Frame', 'Wardrobe', 'Sofa Set'],
+    suffixes: ['Set of 4', 'Executive', '6 seater', 'Queen size', 'Wooden'],
+    naira: [25_000, 1_500_000],
+  },
+  {
+    category: 'home',
+    sub: 'decor',
+    names: ['Wall Clock', 'Curtains', 'Rug', 'Throw Pillows', 'Wall Mirror', 'Artificial Flowers'],
+    suffixes: ['Gold', 'Modern', 'Velvet', 'Set of 2', 'Large'],
+    naira: [4_000, 120_000],
+  },
+  {
+    category: 'groceries',
+    sub: 'staples',
+    names: ['Ofada Rice', 'Foreign Rice', 'Honey Beans', 'Garri Ijebu', 'Yam Flour', 'Semovita'],
+    suffixes: ['5kg', '10kg', '25kg', '50kg bag', 'Paint bucket'],
+    naira: [3_000, 95_000],
+    options: ['5kg', '10kg', '25kg'],
+  },
+  {
+    category: 'groceries',
+    sub: 'drinks',
+    names: ['Zobo Drink', 'Malt Drink', 'Bottled Water', 'Fruit Juice', 'Soft Drinks', 'Kunu'],
+    suffixes: ['Pack of 12', 'Carton', '1L', '50cl', 'Chilled'],
+    naira: [500, 18_000],
+  },
+  {
+    category: 'groceries',
+    sub: 'spices',
+    names: ['Suya Spice', 'Curry Powder', 'Crayfish', 'Pepper Soup Spice', 'Ogiri', 'Dry Pepper'],
+    suffixes: ['500g', '1kg', 'Ground', 'Whole', 'Homemade'],
+    naira: [800, 15_000],
+  },
+  {
+    category: 'computing',
+    sub: 'laptops',
+    names: ['HP EliteBook 840', 'Lenovo IdeaPad 3', 'Dell Latitude 5490', 'Apple MacBook Air', 'HP Pavilion 15', 'Asus VivoBook'],
+    suffixes: ['Core i5', 'Core i7', '8GB RAM', '16GB RAM', 'UK used', 'Brand new'],
+    naira: [180_000, 2_200_000],
+    options: ['256GB', '512GB', '1TB'],
+  },
+  {
+    category: 'computing',
+    sub: 'computer-accessories',
+    names: ['Wireless Mouse', 'USB-C Hub', 'Laptop Charger', 'Keyboard', 'Flash Drive', 'External Hard Drive'],
+    suffixes: ['Logitech', '7-in-1', '65W', '64GB', '1TB', 'Original'],
+    naira: [3_000, 95_000],
+  },
+  {
+    category: 'baby',
+    sub: 'baby-care',
+    names: ['Baby Diapers', 'Baby Wipes', 'Baby Formula', 'Feeding Bottle', 'Baby Cot'],
+    suffixes: ['Size 3', 'Size 4', 'Pack of 72', 'Newborn', 'Pampers'],
+    naira: [2_500, 120_000],
+  },
+  {
+    category: 'baby',
+    sub: 'toys',
+    names: ['Building Blocks', 'Teddy Bear', 'Remote Control Car', 'Baby Walker', 'Puzzle Set'],
+    suffixes: ['Large', 'Educational', 'Rechargeable', 'For toddlers', 'Colourful'],
+    naira: [3_000, 60_000],
+  },
+  {
+    category: 'baby',
+    sub: 'kids-fashion',
+    names: ['Kids Ankara Dress', 'School Uniform', 'Kids Sneakers', 'Boys Native Wear', 'Party Dress'],
+    suffixes: ['Age 2-4', 'Age 5-8', 'Pink', 'Blue', 'Cotton'],
+    naira: [3_500, 40_000],
+    options: ['S', 'M', 'L'],
+  },
+];
+const PREFIXES = ['', '', '', 'Original', 'Quality', 'Affordable', 'Promo', 'Durable', 'Classic', 'Premium'];
+const DESCRIPTIONS = [
+  'Original product with warranty. Pay with Owo and get it delivered to your door.',
+  'Nationwide delivery in 2 to 5 days. Message us for bulk orders.',
+  'Well packaged, exactly as pictured. Pick up from our shop or get it delivered.',
+  'Top quality at a fair price. Returns accepted within 7 days.',
+  'Fresh stock just arrived. Limited quantity, order now.',
+  'Trusted seller with hundreds of happy customers across Nigeria.',
+];
+const COLOUR_IDS = ['black', 'white', 'grey', 'red', 'green', 'blue', 'gold', 'brown'];
+const REVIEW_TEXTS = ['Exactly as described', 'Fast delivery, thank you', 'Good quality for the price', 'Works well', 'Not bad', ''];
+const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+
+/** Every product name before its prefix: each line's names with each of its suffixes. */
+function names(): { category: string; sub: string; name: string; min: number; max: number; options: string[] | null }[] {
+  return LINES.flatMap((l) =>
+    l.names.flatMap((n) =>
+      l.suffixes.map((s) => ({
+        category: l.category,
+        sub: l.sub,
+        name: `${n} ${s}`,
+        min: l.naira[0],
+        max: l.naira[1],
+        options: l.options ?? null,
+      })),
+    ),
+  );
+}
+
+/** A shop for each n: its state (by weight), an LGA of it, a point within about 20 km of the state's city. */
+function shopPlaces(): { stateId: string; lgaIndex: number; lat: number; lng: number }[] {
+  let seed = 42;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const ids = Object.keys(STATE_AT);
+  const total = ids.reduce((a, id) => a + STATE_AT[id]!.weight, 0);
+  return Array.from({ length: SHOPS }, () => {
+    let x = rand() * total;
+    const stateId = ids.find((id) => (x -= STATE_AT[id]!.weight) < 0) ?? 'lagos';
+    const at = STATE_AT[stateId]!;
+    // Denser near the centre: a radius of up to 0.18 degrees (about 20 km), squared towards 0.
+    const r = 0.18 * rand() ** 1.5;
+    const t = 2 * Math.PI * rand();
+    return { stateId, lgaIndex: Math.floor(rand() * 1000), lat: at.lat + r * Math.sin(t), lng: at.lng + r * Math.cos(t) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding, by SQL: set-based inserts in one session, into the migrated schema with its indexes.
+
+type SeedStep = { name: string; ms: number; rows: number };
+
+/**
+ * Seeds the owners (who log in with the one real signup's password), their shops, the products with
+ * variations, reviews for some products, and wishlists for the first SAMPLE owners (the shoppers
+ * whose tokens drive the load). Ids are UUIDv7 like the server's, stamped with the row's time.
+ */
+async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
+  const now = new Date().toISOString();
+  const steps: SeedStep[] = [];
+  const step = async (name: string, sql: string, params: unknown[] = []) => {
+    const t0 = Date.now();
+    const r = await db.query(sql, params);
+    steps.push({ name, ms: Date.now() - t0, rows: r.rowCount ?? 0 });
+    console.log(`  ${name}: ${r.rowCount ?? 0} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await db.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'`);
+  await db.query('SELECT setseed(0.42)');
+  await db.query(`CREATE FUNCTION pg_temp.uuid7(at timestamptz, seed text) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
+    SELECT (lpad(to_hex(floor(extract(epoch FROM at) * 1000)::bigint), 12, '0') || '7' || substr(md5(seed), 1, 3) || '8'
+      || substr(md5(seed), 4, 15))::uuid $$`);
+  const places = JSON.parse(readFileSync(new URL('../apps/server/src/services/ecommerce/places-ng.json', import.meta.url), 'utf8')) as {
+    states: { id: string; lgas: { id: string }[] }[];
+  };
+  const lgas = new Map(places.states.map((s) => [s.id, s.lgas.map((l) => l.id)]));
+  const spots = shopPlaces();
+  await db.query(`CREATE TEMP TABLE seed_places (n int PRIMARY KEY, state_id text, state_name text, lga_id text, lat float8, lng float8)`);
+  await db.query(
+    `INSERT INTO seed_places SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[])`,
+    [
+      spots.map((_, i) => i + 1),
+      spots.map((s) => s.stateId),
+      spots.map((s) => stateName(s.stateId)),
+      spots.map((s) => {
+        const l = lgas.get(s.stateId)!;
+        return l[s.lgaIndex % l.length]!;
+      }),
+      spots.map((s) => s.lat),
+      spots.map((s) => s.lng),
+    ],
+  );
+  const all = names();
+  await db.query(`CREATE TEMP TABLE seed_names (k int PRIMARY KEY, cat int, category_id text, subcategory_id text, name text,
+    min_naira int, max_naira int, options text[])`);
+  await db.query(
+    `INSERT INTO seed_names SELECT *, NULL::text[] FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])`,
+    [
+      all.map((_, i) => i + 1),
+      all.map((x) => CATEGORY_IDS.indexOf(x.category)),
+      all.map((x) => x.category),
+      all.map((x) => x.sub),
+      all.map((x) => x.name),
+      all.map((x) => x.min),
+      all.map((x) => x.max),
+    ],
+  );
+  for (const l of LINES.filter((x) => x.options))
+    await db.query(`UPDATE seed_names SET options = $1 WHERE subcategory_id = $2`, [l.options, l.sub]);
+  // Each category's names are numbered from its first k: (first, count) per category index.
+  await db.query(`CREATE TEMP TABLE seed_cats AS SELECT cat, min(k) AS first, count(*)::int AS n FROM seed_names GROUP BY cat`);
+  await step(
+    'seed owners (temporary table)',
+    `CREATE TEMP TABLE seed_owners AS SELECT n, pg_temp.uuid7(ts, 'o' || n) AS id, pg_temp.uuid7(ts + interval '1 hour', 's' || n) AS shop_id, ts
+      FROM (SELECT n, '${now}'::timestamptz - interval '400 days' + interval '200 days' * (n::float8 / ${SHOPS}) AS ts
+        FROM generate_series(1, ${SHOPS}) n) s`,
+  );
+  await db.query('ALTER TABLE seed_owners ADD PRIMARY KEY (n); ANALYZE seed_owners');
+  await step(
+    'users (shop owners)',
+    `INSERT INTO users (id, first_name, last_name, email, phone_number, nick_name, password_hash, phone_verified_at, created_at, updated_at)
+      SELECT id, (${arr(FIRST)})[1 + n % ${FIRST.length}], (${arr(LAST)})[1 + (n / ${FIRST.length}) % ${LAST.length}],
+        'shop' || n || '@owo.test', '+234807' || lpad(n::text, 7, '0'), 'seller' || n, $1, ts, ts, ts
+      FROM seed_owners ORDER BY n`,
+    [passwordHash],
+  );
+  // A shop sells from three categories: its own (n mod 9) and two others.
+  await step(
+    'shops',
+    `INSERT INTO shops (id, owner_id, name, description, phone, state_id, lga_id, address, latitude, longitude, followers_count, created_at)
+      SELECT o.shop_id, o.id,
+        (${arr(FIRST)})[1 + o.n % ${FIRST.length}] || ' ' || (${arr(SHOP_WORDS)})[1 + (o.n / 7) % ${SHOP_WORDS.length}],
+        'Quality ' || (${arr(CATEGORY_IDS)})[1 + o.n % 9] || ', ' || (${arr(CATEGORY_IDS)})[1 + (o.n + 1) % 9] || ' and '
+          || (${arr(CATEGORY_IDS)})[1 + (o.n + 4) % 9] || ' at fair prices in ' || p.state_name || '. Pay with Owo.',
+        '0803' || lpad((1000000 + o.n * 7919 % 9000000)::text, 7, '0'), p.state_id, p.lga_id,
+        (1 + o.n % 120) || ' ' || (ARRAY['Market Road', 'Broad Street', 'Airport Road', 'Station Road', 'New Market', 'Main Street'])[1 + o.n % 6]
+          || ', ' || p.state_name,
+        p.lat, p.lng, floor(power(random(), 3) * 500)::int, o.ts + interval '1 hour'
+      FROM seed_owners o JOIN seed_places p ON p.n = o.n ORDER BY o.n`,
+  );
+  // Products, one every 180 days / PRODUCTS, of shops drawn with a skew (some shops have many more
+  // than the mean), each a name of one of the shop's three categories with a prefix; prices in kobo
+  // rounded to 50 naira; 20% discounted; 1% on a flash sale ending in the next day; 40% of the
+  // names with options get variations in the next step. search_text as createProduct writes it.
+  await step(
+    'products',
+    `INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price, state_id, lga_id,
+        search_text, stock, views, sales, flash_sale_ends_at, created_at, updated_at)
+      SELECT pg_temp.uuid7(s.at, 'p' || s.i), o.shop_id, s.name, s.description, nm.category_id, nm.subcategory_id,
+        jsonb_build_array(jsonb_build_object('url', '/files/catalogue/' || s.i || '.jpg', 'thumbnailUrl', '/files/catalogue/' || s.i || '-thumb.jpg')),
+        s.price, CASE WHEN s.i % 5 = 0 THEN round(s.price * (1.1 + 0.4 * random()) / 5000) * 5000 END,
+        p.state_id, p.lga_id, lower(s.name || ' ' || s.description || ' ' || sh.name),
+        floor(random() * 60)::int, floor(power(random(), 4) * 5000)::int, floor(power(random(), 6) * 300)::int,
+        CASE WHEN s.i % 100 = 7 THEN '${now}'::timestamptz + interval '1 day' * random() END, s.at, s.at
+      FROM (
+        SELECT x.i, x.at, x.shop, x.k, ltrim((${arr(PREFIXES)})[1 + floor(random() * ${PREFIXES.length})::int] || ' ' || nm.name) AS name,
+          (${arr(DESCRIPTIONS)})[1 + x.i % ${DESCRIPTIONS.length}] AS description,
+          (round((nm.min_naira + (nm.max_naira - nm.min_naira) * power(random(), 2)) / 50) * 5000)::bigint AS price
+        FROM (
+          SELECT i, '${now}'::timestamptz - interval '180 days' * ((${PRODUCTS} - i + 0.5) / ${PRODUCTS}::float8) AS at, y.shop,
+            c.first + floor(random() * c.n)::int AS k
+          FROM generate_series(1, ${PRODUCTS}) i,
+            LATERAL (SELECT 1 + floor(${SHOPS} * power(random(), 1.5))::int AS shop, floor(random() * 3)::int AS pick, i AS dep) y
+            JOIN seed_cats c ON c.cat = (y.shop + (ARRAY[0, 1, 4])[1 + y.pick]) % 9
+        ) x JOIN seed_names nm ON nm.k = x.k
+      ) s JOIN seed_names nm ON nm.k = s.k JOIN seed_owners o ON o.n = s.shop JOIN seed_places p ON p.n = s.shop
+        JOIN shops sh ON sh.id = o.shop_id
+      ORDER BY s.i`,
+  );
+  await step(
+    'product_variations',
+    `INSERT INTO product_variations (id, product_id, size, colour_id, price, stock)
+      SELECT pg_temp.uuid7(p.created_at, 'v' || p.id || k), p.id, nm.options[k], (${arr(COLOUR_IDS)})[1 + (abs(hashtext(p.id::text)) + k) % ${COLOUR_IDS.length}],
+        p.price + (k - 1) * (p.price / 20), floor(random() * 25)::int
+      FROM products p JOIN LATERAL (SELECT options FROM seed_names n WHERE n.subcategory_id = p.subcategory_id AND n.options IS NOT NULL LIMIT 1) nm ON true
+        CROSS JOIN LATERAL generate_series(1, least(3, array_length(nm.options, 1))) k
+      WHERE abs(hashtext(p.id::text)) % 10 < 4
+      ORDER BY p.id, k`,
+  );
+  // Stock follows the variations where there are any (refreshTotals).
+  await step(
+    'products.stock from variations',
+    `UPDATE products p SET stock = v.s FROM (SELECT product_id, sum(stock)::int AS s FROM product_variations GROUP BY 1) v WHERE p.id = v.product_id`,
+  );
+  // Reviews of 15% of the products (1 to 5 each, by different owners), so a shop has a rating.
+  await step(
+    'product_reviews',
+    `INSERT INTO product_reviews (id, product_id, order_id, user_id, rating, text, created_at)
+      SELECT pg_temp.uuid7(p.created_at + interval '3 days', 'r' || p.id || k), p.id, pg_temp.uuid7(p.created_at + interval '1 day', 'ord' || p.id || k),
+        o.id, 3 + floor(random() * 3)::int, (${arr(REVIEW_TEXTS)})[1 + (abs(hashtext(p.id::text)) + k) % ${REVIEW_TEXTS.length}],
+        p.created_at + interval '3 days'
+      FROM products p CROSS JOIN LATERAL generate_series(1, 1 + abs(hashtext(p.id::text)) % 5) k
+        JOIN seed_owners o ON o.n = 1 + (abs(hashtext(p.id::text || k)) % ${SHOPS})
+      WHERE abs(hashtext(p.id::text)) % 100 < 15
+      ON CONFLICT DO NOTHING`,
+  );
+  await step(
+    'wishlist_items',
+    `INSERT INTO wishlist_items (id, user_id, product_id, created_at)
+      SELECT pg_temp.uuid7('${now}'::timestamptz - interval '1 day' * random(), 'w' || o.n || '-' || w.j), o.id, w.id, now()
+      FROM seed_owners o CROSS JOIN LATERAL (
+        -- A random product: the first id from a random time of the 180 days (ids are stamped with their time).
+        SELECT j, (SELECT id FROM products WHERE id >= pg_temp.uuid7('${now}'::timestamptz - interval '180 days' * random() + (j + o.n) * interval '0', 'x')
+          ORDER BY id LIMIT 1) AS id FROM generate_series(1, 40) j
+      ) w
+      WHERE o.n <= ${SAMPLE} AND w.id IS NOT NULL
+      ON CONFLICT DO NOTHING`,
+  );
+  await step('VACUUM (ANALYZE)', 'VACUUM (ANALYZE)');
+  return steps;
+}
+
+/** What the database holds (read back, so a reused database is described as it is). */
+type Sizes = { shops: number; states: number; products: number; variations: number; reviews: number; wishlist: number; mb: number };
+async function sizesOf(db: pg.Client): Promise<Sizes> {
+  const r = await db.query<Record<string, string>>(`SELECT
+      (SELECT count(*) FROM shops) AS shops, (SELECT count(DISTINCT state_id) FROM shops) AS states,
+      (SELECT count(*) FROM products WHERE deleted_at IS NULL) AS products, (SELECT count(*) FROM product_variations) AS variations,
+      (SELECT count(*) FROM product_reviews) AS reviews, (SELECT count(*) FROM wishlist_items) AS wishlist,
+      pg_database_size(current_database()) / 1048576 AS mb`);
+  const x = r.rows[0]!;
+  return {
+    shops: Number(x.shops),
+    states: Number(x.states),
+    products: Number(x.products),
+    variations: Number(x.variations),
+    reviews: Number(x.reviews),
+    wishlist: Number(x.wishlist),
+    mb: Number(x.mb),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shoppers and what they ask for.
+
+type Shopper = { id: string; token: string };
+
+async function shoppers(db: pg.Client): Promise<Shopper[]> {
+  const picked = await db.query<{ id: string; email: string }>(
+    `SELECT id, email FROM users WHERE email ~ '^shop[0-9]+@owo.test$' ORDER BY substring(email FROM '^shop([0-9]+)@')::int LIMIT ${SAMPLE}`,
+  );
+  const out: Shopper[] = [];
+  const one = async ({ id, email }: { id: string; email: string }) => {
+    const l = await call('POST', '/api/user/users/login', { username: email, password: PASSWORD });
+    if (l.code !== 200) throw new Error(`login ${email}: ${l.code} ${l.json.message}`);
+    out.push({ id, token: String(l.json.data.accessToken) });
+  };
+  for (let i = 0; i < picked.rows.length; i += 4) await Promise.all(picked.rows.slice(i, i + 4).map(one));
+  return out;
+}
+
+/** Misspelt searches (one or two words, as people type them) with a price range in kobo that suits them. */
+const SEARCHES: { q: string; min: number; max: number }[] = [
+  { q: 'samsng', min: 10_000_000, max: 60_000_000 },
+  { q: 'samsung galxy', min: 8_000_000, max: 50_000_000 },
+  { q: 'infnix', min: 6_000_000, max: 30_000_000 },
+  { q: 'tecno camon', min: 8_000_000, max: 80_000_000 },
+  { q: 'iphne', min: 30_000_000, max: 120_000_000 },
+  { q: 'sneakrs', min: 1_000_000, max: 6_000_000 },
+  { q: 'ankara gwn', min: 1_000_000, max: 5_000_000 },
+  { q: 'blendr', min: 1_500_000, max: 10_000_000 },
+  { q: 'generatr', min: 20_000_000, max: 150_000_000 },
+  { q: 'rechargable fan', min: 1_500_000, max: 10_000_000 },
+  { q: 'shea buttr', min: 150_000, max: 2_000_000 },
+  { q: 'perfum', min: 300_000, max: 6_000_000 },
+  { q: 'laptp', min: 20_000_000, max: 150_000_000 },
+  { q: 'hp elitebok', min: 20_000_000, max: 150_000_000 },
+  { q: 'ofada rise', min: 300_000, max: 6_000_000 },
+  { q: 'air condtioner', min: 20_000_000, max: 95_000_000 },
+  { q: 'wahsing machine', min: 10_000_000, max: 65_000_000 },
+  { q: 'diapers', min: 250_000, max: 3_000_000 },
+  { q: 'bluetoth speaker', min: 1_500_000, max: 20_000_000 },
+  { q: 'smart tv', min: 15_000_000, max: 100_000_000 },
+];
+/** The states the state filter names, as people pick them (ids or names). */
+const SEARCH_STATES = ['lagos', 'Lagos', 'fct', 'kano', 'rivers', 'oyo', 'enugu', 'kaduna', 'anambra', 'ogun'];
+/** Points nearby shops are asked from: in and around cities, with a radius in km. */
+const NEAR = [
+  { name: 'Ikeja', lat: 6.6018, lng: 3.3515 },
+  { name: 'Lekki', lat: 6.4474, lng: 3.4727 },
+  { name: 'Yaba', lat: 6.5095, lng: 3.3711 },
+  { name: 'Ikorodu', lat: 6.6194, lng: 3.5105 },
+  { name: 'Wuse', lat: 9.0765, lng: 7.4829 },
+  { name: 'Kano', lat: 12.0001, lng: 8.5167 },
+  { name: 'Port Harcourt', lat: 4.8156, lng: 7.0498 },
+  { name: 'Ibadan', lat: 7.3877, lng: 3.8877 },
+  { name: 'Enugu', lat: 6.4584, lng: 7.5464 },
+  { name: 'Kaduna', lat: 10.5105, lng: 7.4165 },
+  { name: 'Benin City', lat: 6.335, lng: 5.6037 },
+  { name: 'Abeokuta', lat: 7.1475, lng: 3.3619 },
+];
+const RADII = [5, 10, 25];
+
+type Kind = 'search' | 'search-price' | 'category' | 'nearby';
+/** A request of a case, with what its statement needs for EXPLAIN. */
+type Ask = Req & { kind: Kind; q: Record<string, string | number>; viewer: string };
+
+function asks(people: Shopper[]): Record<Kind, Ask[]> {
+  const who = (i: number) => people[i % people.length]!;
+  const get = (kind: Kind, p: string, q: Record<string, string | number>, i: number): Ask => ({
+    kind,
+    method: 'GET',
+    path: `${p}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`,
+    token: who(i).token,
+    q,
+    viewer: who(i).id,
+  });
+  const search = SEARCHES.flatMap((s, i) =>
+    [0, 1, 2, 3].map((j) =>
+      get(
+        'search',
+        `${E}/api/product`,
+        { search: s.q, stateQuery: SEARCH_STATES[(i + j * 3) % SEARCH_STATES.length]!, page: 1, limit: 20 },
+        i * 4 + j,
+      ),
+    ),
+  );
+  const searchPrice = SEARCHES.map((s, i) =>
+    get('search-price', `${E}/api/product`, { search: s.q, minPrice: s.min, maxPrice: s.max, page: 1, limit: 20 }, i),
+  );
+  const category = CATEGORY_IDS.flatMap((c, i) =>
+    [1, 2, 3, 4, 5].map((page) => get('category', `${E}/api/product/filter`, { category: c, page }, i * 5 + page)),
+  );
+  let n = 0;
+  const nearby = NEAR.flatMap((pt) =>
+    RADII.map((radiusKm) => {
+      // A little off the named point, so the requests differ.
+      const q = {
+        latitude: +(pt.lat + 0.01 * Math.sin(n)).toFixed(4),
+        longitude: +(pt.lng + 0.01 * Math.cos(n)).toFixed(4),
+        radiusKm,
+        page: 1,
+        limit: 20,
+      };
+      const i = n++;
+      return {
+        kind: 'nearby' as const,
+        method: 'POST',
+        path: `${E}/api/shop/search`,
+        token: who(i).token,
+        body: JSON.stringify(q),
+        q,
+        viewer: who(i).id,
+      };
+    }),
+  );
+  return { search, 'search-price': searchPrice, category, nearby };
+}
+
+type Item = { id: string; distanceKm?: number | null; price?: number; shop?: { state: { id: string } } };
+/** The items of an answer, whatever the envelope (the filter's are under data.results). */
+const itemsOf = (a: Ask, json: Json): Item[] =>
+  a.kind === 'category' ? ((json.data as unknown as { results: Item[] }).results ?? []) : (json.data as unknown as Item[]);
+
+/**
+ * Asks every request once: a 200 with results of the right shape (a price in range, the state asked
+ * for, the distance within the radius and ascending). Requests with no results (a rare word in a small
+ * state) are left out and counted; the answers' ids are kept to check the copied statements against.
+ */
+async function check(all: Ask[]): Promise<{ kept: Ask[]; empty: number; ids: Map<Ask, string[]>; bytes: number[] }> {
+  const kept: Ask[] = [];
+  const ids = new Map<Ask, string[]>();
+  const bytes: number[] = [];
+  let empty = 0;
+  const one = async (a: Ask) => {
+    const r = await call(a.method, a.path, a.body === undefined ? undefined : (JSON.parse(a.body) as unknown), {
+      authorization: `Bearer ${a.token}`,
+    });
+    if (r.code !== 200) throw new Error(`${a.kind} ${a.path} ${a.body ?? ''}: ${r.code} ${r.json.message}`);
+    const items = itemsOf(a, r.json);
+    if (!Array.isArray(items)) throw new Error(`${a.kind} ${a.path}: no list in the answer`);
+    if (items.length === 0) {
+      empty++;
+      return;
+    }
+    for (const [k, it] of items.entries()) {
+      if (typeof it.id !== 'string') throw new Error(`${a.kind} ${a.path}: an item without an id`);
+      if (a.kind === 'search-price' && !(it.price! >= Number(a.q.minPrice) && it.price! <= Number(a.q.maxPrice)))
+        throw new Error(`${a.kind} ${a.path}: price ${it.price} out of the range`);
+      if (a.kind === 'nearby') {
+        if (it.distanceKm === null || it.distanceKm === undefined || it.distanceKm > Number(a.q.radiusKm) + 0.1)
+          throw new Error(`nearby ${a.body}: distance ${it.distanceKm}`);
+        if (k > 0 && it.distanceKm < items[k - 1]!.distanceKm! - 0.05) throw new Error(`nearby ${a.body}: not nearest first`);
+      }
+    }
+    ids.set(
+      a,
+      items.map((it) => it.id),
+    );
+    bytes.push(JSON.stringify(r.json).length);
+    kept.push(a);
+  };
+  for (let i = 0; i < all.length; i += 4) await Promise.all(all.slice(i, i + 4).map(one));
+  return { kept, empty, ids, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statements, as the services build them (products-read.ts `productPage` with listProducts'
+// conditions; shops.service.ts `shopPage` with nearbyShops'): checked against the API's answers.
+
+const PRODUCT_SELECT = `SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
+    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.created_at,
+    coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
+      ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
+    EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = $?) AS is_wishlisted,
+    NULL::float8 AS distance_m,
+    count(*) OVER ()::int AS total
+  FROM products p JOIN shops s ON s.id = p.shop_id`;
+const SHOP_SELECT = `SELECT s.id, s.owner_id, s.name, s.description, s.logo_url, s.cover_url, s.phone, s.state_id, s.lga_id, s.address, s.latitude,
+    s.longitude, s.followers_count, s.created_at,
+    (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
+    EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = $?) AS is_following,
+    (SELECT round(avg(r.rating)::numeric, 1)::float8 FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE rp.shop_id = s.id) AS rating,
+    earth_distance(ll_to_earth(s.latitude, s.longitude), ll_to_earth($?::float8, $?::float8)) AS distance_m,
+    count(*) OVER ()::int AS total
+  FROM shops s`;
+
+/** The statement and its parameters for a request, numbered in order as Drizzle numbers them. */
+function statementOf(a: Ask): { sql: string; params: unknown[] } {
+  const q = a.q;
+  const params: unknown[] = [];
+  const limit = Number(q.limit ?? 20);
+  const page = Number(q.page ?? 1);
+  let text: string;
+  if (a.kind === 'nearby') {
+    const m = Number(q.radiusKm) * 1000;
+    const here = 'll_to_earth($?::float8, $?::float8)';
+    const [lat, lng] = [q.latitude, q.longitude];
+    params.push(a.viewer, lat, lng, lat, lng, m, lat, lng, m, lat, lng, limit, (page - 1) * limit);
+    text = `${SHOP_SELECT} WHERE earth_box(${here}, $?) @> ll_to_earth(s.latitude, s.longitude)
+      AND earth_distance(ll_to_earth(s.latitude, s.longitude), ${here}) <= $?
+      ORDER BY earth_distance(ll_to_earth(s.latitude, s.longitude), ${here}), s.id LIMIT $? OFFSET $?`;
+  } else {
+    const where = ['p.deleted_at IS NULL'];
+    params.push(a.viewer);
+    if (q.category) {
+      where.push('p.category_id = $?');
+      params.push(q.category);
+    }
+    if (q.stateQuery) {
+      where.push('p.state_id = $?');
+      params.push(String(q.stateQuery).toLowerCase());
+    }
+    if (q.minPrice !== undefined) {
+      where.push('p.price >= $?', 'p.price <= $?');
+      params.push(q.minPrice, q.maxPrice);
+    }
+    const s = q.search ? String(q.search).trim().toLowerCase() : '';
+    for (const w of s ? s.split(/\s+/).slice(0, 8) : []) {
+      where.push('$? <% p.search_text');
+      params.push(w);
+    }
+    let order = 'p.created_at DESC, p.id';
+    if (s) {
+      order = `word_similarity($?, p.search_text) DESC, ${order}`;
+      params.push(s);
+    }
+    params.push(limit, (page - 1) * limit);
+    text = `${PRODUCT_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $? OFFSET $?`;
+  }
+  let n = 0;
+  return { sql: text.replace(/\$\?/g, () => `$${++n}`), params };
+}
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Total Time': number;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Index Recheck'?: number;
+  'Rows Removed by Filter'?: number;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: PlanNode[];
+};
+type Explained = {
+  ms: number;
+  planningMs: number;
+  /** Rows that matched the conditions (what the window's count(*) counts). */
+  total: number;
+  /** The access to the main table (products or shops): the node, its index, rows read and rows removed. */
+  access: string[];
+  mainRows: number;
+  removed: number;
+  blocks: number;
+  /** Sequential scans anywhere in the plan (subplans too): the table, how often, the rows each threw away. */
+  seqScans: string[];
+  text: string;
+};
+
+function walk(n: PlanNode, f: (n: PlanNode) => void): void {
+  f(n);
+  for (const c of n.Plans ?? []) walk(c, f);
+}
+
+async function explain(db: pg.Client, a: Ask): Promise<Explained> {
+  const { sql, params } = statementOf(a);
+  if (a.kind !== 'nearby') await db.query(`SET pg_trgm.word_similarity_threshold = 0.3`);
+  const json = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }] }>(
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
+    params,
+  );
+  const top = json.rows[0]!['QUERY PLAN'][0];
+  const main = a.kind === 'nearby' ? 'shops' : 'products';
+  // The main table's scans (the per-row subplans read other tables).
+  const access: string[] = [];
+  let mainRows = 0;
+  let removed = 0;
+  let total = 0;
+  const seqScans: string[] = [];
+  walk(top.Plan, (n) => {
+    if (n['Node Type'] === 'Seq Scan' && (n['Rows Removed by Filter'] ?? 0) + n['Actual Rows'] > 0)
+      seqScans.push(`${n['Relation Name']} x${n['Actual Loops']} (${n['Rows Removed by Filter'] ?? 0} rows filtered out each)`);
+    // count(*) OVER () reads every matching row before the first is returned: its input is the match count.
+    if (n['Node Type'] === 'WindowAgg' && !total) total = n.Plans?.[0]?.['Actual Rows'] ?? n['Actual Rows'];
+    const isMain =
+      n['Relation Name'] === main || (n['Node Type'] === 'Bitmap Index Scan' && (n['Index Name'] ?? '').startsWith(`${main}_`));
+    if (!isMain) return;
+    access.push(`${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
+    if (n['Relation Name'] === main) {
+      mainRows += n['Actual Rows'] * n['Actual Loops'];
+      removed += (n['Rows Removed by Index Recheck'] ?? 0) + (n['Rows Removed by Filter'] ?? 0);
+    }
+  });
+  const text = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+  return {
+    ms: top['Execution Time'],
+    planningMs: top['Planning Time'],
+    total,
+    access,
+    mainRows,
+    removed,
+    blocks: top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks'],
+    seqScans,
+    text: text.rows.map((r) => r['QUERY PLAN']).join('\n'),
+  };
+}
+
+/** The statement alone, from here without EXPLAIN: the median of `times` runs, and the ids it picks. */
+async function timeStatement(db: pg.Client, a: Ask, times: number): Promise<{ ms: number; ids: string[] }> {
+  const { sql, params } = statementOf(a);
+  if (a.kind !== 'nearby') await db.query(`SET pg_trgm.word_similarity_threshold = 0.3`);
+  const ms: number[] = [];
+  let ids: string[] = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    const r = await db.query<{ id: string }>(sql, params);
+    ms.push(performance.now() - t0);
+    ids = r.rows.map((x) => x.id);
+  }
+  return { ms: median(ms), ids };
+}
+
+const median = (xs: number[]) =>
+  pct(
+    [...xs].sort((x, y) => x - y),
+    50,
+  );
+
+type CaseAnalysis = { kind: Kind; explained: Explained[]; alone: number[]; matches: boolean; candidate?: { sql: string; buildMs: number } };
+
+/**
+ * An index tried for nearby shops, built in a transaction that is rolled back: the shop's rating
+ * (`SELECT avg(r.rating) FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE
+ * rp.shop_id = s.id`) names no `deleted_at IS NULL`, so the partial products_shop_idx cannot find a
+ * shop's products for it; this one can. Tried only while the plan reads products without an index there.
+ */
+const CANDIDATE_INDEX = `CREATE INDEX products_shop_any_idx ON products (shop_id)`;
+
+async function analyse(db: pg.Client, kind: Kind, some: Ask[], ids: Map<Ask, string[]>): Promise<CaseAnalysis> {
+  const out: CaseAnalysis = { kind, explained: [], alone: [], matches: true };
+  for (const a of some) {
+    await timeStatement(db, a, 2); // warm
+    out.explained.push(await explain(db, a));
+    const t = await timeStatement(db, a, 7);
+    out.alone.push(t.ms);
+    if (t.ids.join() !== ids.get(a)?.join()) {
+      out.matches = false;
+      console.log(`${kind}: the copied statement picks other rows than the API for ${a.path} ${a.body ?? ''}`);
+    }
+  }
+  const e = out.explained;
+  console.log(
+    `EXPLAIN ${kind}: ${median(e.map((x) => x.ms)).toFixed(1)} ms (planning ${median(e.map((x) => x.planningMs)).toFixed(1)}), ` +
+      `${median(e.map((x) => x.total)).toFixed(0)} matching rows, ${median(e.map((x) => x.mainRows)).toFixed(0)} read, ` +
+      `${median(e.map((x) => x.removed)).toFixed(0)} removed; ${[...new Set(e.flatMap((x) => x.access))].join('; ')}; alone ${median(out.alone).toFixed(1)} ms; matches the API: ${out.matches}`,
+  );
+  return out;
+}
+
+let monitor: pg.Client;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'owo-catalogue-'));
+/** One case at one level, once the bench database's backends are idle (a slow case's queued statements would run into the next). */
+async function measure(c: Case, concurrency: number, seconds = SECONDS): Promise<Result> {
+  for (let i = 0; i < 600; i++) {
+    const r = await monitor.query(`SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND state = 'active'`, [DB]);
+    if (r.rowCount === 0) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return measureCase({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
+}
+
+const LABELS: Record<Kind, string> = {
+  search: 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state>',
+  'search-price': 'GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice=',
+  category: 'GET /api/ecommerce/api/product/filter?category=<id>&page=<1..5>',
+  nearby: 'POST /api/ecommerce/api/shop/search {latitude, longitude, radiusKm}',
+};
+const KINDS: Kind[] = ['search', 'search-price', 'category', 'nearby'];
+
+type Checked = { kind: Kind; asked: number; kept: number; empty: number; kib: number };
+
+async function main() {
+  if (!ADMIN_URL) {
+    console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own database).');
+    process.exit(2);
+  }
+  monitor = new pg.Client({ connectionString: ADMIN_URL });
+  await monitor.connect();
+  const exists = (await monitor.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount === 1;
+  const reuse = REUSE && exists;
+  if (!reuse) {
+    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DB}`);
+  }
+  // The server migrates the new database as it starts.
+  let server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue');
+  const db = new pg.Client({ connectionString: dbUrl(DB) });
+  await db.connect();
+  let bare: ChildProcess | undefined;
+  const results: Result[] = [];
+  let steps: SeedStep[] = [];
+  let seedMs = 0;
+  const analyses: CaseAnalysis[] = [];
+  let prof: Profiled | undefined;
+  let sizes: Sizes;
+  const checked: Checked[] = [];
+  try {
+    if (!reuse) {
+      const t0 = Date.now();
+      // One real signup: its password hash is every seeded owner's.
+      const real = await signedUpUser(call, {
+        phone: '08031234568',
+        email: 'catalogue-signup@owo.test',
+        firstName: 'Catalogue',
+        lastName: 'Signup',
+        pin: '2580',
+      });
+      const hash = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [real.id]);
+      console.log(`seeding ${SHOPS} shops and ${PRODUCTS} products:`);
+      steps = await seed(db, hash.rows[0]!.password_hash);
+      seedMs = Date.now() - t0;
+      console.log(`seeded in ${(seedMs / 1000).toFixed(0)} s`);
+    } else console.log(`reusing the kept database ${DB}`);
+    sizes = await sizesOf(db);
+    console.log(JSON.stringify(sizes));
+    const people = await shoppers(db);
+    console.log(`${people.length} shoppers logged in`);
+
+    const all = asks(people);
+    const kept = {} as Record<Kind, Ask[]>;
+    const ids = new Map<Ask, string[]>();
+    for (const kind of KINDS) {
+      const c = await check(all[kind]);
+      for (const [k, v] of c.ids) ids.set(k, v);
+      kept[kind] = c.kept;
+      checked.push({ kind, asked: all[kind].length, kept: c.kept.length, empty: c.empty, kib: mean(c.bytes) / 1024 });
+      console.log(
+        `${kind}: ${c.kept.length} of ${all[kind].length} requests have results (${c.empty} empty, left out), ${(mean(c.bytes) / 1024).toFixed(1)} KiB each`,
+      );
+      if (c.kept.length < all[kind].length / 2) throw new Error(`${kind}: most requests found nothing; the seed or the requests are wrong`);
+    }
+
+    bare = await startBare(fileURLToPath(import.meta.url), 'CATALOGUE_ROLE', dbUrl(DB), BARE_PORT);
+    const bareRoot = bare.pid!;
+    const serverRoot = () => server.pid!;
+    const bareCase: Case = {
+      name: 'bare',
+      label: 'bare read (Fastify + pg, one row by primary key)',
+      base: `http://127.0.0.1:${BARE_PORT}`,
+      reqs: people.map((p) => ({ method: 'GET', path: `/bare?id=${p.id}`, token: p.token })),
+      root: () => bareRoot,
+    };
+    const real: Case[] = KINDS.map((kind) => ({
+      name: kind,
+      label: LABELS[kind],
+      base: BASE,
+      reqs: kept[kind].map(({ method, path: p, token, body }) => ({ method, path: p, token, ...(body ? { body } : {}) })),
+      root: serverRoot,
+    }));
+    if (WARMUP > 0) for (const c of [bareCase, ...real]) await measure(c, 16, WARMUP);
+    console.log(`warm-up done (${WARMUP} s per case at concurrency 16, not recorded); load generator: ${WRK ? 'wrk' : 'node:http'}`);
+    // Per level: the bare read before and after the catalogue's cases; ratios are to the mean of the two.
+    for (const level of LEVELS) {
+      for (const c of [bareCase, ...real, bareCase]) {
+        const r = await measure(c, level);
+        results.push(r);
+        logResult(r);
+      }
+    }
+
+    const top = Math.max(...LEVELS);
+    if (PROFILE) {
+      // The server's CPU profile during the case with the highest p99 at the highest level (a fresh server, with --cpu-prof).
+      const slowest = results.filter((r) => r.case !== 'bare' && r.concurrency === top).sort((a, b) => b.p99 - a.p99)[0]!;
+      const c = real.find((x) => x.name === slowest.case)!;
+      await stop(server);
+      prof = await profileCase(
+        async (flags) => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue', flags)),
+        path.join(tmp, 'prof'),
+        () => measure(c, top, WARMUP),
+        () => measure(c, top),
+      );
+      logResult(prof.run);
+    }
+
+    if (EXPLAIN > 0) {
+      await stop(bare);
+      bare = undefined;
+      for (const kind of KINDS) {
+        // Spread over the case's requests: every nth.
+        const list = kept[kind];
+        const step = Math.max(1, Math.floor(list.length / EXPLAIN));
+        const some = list.filter((_, i) => i % step === 0).slice(0, EXPLAIN);
+        analyses.push(await analyse(db, kind, some, ids));
+        const seqProducts = analyses.at(-1)!.explained.some((e) => /Seq Scan on products/.test(e.text));
+        if (CANDIDATE && kind === 'nearby' && seqProducts) {
+          await db.query('BEGIN');
+          try {
+            const t0 = Date.now();
+            await db.query(CANDIDATE_INDEX);
+            await db.query('ANALYZE products');
+            const buildMs = Date.now() - t0;
+            console.log(`with the candidate index (rolled back):`);
+            analyses.push({ ...(await analyse(db, kind, some, ids)), candidate: { sql: CANDIDATE_INDEX, buildMs } });
+          } finally {
+            await db.query('ROLLBACK');
+          }
+        }
+      }
+    }
+  } finally {
+    call.close();
+    if (bare) await stop(bare);
+    await stop(server);
+    await db.end();
+    await monitor.end();
+    if (process.env.CATALOGUE_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const md = report(results, sizes, steps, seedMs, checked, analyses, prof);
+  if (process.env.CATALOGUE_WRITE !== '0') writeSection('catalogue', md);
+  console.log(md);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function report(
+  results: Result[],
+  s: Sizes,
+  steps: SeedStep[],
+  seedMs: number,
+  checked: Checked[],
+  analyses: CaseAnalysis[],
+  prof: Profiled | undefined,
+): string {
+  const f0 = (n: number) => n.toFixed(0);
+  const f1 = (n: number) => n.toFixed(1);
+  const ms = (r: Result, secs: number) => perReq(r, secs).toFixed(3);
+  const yard = new Map<number, number>();
+  for (const level of LEVELS) yard.set(level, mean(results.filter((r) => r.case === 'bare' && r.concurrency === level).map((r) => r.rps)));
+  const ratio = (r: Result) => r.rps / Math.max(1e-9, yard.get(r.concurrency)!);
+  const rows = results
+    .map(
+      (r) =>
+        `| ${r.case} | ${r.concurrency} | ${f0(r.rps)} | ${f1(r.p50)} | ${f1(r.p99)} | ${r.failed} | ${r.case === 'bare' ? '(yardstick)' : `${f1(100 * ratio(r))}%`} | ${ms(r, r.cpu.app)} | ${ms(r, r.cpu.postgres)} | ${ms(r, r.cpu.load)} | ${ms(r, r.cpu.others)} | ${f0(100 * r.cpu.idle)}% |`,
+    )
+    .join('\n');
+  const top = Math.max(...LEVELS);
+  const atTop = results.filter((r) => r.case !== 'bare' && r.concurrency === top);
+  const aimLines = atTop.map(
+    (r) =>
+      `- ${r.case}: **${r.p99 <= AIM_P99 && r.failed === 0 ? 'met' : 'not met'}**: p99 ${f1(r.p99)} ms (p50 ${f1(r.p50)} ms), ${f0(r.rps)} req/s, ${f1(100 * ratio(r))}% of the bare read's rate (${f0(yard.get(top)!)} req/s)${r.failed ? `, ${r.failed} failed` : ''}.`,
+  );
+  const seeded = steps.length
+    ? `Seeded by SQL in ${f0(seedMs / 1000)} s (${steps.map((x) => `${x.name} ${f1(x.ms / 1000)} s`).join(', ')}): set-based inserts into the migrated schema, with all its indexes.`
+    : 'The database was a kept one (CATALOGUE_REUSE=1), described as it is.';
+  const caseLines = checked
+    .map(
+      (c) =>
+        `- **${c.kind}** (\`${LABELS[c.kind]}\`): ${c.kept} different requests${c.empty ? ` (${c.empty} of the ${c.asked} made found nothing and are left out)` : ''}, ${f1(c.kib)} KiB of JSON each on average.`,
+    )
+    .join('\n');
+
+  let explainMd = '';
+  if (analyses.length) {
+    const row = (a: CaseAnalysis) => {
+      const e = a.explained;
+      const seq = [...new Set(e.flatMap((x) => x.seqScans.map((q) => q.replace(/ \(.*/, ''))))].join('; ') || 'none';
+      return `| ${a.kind}${a.candidate ? ', candidate index' : ''} | ${e.length} | ${f1(median(e.map((x) => x.ms)))} (${f1(Math.max(...e.map((x) => x.ms)))}) | ${f1(median(e.map((x) => x.planningMs)))} | ${f1(median(a.alone))} | ${f0(median(e.map((x) => x.total)))} | ${f0(median(e.map((x) => x.mainRows)))} | ${f0(median(e.map((x) => x.removed)))} | ${f0(median(e.map((x) => x.blocks)))} | ${[...new Set(e.flatMap((x) => x.access))].join('; ')} | ${seq} | ${a.matches ? 'yes' : '**no**'} |`;
+    };
+    const plans = analyses
+      .map((a) => {
+        const e = a.explained;
+        const typical = e.indexOf([...e].sort((x, y) => x.ms - y.ms)[Math.floor(e.length / 2)]!);
+        return `<details><summary>${a.kind}${a.candidate ? ', with the candidate index' : ''}: the plan of the median request</summary>\n\n\`\`\`\n${e[typical]!.text}\n\`\`\`\n\n</details>`;
+      })
+      .join('\n\n');
+    explainMd = `## The statements: EXPLAIN ANALYZE
+
+Each case's statement (copied from \`products-read.ts\` with \`listProducts\`' conditions, and from \`shops.service.ts\` with
+\`nearbyShops\`'; "same rows" says whether it picked the rows the API answered with), with EXPLAIN (ANALYZE, BUFFERS), for
+requests spread over each case's list, on the idle database after the load (medians; the slowest in brackets). "Matching rows" is
+what \`count(*) OVER ()\` counted for the page's total; "rows read" the rows the main table's (products' or shops') outermost scan
+returned, "removed" those its recheck or filter threw away. "Alone" is the statement sent from the bench without EXPLAIN,
+one at a time.
+
+| case | requests | execution ms | planning ms | alone ms | matching rows | rows read | removed | buffers | how the main table is read | sequential scans (table x loops) | same rows |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${analyses.map(row).join('\n')}
+${candidateNote(analyses)}
+
+${plans}
+`;
+  }
+
+  let profMd = '';
+  if (prof) {
+    const r = prof.run;
+    profMd = `## Profile: the server during ${r.case} at concurrency ${r.concurrency}
+
+The case with the highest p99 at ${top} connections, on a fresh server started with \`--cpu-prof\` (after ${WARMUP} s of warm-up): ${f0(r.rps)} req/s, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms. CPU per request from /proc: server ${ms(r, r.cpu.app)} ms, PostgreSQL ${ms(r, r.cpu.postgres)} ms, load generator ${ms(r, r.cpu.load)} ms. Profile: ${prof.note}.
+
+${prof.summary ? profileTables(prof.summary, { packages: 10, layers: 10, functions: 15 }) : ''}`;
+  }
+
+  return `# Benchmark: catalogue search, category and nearby shops against a bare Fastify + pg read
+
+Recorded by \`bench/catalogue.ts\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB,
+Node ${process.version}, one server process with ${POOL} database connections (\`DATABASE_POOL_SIZE\`),
+PostgreSQL on the same machine, and the load generator (${WRK ? 'wrk, from Debian, one thread' : 'node:http in the bench process'}) on the same
+machine too. The machine was shared with other work while this was recorded: the "others" column is
+the CPU every other process used per request, and the figures move with it.
+
+The data: ${s.shops} shops in ${s.states} states (a quarter in Lagos, then Abuja, Kano, Port Harcourt, Ibadan, ...; each within about
+20 km of its state's city, with an LGA of the state; each its owner's, a seeded person), ${s.products} products over 180 days
+(names combined from word lists per subcategory, in three categories per shop, shops drawn with a skew; prices in kobo, a fifth
+discounted; \`search_text\` as the service writes it), ${s.variations} variations (40% of the products whose subcategory has sizes),
+${s.reviews} reviews (15% of the products, so shops have a rating), ${s.wishlist} wishlist items of the shoppers; ${s.mb} MB.
+${seeded} The ${SAMPLE} shoppers are seeded owners who log in with the password of one real signup; each request carries a random one's token.
+
+${caseLines}
+
+Every request was asked once before the load and answered 200 with results of the right shape (prices in the range asked, the
+distance within the radius, nearest first); under load any answer but 200 counts as failed. The yardstick is a bare Fastify + pg
+server (a separate process, the same pool size) answering \`GET /bare?id=\` with one \`users\` row read by primary key, as JSON; it
+runs before and after the catalogue's cases at each level, and the ratios are to the mean of its two rates. Each case runs
+${SECONDS} s per level, after ${WARMUP} s of unrecorded warm-up per case.
+
+| case | concurrency | req/s | p50 ms | p99 ms | failed | ratio to bare | CPU ms/req: app | PostgreSQL | load gen. | others | machine idle |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${rows}
+
+"app" is the server's process (or the bare server's); "PostgreSQL" the backends connected to the
+bench database; "others" every other process on the machine, per request.
+
+Aim: p99 at most ${AIM_P99} ms at ${top} connections, for each kind.
+
+${aimLines.join('\n')}
+
+${whereTimeGoes(results, analyses, prof)}
+${explainMd}
+${profMd}
+`;
+}
+
+/** The candidate index's line, when it was tried: what it is and what it changed. */
+function candidateNote(analyses: CaseAnalysis[]): string {
+  const c = analyses.find((a) => a.candidate);
+  const before = analyses.find((a) => c && a.kind === c.kind && !a.candidate);
+  if (!c || !before) return '';
+  return `
+The "candidate index" row is the same ${c.kind} requests with this index added (built in ${(c.candidate!.buildMs / 1000).toFixed(1)} s in a transaction, then rolled back):
+\`${c.candidate!.sql}\`. The statement alone takes ${median(c.alone).toFixed(1)} ms with it instead of ${median(before.alone).toFixed(1)} ms.
+`;
+}
+
+/** "Where the time goes", for the kinds that miss the aim: the run's own figures, in sentences. */
+function whereTimeGoes(results: Result[], analyses: CaseAnalysis[], prof: Profiled | undefined): string {
+  const top = Math.max(...LEVELS);
+  const missed = results.filter((r) => r.case !== 'bare' && r.concurrency === top && (r.p99 > AIM_P99 || r.failed > 0));
+  if (!missed.length) return '';
+  const bare = results.filter((r) => r.case === 'bare' && r.concurrency === top);
+  const barePg = mean(bare.map((r) => perReq(r, r.cpu.postgres)));
+  const bareApp = mean(bare.map((r) => perReq(r, r.cpu.app)));
+  const cores = os.cpus().length;
+  const lines = [
+    `- p99 at most ${AIM_P99} ms with ${top} requests always in flight needs at least ${(top / (AIM_P99 / 1000)).toFixed(0)} req/s (Little's law: the mean latency is ${top} / rate, and p99 is above the mean), so about ${((1000 * cores) / (top / (AIM_P99 / 1000))).toFixed(2)} ms of CPU per request at most for the server and PostgreSQL together on ${cores} cores. The bare read uses ${bareApp.toFixed(2)} ms (server) and ${barePg.toFixed(2)} ms (PostgreSQL).`,
+  ];
+  for (const r of missed) {
+    const app = perReq(r, r.cpu.app);
+    const pgMs = perReq(r, r.cpu.postgres);
+    const a = analyses.find((x) => x.kind === r.case && !x.candidate);
+    let stmt = '';
+    if (a) {
+      const e = a.explained;
+      const seq = [...new Set(e.flatMap((x) => x.seqScans))];
+      const plan = median(e.map((x) => x.planningMs));
+      const total = median(e.map((x) => x.total));
+      const read = median(e.map((x) => x.mainRows));
+      stmt = ` Its statement takes ${median(a.alone).toFixed(1)} ms alone`;
+      stmt += ` (EXPLAIN: ${median(e.map((x) => x.ms)).toFixed(1)} ms to run and ${plan.toFixed(1)} ms to plan; ${[...new Set(e.flatMap((x) => x.access))].join('; ')}; ${read.toFixed(0)} rows read${median(e.map((x) => x.removed)) ? ` and ${median(e.map((x) => x.removed)).toFixed(0)} thrown away by the recheck or filter` : ''}, ${total.toFixed(0)} matching, for a page of 20).`;
+      if (total > 200 && read >= total * 0.9)
+        stmt += ` \`count(*) OVER ()\` (the page's total) needs every matching row before the first is returned, so the statement reads all ${total.toFixed(0)} of them, not 20.`;
+      if (plan > 2)
+        stmt += ` Planning is ${((100 * plan) / (plan + median(e.map((x) => x.ms)))).toFixed(0)}% of the statement's time, on every request.`;
+      if (seq.length) stmt += ` Sequential scans: ${seq.slice(0, 3).join('; ')}.`;
+      const c = analyses.find((x) => x.kind === r.case && x.candidate);
+      if (c) stmt += ` With the candidate index (below) the statement alone takes ${median(c.alone).toFixed(1)} ms.`;
+    }
+    lines.push(
+      `- **${r.case}**: ${r.rps.toFixed(0)} req/s with p99 ${r.p99.toFixed(1)} ms. CPU per request: PostgreSQL ${pgMs.toFixed(2)} ms, the server ${app.toFixed(2)} ms; PostgreSQL is ${((100 * pgMs) / Math.max(1e-9, pgMs + app)).toFixed(0)}% of the two, and the two allow at most about ${((1000 * cores) / Math.max(1e-9, pgMs + app)).toFixed(0)} req/s on ${cores} cores.${stmt}`,
+    );
+  }
+  if (prof?.summary) {
+    const s = prof.summary;
+    lines.push(
+      `- In the server during ${prof.run.case} (profile below), by the layer that asked for the time: ${s.byCaller
+        .slice(0, 6)
+        .map(([k, v]) => `${k} ${((100 * v) / s.busyMs).toFixed(0)}%`)
+        .join(', ')}.`,
+    );
+  }
+  return `## Where the time goes (concurrency ${top})
+
+${lines.join('\n')}
+`;
+}
+
+if (process.env.CATALOGUE_ROLE === 'bare') await bareServer(POOL);
+else await main();
