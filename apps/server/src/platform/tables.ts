@@ -49,7 +49,7 @@ export const notices = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('notices_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notices_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),

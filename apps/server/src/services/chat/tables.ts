@@ -19,8 +19,8 @@ export const conversations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('chat_conversations_a_idx').on(t.userA, t.lastMessageAt.desc()),
-    index('chat_conversations_b_idx').on(t.userB, t.lastMessageAt.desc()),
+    index('chat_conversations_a_idx').on(t.userA, t.lastMessageAt.desc().nullsFirst()),
+    index('chat_conversations_b_idx').on(t.userB, t.lastMessageAt.desc().nullsFirst()),
   ],
 );
 
@@ -80,8 +80,8 @@ export const calls = pgTable(
     endedAt: ts('ended_at'),
   },
   (t) => [
-    index('chat_calls_caller_idx').on(t.callerId, t.startedAt.desc()),
-    index('chat_calls_callee_idx').on(t.calleeId, t.startedAt.desc()),
+    index('chat_calls_caller_idx').on(t.callerId, t.startedAt.desc().nullsFirst()),
+    index('chat_calls_callee_idx').on(t.calleeId, t.startedAt.desc().nullsFirst()),
     index('chat_calls_live_idx')
       .on(t.status, t.startedAt)
       .where(sql`${t.status} in ('ringing', 'active')`),
@@ -95,7 +95,10 @@ export const savedMedia = pgTable(
     messageId: uuid('message_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index('chat_saved_media_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index('chat_saved_media_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const lastSeen = pgTable('chat_last_seen', {

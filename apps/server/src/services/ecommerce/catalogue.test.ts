@@ -264,6 +264,26 @@ describe('products', () => {
     expect((await call(shopper, 'GET', '/api/product?page=0')).statusCode).toBe(400);
   });
 
+  it('pages a shop’s products newest first with the right total on full, last, past-the-end and search pages', async () => {
+    const tag = Math.random().toString(36).slice(2, 6);
+    const { u, shop } = await seller();
+    const made: Product[] = [];
+    for (let i = 0; i < 5; i++) made.push(await product(u, { name: `Ankara wrap ${tag} ${i}` }));
+    const newest = made.map((x) => x.id).reverse();
+    const shopper = await newUser(t.app);
+    const at = (n: number) => page<Product>(shopper, `/api/product/shop-products/${shop.id}?page=${n}&limit=2`);
+    const [p1, p2, p3, p4] = [await at(1), await at(2), await at(3), await at(4)];
+    expect([...p1.data, ...p2.data, ...p3.data].map((x) => x.id)).toEqual(newest);
+    expect([p1, p2, p3, p4].map((x) => x.pagination.total)).toEqual([5, 5, 5, 5]);
+    expect([p1, p2, p3].map((x) => x.pagination.next?.page ?? null)).toEqual([2, 3, null]);
+    expect(p4.data).toEqual([]);
+    const found = await page<Product>(shopper, `/api/product?search=${encodeURIComponent(`ankara ${tag}`)}&limit=2`);
+    expect(found.data).toHaveLength(2);
+    expect(found.pagination.total).toBe(5);
+    const none = await page<Product>(shopper, `/api/product/shop-products/${(await seller()).shop.id}`);
+    expect([none.data, none.pagination.total]).toEqual([[], 0]);
+  });
+
   it('soft-deletes: gone from every list, the wishlist and sections; its details answer 404', async () => {
     const { u, shop } = await seller();
     const tag = Math.random().toString(36).slice(2, 6);

@@ -33,7 +33,6 @@ type Row = {
   variations: { id: string; size: string | null; colour_id: string | null; price: string | number; stock: number }[];
   is_wishlisted: boolean;
   distance_m: number | null;
-  total: number;
 };
 
 /** Products that are for sale (not deleted). */
@@ -41,14 +40,14 @@ export const live = sql`p.deleted_at IS NULL`;
 
 export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
 
-const select = (viewerId: string, from: Point | null) => sql`
+const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
   SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
     p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.created_at,
     coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS is_wishlisted,
-    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
-    count(*) OVER ()::int AS total
+    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m
+    ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
   FROM products p JOIN shops s ON s.id = p.shop_id`;
 
 function toProduct(r: Row): Product {
@@ -83,13 +82,43 @@ function toProduct(r: Row): Product {
   };
 }
 
-/** A page of products matching `where` in `order`, with the total. */
-export async function productPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page, from: Point | null = null) {
-  const rows = await executeRows<Row>(
+/**
+ * How a page learns its total. 'count': a separate count, so the page itself stops after `limit`
+ * rows read in index order (a category of 20,000 products reads 20, not all of them); the count
+ * is skipped when the page shows the total already (a short page). 'window': `count(*) OVER ()`
+ * in the page's statement, for orders that must see every matching row anyway (text search by
+ * similarity), where a second statement would read them twice.
+ */
+export type TotalBy = 'count' | 'window';
+
+/** A page of products matching `where` (conditions on `p` only) in `order`, with the total. */
+export async function productPage(
+  db: Tx,
+  viewerId: string,
+  where: SQL,
+  order: SQL,
+  p: Page,
+  from: Point | null = null,
+  totalBy: TotalBy = 'count',
+) {
+  const offset = (p.page - 1) * p.limit;
+  const window = totalBy === 'window';
+  const rows = await executeRows<Row & { total?: number }>(
     db,
-    sql`${select(viewerId, from)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
+    sql`${select(viewerId, from, window)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`,
   );
-  return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, rows[0]?.total ?? 0) };
+  let total: number;
+  if (window) total = rows[0]?.total ?? 0;
+  else if (rows.length > 0 && rows.length < p.limit)
+    total = offset + rows.length; // the last page
+  else if (rows.length === 0 && offset === 0) total = 0;
+  else total = await countProducts(db, where);
+  return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, total) };
+}
+
+async function countProducts(db: Tx, where: SQL) {
+  const [r] = await executeRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
+  return r?.n ?? 0;
 }
 
 export async function productById(db: Tx, viewerId: string, id: string, opts: { includeDeleted?: boolean } = {}) {

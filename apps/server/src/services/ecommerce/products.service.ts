@@ -205,7 +205,8 @@ export async function listProducts(db: Db, viewerId: string, q: ProductQuery) {
     await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
     // Every word must be there, each allowed a typo or two (pg_trgm word similarity, GIN index).
     for (const word of s.split(/\s+/).slice(0, 8)) where.push(sql`${word} <% p.search_text`);
-    return productPage(tx, viewerId, sql.join(where, sql` AND `), sql`word_similarity(${s}, p.search_text) DESC, ${newest}`, q);
+    const order = sql`word_similarity(${s}, p.search_text) DESC, ${newest}`;
+    return productPage(tx, viewerId, sql.join(where, sql` AND `), order, q, null, 'window');
   });
 }
 

@@ -77,13 +77,15 @@ export const products = pgTable(
   },
   (t) => [
     index('products_shop_idx')
-      .on(t.shopId, t.createdAt.desc())
+      .on(t.shopId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.deletedAt} is null`),
+    // Every product of a shop, sold or deleted: the shop's rating counts all their reviews.
+    index('products_shop_any_idx').on(t.shopId),
     index('products_category_idx')
-      .on(t.categoryId, t.createdAt.desc())
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.deletedAt} is null`),
     index('products_place_idx')
-      .on(t.stateId, t.lgaId, t.createdAt.desc())
+      .on(t.stateId, t.lgaId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('products_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_popular_idx')
@@ -115,7 +117,7 @@ export const productViews = pgTable(
     productId: uuid('product_id').notNull(),
     viewedAt: ts('viewed_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('product_views_recent_idx').on(t.userId, t.viewedAt.desc())],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('product_views_recent_idx').on(t.userId, t.viewedAt.desc().nullsFirst())],
 );
 
 export const shopFollows = pgTable(
@@ -125,7 +127,7 @@ export const shopFollows = pgTable(
     shopId: uuid('shop_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('shop_follows_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('shop_follows_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const wishlist = pgTable(
@@ -136,7 +138,10 @@ export const wishlist = pgTable(
     productId: uuid('product_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wishlist_once_idx').on(t.userId, t.productId), index('wishlist_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('wishlist_once_idx').on(t.userId, t.productId),
+    index('wishlist_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const shopReports = pgTable(
@@ -153,7 +158,7 @@ export const shopReports = pgTable(
       .default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc())],
+  (t) => [index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc().nullsFirst())],
 );
 
 // --- buying: cart, addresses, orders in escrow, reviews ------------------------------------------
@@ -232,8 +237,8 @@ export const orders = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('orders_shopper_idx').on(t.shopperId, t.createdAt.desc()),
-    index('orders_shop_idx').on(t.shopId, t.createdAt.desc()),
+    index('orders_shopper_idx').on(t.shopperId, t.createdAt.desc().nullsFirst()),
+    index('orders_shop_idx').on(t.shopId, t.createdAt.desc().nullsFirst()),
     index('orders_auto_confirm_idx')
       .on(t.deliveredAt)
       .where(sql`${t.status} = 'delivered'`),
@@ -268,6 +273,6 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('product_reviews_once_idx').on(t.userId, t.productId),
-    index('product_reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    index('product_reviews_product_idx').on(t.productId, t.createdAt.desc().nullsFirst()),
   ],
 );

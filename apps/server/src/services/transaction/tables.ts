@@ -66,7 +66,7 @@ export const transactions = pgTable(
   },
   (t) => [
     primaryKey({ name: 'transactions_pkey', columns: [t.userId, t.reference, t.direction] }),
-    index('transactions_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
