@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ChatMessage, ChatUser, SendMessageBody } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { findIntent } from '../transaction/index.js';
@@ -84,9 +85,27 @@ async function attachments(tx: Tx, fromUserId: string, b: Send) {
   return { media, payment };
 }
 
+/** The message the sender already stored under this temporary id, if any (a resend). */
+async function storedResend(db: Tx, fromUserId: string, b: Send): Promise<ChatMessage | null> {
+  const [r] = await executeRows<MessageRow>(
+    db,
+    sql`SELECT ${messageCols} FROM chat_messages WHERE from_user_id = ${fromUserId} AND client_msg_id = ${b.msgId}`,
+  );
+  if (!r) return null;
+  if (r.to_user_id !== b.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
+  return toMessage(r);
+}
+
 /**
  * Stores a message (or finds the one already stored under the sender's temporary id) and returns
  * it with whether it is new. Never to oneself; the recipient must exist.
+ *
+ * The write is one statement: the conversation's upsert takes its row lock and the next sequence
+ * number, the message is inserted with it and the sender's marks move up to it, all or nothing, so
+ * messages are numbered in the order they commit with no gaps. A resend of a stored temporary id
+ * (or a payment already shared) breaks a unique index and rolls that statement back whole; the
+ * stored message is then returned. Replies, media and payments are checked first: what they point
+ * to does not change.
  */
 export async function sendMessage(db: Db, fromUserId: string, input: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
   const b = input as Send;
@@ -95,49 +114,47 @@ export async function sendMessage(db: Db, fromUserId: string, input: SendMessage
   if (!to) throw notFound('User not found', 'USER_NOT_FOUND');
   const convo = conversationId(fromUserId, b.toUserId);
   const [a, z] = fromUserId < b.toUserId ? [fromUserId, b.toUserId] : [b.toUserId, fromUserId];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`INSERT INTO chat_conversations (id, user_a, user_b) VALUES (${convo}, ${a}, ${z}) ON CONFLICT DO NOTHING`);
-    // The conversation row's lock orders this conversation's messages (and resends of one id).
-    await tx.execute(sql`SELECT id FROM chat_conversations WHERE id = ${convo} FOR UPDATE`);
-    const [existing] = await executeRows<MessageRow>(
-      tx,
-      sql`SELECT ${messageCols} FROM chat_messages WHERE from_user_id = ${fromUserId} AND client_msg_id = ${b.msgId}`,
+  let replyTo: MessageBodyRow['replyTo'] = null;
+  if (b.msgBody.replyTo) {
+    const [r] = await executeRows<MessageRow>(
+      db,
+      sql`SELECT ${messageCols} FROM chat_messages WHERE id = ${b.msgBody.replyTo} AND conversation_id = ${convo}`,
     );
-    if (existing) {
-      if (existing.to_user_id !== b.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
-      return { message: toMessage(existing), created: false };
-    }
-    let replyTo: MessageBodyRow['replyTo'] = null;
-    if (b.msgBody.replyTo) {
-      const [r] = await executeRows<MessageRow>(
-        tx,
-        sql`SELECT ${messageCols} FROM chat_messages WHERE id = ${b.msgBody.replyTo} AND conversation_id = ${convo}`,
-      );
-      if (!r) throw badRequest('The message you reply to is not in this conversation', 'REPLY_NOT_FOUND');
-      const preview = r.body.text || (r.msg_type === 'image' ? 'Photo' : r.msg_type === 'voice' ? 'Voice note' : 'Payment');
-      replyTo = { id: r.id, fromUserId: r.from_user_id, msgType: r.msg_type, text: preview.slice(0, 200) };
-    }
-    const { media, payment } = await attachments(tx, fromUserId, b);
-    if (payment) {
-      const [dup] = await executeRows(tx, sql`SELECT 1 FROM chat_messages WHERE payment_reference = ${payment.reference}`);
-      if (dup) throw conflict('This payment is already in the conversation', 'PAYMENT_ALREADY_SHARED');
-    }
-    const [{ last_seq: seq }] = (await executeRows<{ last_seq: number }>(
-      tx,
-      sql`UPDATE chat_conversations SET last_seq = last_seq + 1, last_message_at = now() WHERE id = ${convo} RETURNING last_seq`,
-    )) as [{ last_seq: number }];
-    const body: MessageBodyRow = { text: b.msgBody.text, replyTo, media, payment };
+    if (!r) throw badRequest('The message you reply to is not in this conversation', 'REPLY_NOT_FOUND');
+    const preview = r.body.text || (r.msg_type === 'image' ? 'Photo' : r.msg_type === 'voice' ? 'Voice note' : 'Payment');
+    replyTo = { id: r.id, fromUserId: r.from_user_id, msgType: r.msg_type, text: preview.slice(0, 200) };
+  }
+  const { media, payment } = await attachments(db, fromUserId, b);
+  const body: MessageBodyRow = { text: b.msgBody.text, replyTo, media, payment };
+  try {
     const [row] = await executeRows<MessageRow>(
-      tx,
-      sql`INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
-        VALUES (${newId()}, ${convo}, ${seq}, ${fromUserId}, ${b.toUserId}, ${b.msgId}, ${b.msgType}, ${JSON.stringify(body)}::jsonb,
-          ${payment?.reference ?? null})
-        RETURNING ${messageCols}`,
+      db,
+      sql`WITH c AS (
+          INSERT INTO chat_conversations (id, user_a, user_b, last_seq, last_message_at) VALUES (${convo}, ${a}, ${z}, 1, now())
+          ON CONFLICT (id) DO UPDATE SET last_seq = chat_conversations.last_seq + 1, last_message_at = now()
+          RETURNING last_seq),
+        m AS (
+          INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
+          SELECT ${newId()}::uuid, ${convo}::uuid, c.last_seq, ${fromUserId}::uuid, ${b.toUserId}::uuid, ${b.msgId}::text, ${b.msgType}::text,
+            ${JSON.stringify(body)}::jsonb, ${payment?.reference ?? null}::text
+          FROM c
+          RETURNING ${messageCols}),
+        -- Writing a message means having seen the conversation up to it.
+        k AS (
+          INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq) SELECT ${convo}::uuid, ${fromUserId}::uuid, m.seq, m.seq FROM m
+          ON CONFLICT (conversation_id, user_id) DO UPDATE SET
+            delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
+            seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq))
+        SELECT * FROM m`,
     );
-    // Writing a message means having seen the conversation up to it.
-    await setMarks(tx, convo, fromUserId, seq, seq);
     return { message: toMessage(row!), created: true };
-  });
+  } catch (err) {
+    if (!uniqueViolation(err)) throw err;
+    const stored = await storedResend(db, fromUserId, b);
+    if (stored) return { message: stored, created: false };
+    if (payment) throw conflict('This payment is already in the conversation', 'PAYMENT_ALREADY_SHARED');
+    throw err;
+  }
 }
 
 export type Marks = { conversationId: string; userId: string; deliveredSeq: number; seenSeq: number };

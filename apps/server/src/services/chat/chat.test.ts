@@ -82,6 +82,27 @@ describe('the chat socket', () => {
     expect((await rest(a, 'POST', '/messages', { toUserId: b.id })).statusCode).toBe(400);
   });
 
+  it('numbers a conversation’s messages without gaps when both people send at once and resends race', async () => {
+    const [a, b] = [await person(), await person()];
+    const [sa, sb] = [await sockets.connect(a.token), await sockets.connect(b.token)];
+    const sends = [
+      ...Array.from({ length: 6 }, (_, i) => sockets.must<ChatMessage>(sa, 'message:send', text(b, `a${i}`, `ra-${i}`))),
+      ...Array.from({ length: 6 }, (_, i) => sockets.must<ChatMessage>(sb, 'message:send', text(a, `b${i}`, `rb-${i}`))),
+      // The same temporary ids again, at the same time: each must come back as the one stored message.
+      ...Array.from({ length: 3 }, (_, i) => sockets.must<ChatMessage>(sa, 'message:send', text(b, `a${i}`, `ra-${i}`))),
+    ];
+    const sent = await Promise.all(sends);
+    for (let i = 0; i < 3; i++) expect(sent[12 + i]!.id).toBe(sent[i]!.id);
+    expect(new Set(sent.map((m) => m.id)).size).toBe(12);
+    const seqs = (ms: ChatMessage[]) => ms.map((m) => m.seq).sort((x, y) => x - y);
+    const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    expect(seqs(sent.slice(0, 12))).toEqual(upTo(12));
+    const next = await sockets.must<ChatMessage>(sa, 'message:send', text(b, 'after', 'ra-next'));
+    expect(next.seq).toBe(13);
+    const hist = json(await rest(a, 'GET', `/conversations/${b.id}/messages`)).data as { messages: ChatMessage[] };
+    expect(seqs(hist.messages)).toEqual(upTo(13));
+  });
+
   it('replies quote the message; receipts move delivered and seen marks to the other person', async () => {
     const [a, b] = [await person(), await person()];
     const [sa, sb] = [await sockets.connect(a.token), await sockets.connect(b.token)];

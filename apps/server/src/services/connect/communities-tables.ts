@@ -24,8 +24,8 @@ export const communities = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('communities_category_idx').on(t.categoryId, t.membersCount.desc(), t.id),
-    index('communities_popular_idx').on(t.membersCount.desc(), t.id),
+    index('communities_category_idx').on(t.categoryId, t.membersCount.desc().nullsFirst(), t.id),
+    index('communities_popular_idx').on(t.membersCount.desc().nullsFirst(), t.id),
     // Typo-tolerant search by name and description (pg_trgm word similarity).
     index('communities_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
   ],

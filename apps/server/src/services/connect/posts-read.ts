@@ -153,7 +153,7 @@ const hydrate = (viewerId: string, ids: SQL) => sql`
     ) AS liked_by,
     (SELECT coalesce(json_agg(c), '[]'::json) FROM (
       SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id
-      ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST LIMIT 3) c) AS comments
+      ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
   FROM posts p WHERE p.id IN (${ids})`;
 
 /** A page's rows must be: id, kind, repost_of, author_id, sort_at, newest first, `limit + 1` of them. */

@@ -54,16 +54,16 @@ export const posts = pgTable(
     // Feeds and profile tabs: one author's published posts, newest first.
     // kind, repost_of and community_id ride along so a feed page is picked from the index alone (bench/feed.ts).
     index('posts_author_feed_idx')
-      .on(t.authorId, t.publishedAt.desc(), t.id.desc(), t.kind, t.repostOf, t.communityId)
+      .on(t.authorId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.kind, t.repostOf, t.communityId)
       .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null`),
     index('posts_category_feed_idx')
-      .on(t.categoryId, t.publishedAt.desc(), t.id.desc())
+      .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null and ${t.kind} <> 'repost'`),
     index('posts_community_feed_idx')
-      .on(t.communityId, t.publishedAt.desc(), t.id.desc())
+      .on(t.communityId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null and ${t.communityId} is not null`),
     index('posts_drafts_idx')
-      .on(t.authorId, t.createdAt.desc())
+      .on(t.authorId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.status} = 'draft'`),
     index('posts_repost_of_idx')
       .on(t.repostOf)
@@ -96,7 +96,7 @@ export const postComments = pgTable(
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Views for insights: once per viewer per post per day (Lagos day). */
@@ -128,7 +128,10 @@ export const postMentions = pgTable(
     userId: uuid('user_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_mentions_user_idx').on(t.userId, t.createdAt.desc(), t.postId.desc())],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_mentions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+  ],
 );
 
 export const postReports = pgTable(
@@ -163,8 +166,8 @@ export const postSaves = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),
-    index('post_saves_user_time_idx').on(t.userId, t.createdAt.desc(), t.postId.desc()),
-    index('post_saves_collection_idx').on(t.collectionId, t.createdAt.desc()),
+    index('post_saves_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_saves_collection_idx').on(t.collectionId, t.createdAt.desc().nullsFirst()),
     index('post_saves_post_idx').on(t.postId, t.createdAt),
   ],
 );
@@ -176,7 +179,10 @@ export const follows = pgTable(
     followeeId: uuid('followee_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /** Each person's Connect counters, changed with the rows that cause them. */
@@ -188,7 +194,7 @@ export const connectProfiles = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     followingsCount: integer('followings_count').notNull().default(0),
   },
-  (t) => [index('connect_profiles_popular_idx').on(t.followersCount.desc())],
+  (t) => [index('connect_profiles_popular_idx').on(t.followersCount.desc().nullsFirst())],
 );
 
 export const closeFriends = pgTable(
@@ -246,7 +252,7 @@ export const highlights = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('highlights_owner_idx').on(t.ownerId, t.createdAt.desc())],
+  (t) => [index('highlights_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst())],
 );
 
 export const highlightStories = pgTable(
