@@ -1,5 +1,5 @@
 -- Descending index columns as DESC NULLS FIRST, the order of ORDER BY x DESC, so a page reads its rows from the index in order
--- and stops at its limit (DESC NULLS LAST matched no query and every page sorted all its rows); products by shop, any state, for shop ratings.
+-- and stops at its limit (DESC NULLS LAST matched no query and every page sorted all its rows).
 DROP INDEX "notices_user_idx";--> statement-breakpoint
 DROP INDEX "transactions_user_time_idx";--> statement-breakpoint
 DROP INDEX "chat_calls_caller_idx";--> statement-breakpoint
@@ -17,7 +17,6 @@ DROP INDEX "product_reviews_product_idx";--> statement-breakpoint
 DROP INDEX "shop_follows_user_idx";--> statement-breakpoint
 DROP INDEX "shop_reports_reporter_idx";--> statement-breakpoint
 DROP INDEX "wishlist_user_idx";--> statement-breakpoint
-CREATE INDEX "products_shop_any_idx" ON "products" USING btree ("shop_id");--> statement-breakpoint
 CREATE INDEX "notices_user_idx" ON "notices" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "transactions_user_time_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "chat_calls_caller_idx" ON "chat_calls" USING btree ("caller_id","started_at" DESC NULLS FIRST);--> statement-breakpoint

@@ -547,8 +547,13 @@ export async function reviewProduct(db: Tx, userId: string, b: { orderId: string
   if (!ok) throw badRequest('You can review a product once your order of it has arrived', 'REVIEW_NOT_ALLOWED');
   const rows = await executeRows<{ id: string; created_at: string }>(
     db,
-    sql`INSERT INTO product_reviews (id, product_id, order_id, user_id, rating, text) VALUES (${newId()}, ${b.productId}, ${b.orderId}, ${userId},
-      ${b.rating}, ${b.text}) ON CONFLICT DO NOTHING RETURNING id, created_at`,
+    sql`WITH r AS (
+        INSERT INTO product_reviews (id, product_id, order_id, user_id, rating, text) VALUES (${newId()}, ${b.productId}, ${b.orderId},
+          ${userId}, ${b.rating}, ${b.text}) ON CONFLICT DO NOTHING RETURNING id, created_at, product_id, rating),
+      -- The shop's rating moves with the review, in the same statement.
+      s AS (UPDATE shops SET rating_sum = rating_sum + r.rating, rating_count = rating_count + 1
+        FROM r JOIN products p ON p.id = r.product_id WHERE shops.id = p.shop_id)
+      SELECT id, created_at FROM r`,
   );
   if (!rows.length) throw conflict('You have already reviewed this product', 'ALREADY_REVIEWED');
   const [u] = await usersByIds(db, [userId]);

@@ -223,7 +223,8 @@ describe('orders in escrow', () => {
       data: { rating: number; text: string }[];
     };
     expect(reviews.data).toMatchObject([{ rating: 4, text: 'Clean rice' }]);
-    expect((await ok<Shop>(s.u, 'GET', `/api/shop/single/${lagos.shop.id}`)).rating).toBe(4);
+    expect((await ok<Shop>(s.u, 'GET', `/api/shop/single/${lagos.shop.id}`)).rating).toBe(4); // the refused second review adds nothing
+    expect((await ok<Shop>(s.u, 'GET', `/api/shop/single/${ibadan.shop.id}`)).rating).toBeNull();
 
     const mine = (await call(s.u, 'GET', '/api/order/customer?type=completed')).json() as { data: Order[] };
     expect(mine.data.map((x) => x.id)).toEqual([o.id]);

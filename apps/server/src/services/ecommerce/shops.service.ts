@@ -40,7 +40,7 @@ const select = (viewerId: string, from: Point | null) => sql`
     s.longitude, s.followers_count, s.created_at,
     (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS is_following,
-    (SELECT round(avg(r.rating)::numeric, 1)::float8 FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE rp.shop_id = s.id) AS rating,
+    CASE WHEN s.rating_count > 0 THEN round(s.rating_sum::numeric / s.rating_count, 1)::float8 END AS rating,
     ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
     count(*) OVER ()::int AS total
   FROM shops s`;

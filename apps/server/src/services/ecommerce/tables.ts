@@ -35,6 +35,9 @@ export const shops = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     followersCount: integer('followers_count').notNull().default(0),
+    // The shop's rating: every review of its products, added up in the review's own statement.
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -79,8 +82,6 @@ export const products = pgTable(
     index('products_shop_idx')
       .on(t.shopId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.deletedAt} is null`),
-    // Every product of a shop, sold or deleted: the shop's rating counts all their reviews.
-    index('products_shop_any_idx').on(t.shopId),
     index('products_category_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.deletedAt} is null`),
