@@ -24,7 +24,7 @@
  * whose tokens drive the load (20), CATALOGUE_LEVELS (1,16,64), CATALOGUE_SECONDS per case and level
  * (10), CATALOGUE_WARMUP seconds per case before the first level, unrecorded (3), CATALOGUE_EXPLAIN
  * requests per case whose statements are explained (8; 0 for none), CATALOGUE_PROFILE=0 (no CPU
- * profile), CATALOGUE_CANDIDATE=0 (no candidate index), CATALOGUE_PORT (3440; the bare server uses the next port), CATALOGUE_CLIENT=node
+ * profile), CATALOGUE_PORT (3440; the bare server uses the next port), CATALOGUE_CLIENT=node
  * (node:http even when wrk is installed), CATALOGUE_WRITE=0 (print, leave RESULTS.md alone),
  * CATALOGUE_KEEP=1 (keep the database owo_catalogue afterwards), CATALOGUE_REUSE=1 (use a kept
  * owo_catalogue as it is: no seeding; the sizes are read from it). DATABASE_POOL_SIZE passes through
@@ -74,7 +74,6 @@ const SECONDS = env('SECONDS', 10);
 const WARMUP = env('WARMUP', 3);
 const EXPLAIN = env('EXPLAIN', 8);
 const PROFILE = process.env.CATALOGUE_PROFILE !== '0';
-const CANDIDATE = process.env.CATALOGUE_CANDIDATE !== '0';
 const PORT = env('PORT', 3440);
 const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -561,6 +560,13 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
       WHERE abs(hashtext(p.id::text)) % 100 < 15
       ON CONFLICT DO NOTHING`,
   );
+  // Each shop's rating, kept on the shop as the review's statement keeps it.
+  await step(
+    'shops.rating_sum and rating_count',
+    `UPDATE shops s SET rating_sum = x.sum, rating_count = x.n
+      FROM (SELECT p.shop_id, sum(r.rating)::int AS sum, count(*)::int AS n FROM product_reviews r JOIN products p ON p.id = r.product_id GROUP BY 1) x
+      WHERE x.shop_id = s.id`,
+  );
   await step(
     'wishlist_items',
     `INSERT INTO wishlist_items (id, user_id, product_id, created_at)
@@ -778,7 +784,7 @@ const SHOP_SELECT = `SELECT s.id, s.owner_id, s.name, s.description, s.logo_url,
     s.longitude, s.followers_count, s.created_at,
     (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = $?) AS is_following,
-    (SELECT round(avg(r.rating)::numeric, 1)::float8 FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE rp.shop_id = s.id) AS rating,
+    CASE WHEN s.rating_count > 0 THEN round(s.rating_sum::numeric / s.rating_count, 1)::float8 END AS rating,
     earth_distance(ll_to_earth(s.latitude, s.longitude), ll_to_earth($?::float8, $?::float8)) AS distance_m,
     count(*) OVER ()::int AS total
   FROM shops s`;
@@ -929,15 +935,7 @@ const median = (xs: number[]) =>
     50,
   );
 
-type CaseAnalysis = { kind: Kind; explained: Explained[]; alone: number[]; matches: boolean; candidate?: { sql: string; buildMs: number } };
-
-/**
- * An index tried for nearby shops, built in a transaction that is rolled back: the shop's rating
- * (`SELECT avg(r.rating) FROM product_reviews r JOIN products rp ON rp.id = r.product_id WHERE
- * rp.shop_id = s.id`) names no `deleted_at IS NULL`, so the partial products_shop_idx cannot find a
- * shop's products for it; this one can. Tried only while the plan reads products without an index there.
- */
-const CANDIDATE_INDEX = `CREATE INDEX products_shop_any_idx ON products (shop_id)`;
+type CaseAnalysis = { kind: Kind; explained: Explained[]; alone: number[]; matches: boolean };
 
 async function analyse(db: pg.Client, kind: Kind, some: Ask[], ids: Map<Ask, string[]>): Promise<CaseAnalysis> {
   const out: CaseAnalysis = { kind, explained: [], alone: [], matches: true };
@@ -1095,20 +1093,6 @@ async function main() {
         const step = Math.max(1, Math.floor(list.length / EXPLAIN));
         const some = list.filter((_, i) => i % step === 0).slice(0, EXPLAIN);
         analyses.push(await analyse(db, kind, some, ids));
-        const seqProducts = analyses.at(-1)!.explained.some((e) => /Seq Scan on products/.test(e.text));
-        if (CANDIDATE && kind === 'nearby' && seqProducts) {
-          await db.query('BEGIN');
-          try {
-            const t0 = Date.now();
-            await db.query(CANDIDATE_INDEX);
-            await db.query('ANALYZE products');
-            const buildMs = Date.now() - t0;
-            console.log(`with the candidate index (rolled back):`);
-            analyses.push({ ...(await analyse(db, kind, some, ids)), candidate: { sql: CANDIDATE_INDEX, buildMs } });
-          } finally {
-            await db.query('ROLLBACK');
-          }
-        }
       }
     }
   } finally {
@@ -1169,13 +1153,13 @@ function report(
     const row = (a: CaseAnalysis) => {
       const e = a.explained;
       const seq = [...new Set(e.flatMap((x) => x.seqScans.map((q) => q.replace(/ \(.*/, ''))))].join('; ') || 'none';
-      return `| ${a.kind}${a.candidate ? ', candidate index' : ''} | ${e.length} | ${f1(median(e.map((x) => x.ms)))} (${f1(Math.max(...e.map((x) => x.ms)))}) | ${f1(median(e.map((x) => x.planningMs)))} | ${f1(median(a.alone))} | ${e.some((x) => x.total === null) ? 'counted apart' : f0(median(e.map((x) => x.total ?? 0)))} | ${f0(median(e.map((x) => x.mainRows)))} | ${f0(median(e.map((x) => x.removed)))} | ${f0(median(e.map((x) => x.blocks)))} | ${[...new Set(e.flatMap((x) => x.access))].join('; ')} | ${seq} | ${a.matches ? 'yes' : '**no**'} |`;
+      return `| ${a.kind} | ${e.length} | ${f1(median(e.map((x) => x.ms)))} (${f1(Math.max(...e.map((x) => x.ms)))}) | ${f1(median(e.map((x) => x.planningMs)))} | ${f1(median(a.alone))} | ${e.some((x) => x.total === null) ? 'counted apart' : f0(median(e.map((x) => x.total ?? 0)))} | ${f0(median(e.map((x) => x.mainRows)))} | ${f0(median(e.map((x) => x.removed)))} | ${f0(median(e.map((x) => x.blocks)))} | ${[...new Set(e.flatMap((x) => x.access))].join('; ')} | ${seq} | ${a.matches ? 'yes' : '**no**'} |`;
     };
     const plans = analyses
       .map((a) => {
         const e = a.explained;
         const typical = e.indexOf([...e].sort((x, y) => x.ms - y.ms)[Math.floor(e.length / 2)]!);
-        return `<details><summary>${a.kind}${a.candidate ? ', with the candidate index' : ''}: the plan of the median request</summary>\n\n\`\`\`\n${e[typical]!.text}\n\`\`\`\n\n</details>`;
+        return `<details><summary>${a.kind}: the plan of the median request</summary>\n\n\`\`\`\n${e[typical]!.text}\n\`\`\`\n\n</details>`;
       })
       .join('\n\n');
     explainMd = `## The statements: EXPLAIN ANALYZE
@@ -1190,7 +1174,6 @@ one at a time.
 | case | requests | execution ms | planning ms | alone ms | matching rows | rows read | removed | buffers | how the main table is read | sequential scans (table x loops) | same rows |
 |---|---|---|---|---|---|---|---|---|---|---|---|
 ${analyses.map(row).join('\n')}
-${candidateNote(analyses)}
 
 ${plans}
 `;
@@ -1246,17 +1229,6 @@ ${profMd}
 `;
 }
 
-/** The candidate index's line, when it was tried: what it is and what it changed. */
-function candidateNote(analyses: CaseAnalysis[]): string {
-  const c = analyses.find((a) => a.candidate);
-  const before = analyses.find((a) => c && a.kind === c.kind && !a.candidate);
-  if (!c || !before) return '';
-  return `
-The "candidate index" row is the same ${c.kind} requests with this index added (built in ${(c.candidate!.buildMs / 1000).toFixed(1)} s in a transaction, then rolled back):
-\`${c.candidate!.sql}\`. The statement alone takes ${median(c.alone).toFixed(1)} ms with it instead of ${median(before.alone).toFixed(1)} ms.
-`;
-}
-
 /** "Where the time goes", for the kinds that miss the aim: the run's own figures, in sentences. */
 function whereTimeGoes(results: Result[], analyses: CaseAnalysis[], prof: Profiled | undefined): string {
   const top = Math.max(...LEVELS);
@@ -1272,7 +1244,7 @@ function whereTimeGoes(results: Result[], analyses: CaseAnalysis[], prof: Profil
   for (const r of missed) {
     const app = perReq(r, r.cpu.app);
     const pgMs = perReq(r, r.cpu.postgres);
-    const a = analyses.find((x) => x.kind === r.case && !x.candidate);
+    const a = analyses.find((x) => x.kind === r.case);
     let stmt = '';
     if (a) {
       const e = a.explained;
@@ -1287,8 +1259,6 @@ function whereTimeGoes(results: Result[], analyses: CaseAnalysis[], prof: Profil
       if (plan > 2)
         stmt += ` Planning is ${((100 * plan) / (plan + median(e.map((x) => x.ms)))).toFixed(0)}% of the statement's time, on every request.`;
       if (seq.length) stmt += ` Sequential scans: ${seq.slice(0, 3).join('; ')}.`;
-      const c = analyses.find((x) => x.kind === r.case && x.candidate);
-      if (c) stmt += ` With the candidate index (below) the statement alone takes ${median(c.alone).toFixed(1)} ms.`;
     }
     lines.push(
       `- **${r.case}**: ${r.rps.toFixed(0)} req/s with p99 ${r.p99.toFixed(1)} ms. CPU per request: PostgreSQL ${pgMs.toFixed(2)} ms, the server ${app.toFixed(2)} ms; PostgreSQL is ${((100 * pgMs) / Math.max(1e-9, pgMs + app)).toFixed(0)}% of the two, and the two allow at most about ${((1000 * cores) / Math.max(1e-9, pgMs + app)).toFixed(0)} req/s on ${cores} cores.${stmt}`,

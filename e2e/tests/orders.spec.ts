@@ -196,6 +196,14 @@ test('Orders: a shopper buys from two shops with the PIN; one seller ships and i
   await expect(page.getByText('You reviewed this')).toBeVisible();
   await page.getByRole('list', { name: 'Timeline' }).scrollIntoViewIfNeeded();
   await shot(page, '107-orders-reviewed');
+  // The product and its shop show the rating.
+  await page.goto(`/shop/products/${gown}`);
+  await expect(page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' })).toBeVisible();
+  await expect(page.getByText('Beautiful adire, fits perfectly.')).toBeVisible();
+  await shot(page, '107-orders-product-rated');
+  await page.getByRole('link', { name: /Sold by/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shop1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' })).toBeVisible();
 
   // Seller 1 sees the money (less the commission) in the business wallet on Home.
   const paid = o1.total - o1.commission;

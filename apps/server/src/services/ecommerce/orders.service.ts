@@ -550,9 +550,10 @@ export async function reviewProduct(db: Tx, userId: string, b: { orderId: string
     sql`WITH r AS (
         INSERT INTO product_reviews (id, product_id, order_id, user_id, rating, text) VALUES (${newId()}, ${b.productId}, ${b.orderId},
           ${userId}, ${b.rating}, ${b.text}) ON CONFLICT DO NOTHING RETURNING id, created_at, product_id, rating),
-      -- The shop's rating moves with the review, in the same statement.
-      s AS (UPDATE shops SET rating_sum = rating_sum + r.rating, rating_count = rating_count + 1
-        FROM r JOIN products p ON p.id = r.product_id WHERE shops.id = p.shop_id)
+      -- The product's and the shop's ratings move with the review, in the same statement.
+      p AS (UPDATE products SET rating_sum = products.rating_sum + r.rating, rating_count = products.rating_count + 1
+        FROM r WHERE products.id = r.product_id RETURNING products.shop_id, r.rating),
+      s AS (UPDATE shops SET rating_sum = shops.rating_sum + p.rating, rating_count = shops.rating_count + 1 FROM p WHERE shops.id = p.shop_id)
       SELECT id, created_at FROM r`,
   );
   if (!rows.length) throw conflict('You have already reviewed this product', 'ALREADY_REVIEWED');

@@ -29,11 +29,19 @@ type Row = {
   views: number;
   sales: number;
   flash_sale_ends_at: string | null;
+  rating_sum: number;
+  rating_count: number;
   created_at: string;
   variations: { id: string; size: string | null; colour_id: string | null; price: string | number; stock: number }[];
   is_wishlisted: boolean;
   distance_m: number | null;
 };
+
+/** The average review (one decimal) and how many there are, from the sum and count kept on the row. */
+export const ratingOf = (sum: number, count: number) => ({
+  rating: count > 0 ? Math.round((sum * 10) / count) / 10 : null,
+  reviewsCount: count,
+});
 
 /** Products that are for sale (not deleted). */
 export const live = sql`p.deleted_at IS NULL`;
@@ -42,7 +50,8 @@ export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, $
 
 const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
   SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
-    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.created_at,
+    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.rating_sum, p.rating_count,
+    p.created_at,
     coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS is_wishlisted,
@@ -76,6 +85,7 @@ function toProduct(r: Row): Product {
     views: r.views,
     sales: r.sales,
     flashSaleEndsAt: r.flash_sale_ends_at ? new Date(r.flash_sale_ends_at).toISOString() : null,
+    ...ratingOf(r.rating_sum, r.rating_count),
     isWishlisted: r.is_wishlisted,
     distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,
     createdAt: new Date(r.created_at).toISOString(),

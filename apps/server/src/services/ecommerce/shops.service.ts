@@ -7,7 +7,7 @@ import { pageInfo } from '../../platform/pagination.js';
 import { uploadsOf } from '../upload/index.js';
 import { usersByIds } from '../user/index.js';
 import { findLga, findState, placeOf } from './catalogue.js';
-import { earthPoint, type Page, type Point } from './products-read.js';
+import { earthPoint, ratingOf, type Page, type Point } from './products-read.js';
 
 // Shops: one per person, with a place; following; nearby search by distance (earthdistance).
 
@@ -27,7 +27,8 @@ type Row = {
   followers_count: number;
   products_count: number;
   is_following: boolean;
-  rating: number | null;
+  rating_sum: number;
+  rating_count: number;
   distance_m: number | null;
   created_at: string;
   total: number;
@@ -40,7 +41,7 @@ const select = (viewerId: string, from: Point | null) => sql`
     s.longitude, s.followers_count, s.created_at,
     (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS is_following,
-    CASE WHEN s.rating_count > 0 THEN round(s.rating_sum::numeric / s.rating_count, 1)::float8 END AS rating,
+    s.rating_sum, s.rating_count,
     ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
     count(*) OVER ()::int AS total
   FROM shops s`;
@@ -70,7 +71,7 @@ async function toShops(db: Tx, viewerId: string, rows: Row[]): Promise<Shop[]> {
       owner: { id: r.owner_id, firstName: o?.firstName ?? 'Owo', lastName: o?.lastName ?? 'seller' },
       productsCount: r.products_count,
       followersCount: r.followers_count,
-      rating: r.rating,
+      ...ratingOf(r.rating_sum, r.rating_count),
       isFollowing: r.is_following,
       isMine: r.owner_id === viewerId,
       distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,

@@ -45,6 +45,7 @@ describe('ProductPage', () => {
     expect(screen.getByText('Only 4 left')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ankara Gown, photo 1 of 2' })).toHaveAttribute('src', '/files/g1.png');
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
 
     await u.click(screen.getByRole('radio', { name: 'L' }));
     await u.click(screen.getByRole('radio', { name: 'Blue' }));
@@ -52,6 +53,21 @@ describe('ProductPage', () => {
     expect(screen.getByText('Only 2 left')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Sold by Ada Fabrics/ })).toHaveAttribute('href', expect.stringContaining('/shop/shops/'));
     expect(calls(fetchMock, VIEW)).toHaveLength(1);
+  });
+
+  it('shows the product’s average rating and how many reviews it has', async () => {
+    const rated = { ...gown, rating: 4.5, reviewsCount: 12 };
+    const review = {
+      id: '0198a7b2-0000-7000-8000-00000000e001',
+      rating: 5,
+      text: 'Fits well',
+      by: 'Ngozi A.',
+      createdAt: '2026-01-12T10:00:00.000Z',
+    };
+    routeFetch({ [VIEW]: one(rated), [`GET ${E}/api/product/get-product-reviews/${PRODUCT_ID}`]: list([review]) });
+    open();
+    expect(await screen.findByRole('img', { name: 'Rated 4.5 out of 5 from 12 reviews' })).toHaveTextContent('4.5(12)');
+    expect(await screen.findByText('Fits well')).toBeInTheDocument();
   });
 
   it('turns the heart on at once, and back off with a toast when the server refuses', async () => {

@@ -13,7 +13,7 @@ import { QueryError } from '../../ui/QueryError';
 import { Skeleton } from '../../ui/Spinner';
 import { ApiError } from '../../api/client';
 import { ReportDialog, ShareButton } from './dialogs';
-import { Countdown, Price, ShopLogo, WishlistButton, plural, productPath, shopPath } from './parts';
+import { Countdown, Price, Rating, ShopLogo, WishlistButton, plural, productPath, shopPath } from './parts';
 import { shopKeys, usePagedList, useProduct } from './queries';
 
 function Gallery({ product }: { product: Product }) {
@@ -256,6 +256,7 @@ function ProductDetails({ product }: { product: Product }) {
           {product.category.name} · {product.subcategory.name}
         </p>
         <h2 className="text-xl leading-snug font-bold tracking-tight">{product.name}</h2>
+        <Rating rating={product.rating} count={product.reviewsCount} className="self-start" />
         {product.flashSaleEndsAt ? <Countdown endsAt={product.flashSaleEndsAt} className="self-start" /> : null}
         <div aria-live="polite" className="flex flex-col gap-1.5">
           <Price price={price} oldPrice={product.oldPrice} discountPercent={discount} size="lg" />

@@ -11,7 +11,7 @@ import { Skeleton } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { ReportDialog, ShareButton } from './dialogs';
 import { distanceKm, distanceLabel, useShopperLocation } from './location';
-import { NoProducts, ProductList, ShopLogo, plural, shopPath } from './parts';
+import { NoProducts, ProductList, Rating, ShopLogo, plural, shopPath } from './parts';
 import { useFollowShop, useShop } from './queries';
 
 const TABS = [
@@ -68,6 +68,7 @@ function ShopHeader({ shop }: { shop: Shop }) {
         <span className="font-semibold text-fg">{plural(shop.followersCount, 'follower')}</span> ·{' '}
         <span className="font-semibold text-fg">{plural(shop.productsCount, 'product')}</span>
       </p>
+      <Rating rating={shop.rating} count={shop.reviewsCount} className="mt-1" />
       {shop.description ? <p className="mt-2 line-clamp-3 text-[15px]">{shop.description}</p> : null}
     </div>
   );

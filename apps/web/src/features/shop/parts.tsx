@@ -1,5 +1,5 @@
 import { formatNaira } from '@owo/contracts/format';
-import { Heart, ImageOff, MapPin, Store, Timer } from 'lucide-react';
+import { Heart, ImageOff, MapPin, Star, Store, Timer } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -51,6 +51,23 @@ export function Price({
 }
 
 /** The current time, ticking every `ms` while mounted. */
+/** The average review with a star and how many there are ("4.5 (12)"); nothing before the first review. */
+export function Rating({ rating, count, className }: { rating: number | null; count: number; className?: string }) {
+  if (rating === null || count === 0) return null;
+  const value = rating.toFixed(1);
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${value} out of 5 from ${plural(count, 'review')}`}
+      className={cn('inline-flex items-center gap-1 text-sm font-semibold text-fg', className)}
+    >
+      <Star aria-hidden="true" className="size-4 fill-accent-400 text-accent-400" />
+      {value}
+      <span className="font-normal text-muted">({count.toLocaleString('en-NG')})</span>
+    </span>
+  );
+}
+
 function useNow(ms = 1000) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -281,6 +298,7 @@ export function ShopRow({ shop, note }: { shop: Shop; note?: ReactNode }) {
         <p className="truncate text-sm text-muted">
           {shop.lga.name}, {shop.state.name} · {plural(shop.productsCount, 'product')}
         </p>
+        <Rating rating={shop.rating} count={shop.reviewsCount} />
         {note}
       </div>
       {shop.distanceKm !== null ? (
