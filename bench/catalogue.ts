@@ -560,11 +560,17 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
       WHERE abs(hashtext(p.id::text)) % 100 < 15
       ON CONFLICT DO NOTHING`,
   );
-  // Each shop's rating, kept on the shop as the review's statement keeps it.
+  // The ratings, kept on the product and the shop as the review's statement keeps them.
+  await step(
+    'products.rating_sum and rating_count',
+    `UPDATE products p SET rating_sum = x.sum, rating_count = x.n
+      FROM (SELECT product_id, sum(rating)::int AS sum, count(*)::int AS n FROM product_reviews GROUP BY 1) x
+      WHERE x.product_id = p.id`,
+  );
   await step(
     'shops.rating_sum and rating_count',
     `UPDATE shops s SET rating_sum = x.sum, rating_count = x.n
-      FROM (SELECT p.shop_id, sum(r.rating)::int AS sum, count(*)::int AS n FROM product_reviews r JOIN products p ON p.id = r.product_id GROUP BY 1) x
+      FROM (SELECT shop_id, sum(rating_sum)::int AS sum, sum(rating_count)::int AS n FROM products GROUP BY 1) x
       WHERE x.shop_id = s.id`,
   );
   await step(
@@ -774,7 +780,8 @@ async function check(all: Ask[]): Promise<{ kept: Ask[]; empty: number; ids: Map
 const productSelect = (
   withTotal: boolean,
 ) => `SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
-    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.created_at,
+    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.rating_sum, p.rating_count,
+    p.created_at,
     coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = $?) AS is_wishlisted,
@@ -784,7 +791,7 @@ const SHOP_SELECT = `SELECT s.id, s.owner_id, s.name, s.description, s.logo_url,
     s.longitude, s.followers_count, s.created_at,
     (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = $?) AS is_following,
-    CASE WHEN s.rating_count > 0 THEN round(s.rating_sum::numeric / s.rating_count, 1)::float8 END AS rating,
+    s.rating_sum, s.rating_count,
     earth_distance(ll_to_earth(s.latitude, s.longitude), ll_to_earth($?::float8, $?::float8)) AS distance_m,
     count(*) OVER ()::int AS total
   FROM shops s`;
