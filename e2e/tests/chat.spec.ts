@@ -53,12 +53,23 @@ test('Chat: start a chat from the directory, reply, seen ticks, pay in the chat,
   await pa.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(bubble(pa, 'Hello B').getByRole('img', { name: /^(Sent|Delivered|Seen)$/ })).toBeVisible();
 
-  // B sees it in the list (unread), opens it and replies to it.
+  // Outside Chat, B's Chat tab counts the chats with unseen messages, and a new message shows as a
+  // notice naming its sender.
   const pb = await signedIn(browser, b);
+  await expect(pb.getByRole('link', { name: 'Chat, 1 unread chat' })).toBeVisible({ timeout: 15_000 });
+  await pa.getByRole('textbox', { name: 'Message' }).fill('Are you there?');
+  await pa.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(pb.getByText('Are you there?')).toBeVisible();
+  await expect(pb.getByText('Amaka Nwosu')).toBeVisible();
+  await expect(pb.getByRole('button', { name: 'Open' })).toBeVisible();
+  await pb.waitForTimeout(500); // the notice's slide-in, for the screenshot
+  await shot(pb, '81-chat-notice-outside');
+
+  // B sees it in the list (unread), opens it and replies to it.
   await pb.goto('/chat');
   const row = pb.getByRole('link', { name: 'Amaka Nwosu' });
-  await expect(row).toHaveAccessibleDescription('Hello B');
-  await expect(row.getByText('1 unread message')).toBeAttached();
+  await expect(row).toHaveAccessibleDescription('Are you there?');
+  await expect(row.getByText('2 unread messages')).toBeAttached();
   await shot(pb, '81-chat-list-unread');
   await row.click();
   await expect(bubble(pb, 'Hello B')).toBeVisible();

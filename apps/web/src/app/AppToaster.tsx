@@ -51,6 +51,15 @@ export function AppToaster() {
       mobileOffset={{ top, bottom, left: 12, right: 12 }}
       toastOptions={{
         style: { minWidth: '300px', maxWidth: '560px', borderRadius: '16px', fontSize: '15px' },
+        // A toast's action (Open, View cart) in the app's green, a pill like its buttons.
+        actionButtonStyle: {
+          background: 'var(--color-brand-600)',
+          color: '#fff',
+          borderRadius: '999px',
+          fontWeight: 600,
+          padding: '0 14px',
+          height: '32px',
+        },
       }}
     />
   );

@@ -2,7 +2,9 @@ import { Suspense } from 'react';
 import { type Location, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { House, MessageCircle, ShoppingBag, Users, Wallet } from 'lucide-react';
 import { ChatBackground } from '../features/chat/background';
+import { useChatUnread } from '../features/chat/unread-store';
 import { cn } from '../lib/cn';
+import { CountBadge } from '../ui/CountBadge';
 import { useRegisterOverlay } from '../ui/overlay-state';
 import { PageLoader } from '../ui/Spinner';
 import { Logo } from './Logo';
@@ -17,6 +19,7 @@ const NAV = [
 
 export function BottomNav() {
   useRegisterOverlay('nav');
+  const unreadChats = useChatUnread((s) => s.count);
   return (
     <nav
       aria-label="Main"
@@ -28,6 +31,11 @@ export function BottomNav() {
             <NavLink
               to={to}
               end={end}
+              aria-label={
+                to === '/chat' && unreadChats > 0
+                  ? `${label}, ${unreadChats === 1 ? '1 unread chat' : `${unreadChats} unread chats`}`
+                  : undefined
+              }
               className={({ isActive }) =>
                 cn(
                   'flex min-h-16 flex-col items-center justify-center gap-1 text-[11px] font-semibold tracking-wide transition-colors',
@@ -38,9 +46,13 @@ export function BottomNav() {
               {({ isActive }) => (
                 <>
                   <span
-                    className={cn('flex h-8 w-14 items-center justify-center rounded-full transition-colors', isActive && 'bg-brand-soft')}
+                    className={cn(
+                      'relative flex h-8 w-14 items-center justify-center rounded-full transition-colors',
+                      isActive && 'bg-brand-soft',
+                    )}
                   >
                     <Icon className="size-[22px]" strokeWidth={isActive ? 2.4 : 2} aria-hidden="true" />
+                    {to === '/chat' ? <CountBadge count={unreadChats} size="sm" /> : null}
                   </span>
                   {label}
                 </>

@@ -1,14 +1,19 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
-import type { RecentChat } from '../../api/chat';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { ChatMessage, RecentChat } from '../../api/chat';
 import { useAuth } from '../account';
-import { applyMessage, applyReceipt, chatKeys, isOpenChat, otherOf, setPresence } from './cache';
+import { applyMessage, applyReceipt, chatKeys, isOpenChat, knownPerson, otherOf, setPresence } from './cache';
 import { useCall } from './call-state';
 import { chatStore } from './db';
+import { previewOf } from './format';
 import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
 import { restoreChat, startChatPersist } from './persist';
+import { useRecentChats } from './queries';
 import { closeSocket, getSocket, listen, openSocket, reconnectSocket } from './socket';
 import { setTyping } from './typing';
+import { useChatUnread } from './unread-store';
 
 const CallOverlay = lazy(() => import('./CallOverlay'));
 
@@ -31,7 +36,23 @@ export function noteRecent(qc: QueryClient, me: string, chats: RecentChat[]) {
   }
 }
 
-function wire(qc: QueryClient, me: string): () => void {
+/**
+ * A message from someone whose conversation is not on screen, shown as a toast that opens it; not
+ * on the chat list (it shows the message itself) nor over a call.
+ */
+function announce(qc: QueryClient, me: string, m: ChatMessage, open: (userId: string) => void) {
+  if (m.fromUserId === me || isOpenChat(m.fromUserId) || window.location.pathname === '/chat') return;
+  if (useCall.getState().phase !== 'idle') return;
+  const who = knownPerson(qc, m.fromUserId);
+  const name = who ? `${who.firstName} ${who.lastName}` : 'New message';
+  toast(<span className="font-semibold">{name}</span>, {
+    id: `chat-${m.fromUserId}`,
+    description: previewOf(m, me),
+    action: { label: 'Open', onClick: () => open(m.fromUserId) },
+  });
+}
+
+function wire(qc: QueryClient, me: string, open: (userId: string) => void): () => void {
   const offs = [
     listen('connect', () => {
       void pump();
@@ -43,6 +64,7 @@ function wire(qc: QueryClient, me: string): () => void {
       applyMessage(qc, me, m);
       if (m.toUserId === me && !isOpenChat(otherOf(m, me))) delivered(m.conversationId, m.seq);
       if (m.fromUserId !== me) setTyping(m.fromUserId, false);
+      announce(qc, me, m, open);
     }),
     listen('receipt', (r) => applyReceipt(qc, me, r)),
     listen('typing', (t) => setTyping(t.fromUserId, t.typing)),
@@ -78,11 +100,22 @@ export default function ChatRuntime() {
   const token = useAuth((s) => s.token);
   const me = useAuth((s) => s.userId);
   const phase = useCall((s) => s.phase);
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  // The Chat tab's badge: conversations with unseen messages, as recent chats (kept moving by live
+  // messages and receipts) say.
+  const recent = useRecentChats();
+  const unread = recent.data?.pages.reduce((n, p) => n + p.items.filter((r) => r.unreadCount > 0).length, 0) ?? 0;
+  useEffect(() => {
+    useChatUnread.setState({ count: unread });
+  }, [unread]);
 
   useEffect(() => {
     if (!token || !me) return;
     bindOutbox(qc, me);
-    const unwire = wire(qc, me);
+    const unwire = wire(qc, me, (userId) => void navigateRef.current(`/chat/${userId}`));
     const stopPersist = startChatPersist(qc, me);
     void restoreChat(qc, me).then(() => loadOutbox());
     openSocket(token);
@@ -100,6 +133,7 @@ export default function ChatRuntime() {
         if (prev.isAuthenticated && !s.isAuthenticated) {
           closeSocket();
           resetOutbox();
+          useChatUnread.setState({ count: 0 });
           void chatStore()
             .clear()
             .catch(() => undefined);

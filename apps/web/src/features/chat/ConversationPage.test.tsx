@@ -30,11 +30,23 @@ const history = (messages: ChatMessage[], theirs = { deliveredSeq: 0, seenSeq: 0
 /** The page, with the chat's background (which applies the socket's events) as the app shell mounts it. */
 function renderConversation() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/chat/:userId', element: <ConversationPage /> }], { initialEntries: [`/chat/${ADA_ID}`] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/chat/:userId',
+        element: (
+          <>
+            <ConversationPage />
+            <ChatRuntime />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [`/chat/${ADA_ID}`] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ChatRuntime />
     </QueryClientProvider>,
   );
   return queryClient;
