@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -72,6 +72,25 @@ afterEach(() => {
 });
 
 describe('ConversationPage', () => {
+  it('replies to a message swiped to the right on a touch screen; a short or an up-and-down swipe does nothing', async () => {
+    renderConversation();
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+    const target = bubble('Hello').firstElementChild as HTMLElement;
+    const swipe = (dx: number, dy: number) => {
+      const at = { pointerId: 7, pointerType: 'touch', clientX: 40, clientY: 300 };
+      fireEvent.pointerDown(target, at);
+      for (const f of [0.25, 0.5, 0.75, 1])
+        fireEvent.pointerMove(target, { ...at, clientX: at.clientX + dx * f, clientY: at.clientY + dy * f });
+      fireEvent.pointerUp(target, { ...at, clientX: at.clientX + dx, clientY: at.clientY + dy });
+    };
+    swipe(30, 0);
+    swipe(0, 120);
+    expect(screen.queryByText(/Replying to/)).not.toBeInTheDocument();
+    swipe(90, 6);
+    expect(await screen.findByText('Replying to Ada')).toBeInTheDocument();
+    expect(target.style.transform).toBe('');
+  });
+
   it('shows a message at once under its temporary id, then the stored one the server acknowledged', async () => {
     renderConversation();
     expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();

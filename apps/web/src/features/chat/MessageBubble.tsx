@@ -193,6 +193,9 @@ function Quote({ reply, mine, name }: { reply: ReplyPreview; mine: boolean; name
 }
 
 const LONG_PRESS_MS = 450;
+/** How far a bubble is swiped to the right (px) to reply to it, and how far it follows the finger. */
+export const SWIPE_REPLY_PX = 56;
+const SWIPE_MAX_PX = 80;
 
 export interface BubbleActions {
   onActions: (m: BubbleView) => void;
@@ -207,11 +210,22 @@ export interface BubbleActions {
 
 /**
  * A message: its quote, text, photo, voice note or payment, the time and (mine) the ticks. A long
- * press or right click opens its actions; a Reply button shows on hover and keyboard focus.
+ * press or right click opens its actions; a swipe to the right (touch) replies; a Reply button
+ * shows on hover and keyboard focus.
  */
 export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleActions }) {
   const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancelPress = () => clearTimeout(press.current);
+  // A touch that moves sideways first is a swipe (the bubble follows it); one that moves up or down
+  // first is the page scrolling (touch-action: pan-y leaves that to the browser).
+  const swipe = useRef<{ id: number; x: number; y: number; sideways: boolean } | null>(null);
+  const [dx, setDx] = useState(0);
+  const endSwipe = (reply: boolean) => {
+    cancelPress();
+    if (reply && swipe.current?.sideways && dx >= SWIPE_REPLY_PX) actions.onReply(m);
+    swipe.current = null;
+    setDx(0);
+  };
   const canAct = m.id !== null;
   const onBrand = m.mine;
   const time = formatLagosDate(m.createdAt, 'time');
@@ -225,7 +239,8 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
     >
       <div
         className={cn(
-          'relative max-w-[80%] rounded-3xl px-3.5 py-2 shadow-sm select-text',
+          'relative max-w-[80%] touch-pan-y rounded-3xl px-3.5 py-2 shadow-sm select-text',
+          dx === 0 && 'transition-transform duration-150',
           m.mine ? 'rounded-br-lg bg-brand-600 text-white' : 'rounded-bl-lg bg-surface text-fg',
           m.msgType === 'image' && 'p-1.5',
           m.tick === 'failed' && 'ring-2 ring-danger-fg',
@@ -235,15 +250,39 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
           e.preventDefault();
           actions.onActions(m);
         }}
+        style={dx ? { transform: `translateX(${dx}px)` } : undefined}
         onPointerDown={(e) => {
           if (!canAct || e.pointerType === 'mouse') return;
           cancelPress();
+          swipe.current = { id: e.pointerId, x: e.clientX, y: e.clientY, sideways: false };
           press.current = setTimeout(() => actions.onActions(m), LONG_PRESS_MS);
         }}
-        onPointerUp={cancelPress}
-        onPointerLeave={cancelPress}
-        onPointerCancel={cancelPress}
+        onPointerMove={(e) => {
+          const s = swipe.current;
+          if (!s || s.id !== e.pointerId) return;
+          const mx = e.clientX - s.x;
+          const my = e.clientY - s.y;
+          if (!s.sideways) {
+            if (Math.abs(my) > 8 && Math.abs(my) >= Math.abs(mx)) return endSwipe(false);
+            if (mx < 8 || mx < Math.abs(my)) return;
+            s.sideways = true;
+            cancelPress();
+          }
+          setDx(Math.min(Math.max(mx, 0), SWIPE_MAX_PX));
+        }}
+        onPointerUp={() => endSwipe(true)}
+        onPointerCancel={() => endSwipe(false)}
       >
+        {dx > 0 ? (
+          // The reply mark appears beside the bubble as it is swiped.
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-full mr-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-surface text-brand-fg shadow-sm"
+            style={{ opacity: Math.min(1, dx / SWIPE_REPLY_PX) }}
+          >
+            <Reply className="size-4" />
+          </span>
+        ) : null}
         {m.replyTo ? (
           <div className={m.msgType === 'image' ? 'px-2 pt-1' : undefined}>
             <Quote reply={m.replyTo} mine={m.mine} name={actions.nameOf(m.replyTo.fromUserId)} />
