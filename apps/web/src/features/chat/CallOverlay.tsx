@@ -8,6 +8,7 @@ import { fullName } from './cache';
 import { type CallState, useCall } from './call-state';
 import { accept, canChooseSpeaker, cycleSpeaker, decline, hangUp, switchCamera, toggleCamera, toggleMute } from './calls';
 import { clock } from './format';
+import { startRing } from './ringer';
 
 type SinkElement = HTMLMediaElement & { setSinkId?: (id: string) => Promise<void> };
 
@@ -109,6 +110,7 @@ function Control({
 }
 
 function Incoming({ s }: { s: CallState }) {
+  useEffect(() => startRing('incoming'), []);
   const other = s.other;
   const name = other ? fullName(other) : 'Someone';
   const video = s.kind === 'video';
@@ -160,6 +162,8 @@ function Incoming({ s }: { s: CallState }) {
 }
 
 function InCall({ s }: { s: CallState }) {
+  const ringing = s.phase === 'outgoing';
+  useEffect(() => (ringing ? startRing('ringback') : undefined), [ringing]);
   // The call covers the screen: earlier toasts would only hide its controls.
   useEffect(() => {
     toast.dismiss();
