@@ -149,6 +149,15 @@ export async function missUnanswered(db: Tx, ringMs: number): Promise<CallRow[]>
   );
 }
 
+/** Calls ringing for `calleeId` now (for a device that connects while one rings). */
+export async function ringingFor(db: Tx, calleeId: string, ringMs: number): Promise<CallRow[]> {
+  return executeRows<CallRow>(
+    db,
+    sql`SELECT ${cols} FROM chat_calls WHERE callee_id = ${calleeId} AND status = 'ringing'
+      AND started_at >= now() - make_interval(secs => ${ringMs / 1000})`,
+  );
+}
+
 /** The live call with this id that `userId` is part of, and the other party (for relaying signals). */
 export async function liveCallParty(db: Tx, userId: string, callId: string): Promise<string> {
   const [row] = await executeRows<CallRow>(

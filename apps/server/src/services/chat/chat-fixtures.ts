@@ -15,8 +15,8 @@ export async function listenOn(app: FastifyInstance): Promise<string> {
 
 export function chatSockets(url: string) {
   const open: Socket[] = [];
-  /** A connected socket for this token (or the connect error's message). */
-  const connect = (token: string | null) =>
+  /** A connected socket for this token (or the connect error's message); `before` listens from the start. */
+  const connect = (token: string | null, before?: (s: Socket) => void) =>
     new Promise<Socket>((resolve, reject) => {
       const s = ioClient(url, {
         path: '/api/chat/socket.io',
@@ -26,6 +26,7 @@ export function chatSockets(url: string) {
         reconnection: false,
       });
       open.push(s);
+      before?.(s);
       s.once('connect', () => resolve(s));
       s.once('connect_error', (err) => reject(err));
     });

@@ -278,6 +278,21 @@ describe('calls', () => {
     }
   });
 
+  it('rings a device that connects while the call is ringing, and no longer once it is answered', async () => {
+    const [a, b] = [await person(), await person()];
+    const sa = await sockets.connect(a.token);
+    const started = await sockets.must<{ call: Call }>(sa, 'call:start', { toUserId: b.id, kind: 'voice' });
+    let ring!: Promise<{ call: Call }>;
+    const b1 = await sockets.connect(b.token, (s) => (ring = sockets.next<{ call: Call }>(s, 'call:incoming')));
+    expect((await ring).call).toMatchObject({ id: started.call.id, status: 'ringing', direction: 'incoming', other: { id: a.id } });
+    await sockets.must(b1, 'call:answer', { callId: started.call.id });
+    let lateRings: unknown[] = [];
+    await sockets.connect(b.token, (s) => (lateRings = sockets.collect(s, 'call:incoming')));
+    await pause(500);
+    expect(lateRings).toEqual([]);
+    await sockets.must(sa, 'call:end', { callId: started.call.id });
+  });
+
   it('records declined, busy and missed calls', async () => {
     const [a, b, c] = [await person(), await person(), await person()];
     const [sa, sb, sc] = [await sockets.connect(a.token), await sockets.connect(b.token), await sockets.connect(c.token)];

@@ -12,6 +12,7 @@ import {
   iceServersFor,
   liveCallParty,
   missUnanswered,
+  ringingFor,
   startCall,
   toCalls,
   type CallRow,
@@ -123,6 +124,13 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     const { userId } = socket.data as SocketData;
     void socket.join(userRoom(userId));
     io.to(presenceRoom(userId)).emit('presence', { fromUserJid: userId, status: 'online', lastSeen: null });
+    // A device that connects while a call rings for this person rings too (the app opened, or the
+    // connection came back, during the ringing).
+    void (async () => {
+      const rows = await ringingFor(db, userId, config.calls.ringMs);
+      for (const call of rows.length ? await toCalls(db, userId, rows) : [])
+        socket.emit('call:incoming', { call, iceServers: iceServersFor(config, userId).iceServers });
+    })().catch((err: unknown) => app.log.warn({ err }, 'ringing calls lookup failed'));
     socket.on('disconnect', () => {
       // While the server shuts down, the other processes cannot be asked (the Redis connections are closing).
       if (closing) return;
