@@ -282,9 +282,11 @@ describe('calls', () => {
     const [a, b] = [await person(), await person()];
     const sa = await sockets.connect(a.token);
     const started = await sockets.must<{ call: Call }>(sa, 'call:start', { toUserId: b.id, kind: 'voice' });
-    let ring!: Promise<{ call: Call }>;
-    const b1 = await sockets.connect(b.token, (s) => (ring = sockets.next<{ call: Call }>(s, 'call:incoming')));
-    expect((await ring).call).toMatchObject({ id: started.call.id, status: 'ringing', direction: 'incoming', other: { id: a.id } });
+    let ring: Promise<{ call: Call }> | undefined;
+    const b1 = await sockets.connect(b.token, (s) => {
+      ring = sockets.next<{ call: Call }>(s, 'call:incoming');
+    });
+    expect((await ring!).call).toMatchObject({ id: started.call.id, status: 'ringing', direction: 'incoming', other: { id: a.id } });
     await sockets.must(b1, 'call:answer', { callId: started.call.id });
     let lateRings: unknown[] = [];
     await sockets.connect(b.token, (s) => (lateRings = sockets.collect(s, 'call:incoming')));
