@@ -560,6 +560,13 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
       WHERE abs(hashtext(p.id::text)) % 100 < 15
       ON CONFLICT DO NOTHING`,
   );
+  // Live products per category, kept as the product writes keep them.
+  await step(
+    'product_category_counts',
+    `INSERT INTO product_category_counts (category_id, live)
+      SELECT category_id, count(*)::int FROM products WHERE deleted_at IS NULL GROUP BY 1
+      ON CONFLICT (category_id) DO UPDATE SET live = excluded.live`,
+  );
   // The ratings, kept on the product and the shop as the review's statement keeps them.
   await step(
     'products.rating_sum and rating_count',

@@ -284,6 +284,31 @@ describe('products', () => {
     expect([none.data, none.pagination.total]).toEqual([[], 0]);
   });
 
+  it('keeps each category’s total through uploads, a change of category and deletes, equal to a count of the matches', async () => {
+    const { u } = await seller();
+    const shopper = await newUser(t.app);
+    const totals = async (category: string) => {
+      const filter = (await call(shopper, 'GET', `/api/product/filter?category=${category}&page=1&limit=1`)).json() as {
+        data: { total: number };
+      };
+      const byPage = (await page<Product>(shopper, `/api/product/product-categories/${category}?limit=1`)).pagination.total;
+      const listed = (await page<Product>(shopper, `/api/product?category=${category}&limit=1`)).pagination.total;
+      // The same filter with a price range is counted from the products themselves.
+      const counted = (await page<Product>(shopper, `/api/product?category=${category}&minPrice=0&limit=1`)).pagination.total;
+      expect([filter.data.total, byPage, listed]).toEqual([counted, counted, counted]);
+      return counted;
+    };
+    const [food0, wear0] = [await totals('groceries'), await totals('fashion')];
+    const rice = await product(u, { name: 'Ofada rice', categoryId: 'groceries', subcategoryId: 'staples' });
+    await product(u, { name: 'Garri 5kg', categoryId: 'groceries', subcategoryId: 'staples' });
+    expect([await totals('groceries'), await totals('fashion')]).toEqual([food0 + 2, wear0]);
+    await ok(u, 'PATCH', '/api/product/edit-product', { productId: rice.id, categoryId: 'fashion', subcategoryId: 'men' });
+    expect([await totals('groceries'), await totals('fashion')]).toEqual([food0 + 1, wear0 + 1]);
+    await ok(u, 'PATCH', `/api/product/delete/${rice.id}`);
+    expect((await call(u, 'PATCH', `/api/product/delete/${rice.id}`)).statusCode).toBe(404);
+    expect([await totals('groceries'), await totals('fashion')]).toEqual([food0 + 1, wear0]);
+  });
+
   it('soft-deletes: gone from every list, the wishlist and sections; its details answer 404', async () => {
     const { u, shop } = await seller();
     const tag = Math.random().toString(36).slice(2, 6);

@@ -99,7 +99,7 @@ function toProduct(r: Row): Product {
  * in the page's statement, for orders that must see every matching row anyway (text search by
  * similarity), where a second statement would read them twice.
  */
-export type TotalBy = 'count' | 'window';
+export type TotalBy = 'count' | 'window' | { kept: (db: Tx) => Promise<number> };
 
 /** A page of products matching `where` (conditions on `p` only) in `order`, with the total. */
 export async function productPage(
@@ -122,8 +122,29 @@ export async function productPage(
   else if (rows.length > 0 && rows.length < p.limit)
     total = offset + rows.length; // the last page
   else if (rows.length === 0 && offset === 0) total = 0;
-  else total = await countProducts(db, where);
+  else total = typeof totalBy === 'object' ? await totalBy.kept(db) : await countProducts(db, where);
   return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, total) };
+}
+
+/** A category's live products, as kept in product_category_counts (the page total of a category alone). */
+export const keptCategoryTotal = (categoryId: string): TotalBy => ({
+  kept: async (db) => {
+    const [r] = await executeRows<{ live: number }>(db, sql`SELECT live FROM product_category_counts WHERE category_id = ${categoryId}`);
+    return Math.max(0, r?.live ?? 0);
+  },
+});
+
+/** Moves a category's kept count, in the transaction of the product write that changes it. */
+export async function moveCategoryCount(tx: Tx, categoryId: string, delta: 1 | -1) {
+  await tx.execute(sql`INSERT INTO product_category_counts (category_id, live) VALUES (${categoryId}, ${delta})
+    ON CONFLICT (category_id) DO UPDATE SET live = product_category_counts.live + ${delta}`);
+}
+
+/** Counts every category's live products again (after products are written in bulk: the demo data). */
+export async function recountCategories(tx: Tx) {
+  await tx.execute(sql`INSERT INTO product_category_counts (category_id, live)
+    SELECT category_id, count(*)::int FROM products WHERE deleted_at IS NULL GROUP BY category_id
+    ON CONFLICT (category_id) DO UPDATE SET live = excluded.live`);
 }
 
 async function countProducts(db: Tx, where: SQL) {

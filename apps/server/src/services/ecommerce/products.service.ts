@@ -5,7 +5,7 @@ import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { categoryById, colourById, findLga, findState, LOW_STOCK, subcategoryOf } from './catalogue.js';
-import { live, productById, productPage, type Page, type Point } from './products-read.js';
+import { keptCategoryTotal, live, moveCategoryCount, productById, productPage, type Page, type Point } from './products-read.js';
 import { checkImages, ownShop, shopOf } from './shops.service.js';
 
 // Products: the seller's upload, edit, soft delete and stock; the shopper's lists, search,
@@ -69,15 +69,16 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
         ${b.stock}, ${b.flashSaleEndsAt ?? null})`);
     await insertVariations(tx, id, b.price, b.variations);
     await refreshTotals(tx, id);
+    await moveCategoryCount(tx, b.categoryId, 1);
   });
   return (await productById(db, userId, id))!;
 }
 
 /** The product row for a seller call: 404 when gone, 403 when it is another shop's. */
 async function ownProduct(tx: Tx, userId: string, productId: string) {
-  const [p] = await executeRows<{ id: string; shop_id: string; price: number; name: string; description: string }>(
+  const [p] = await executeRows<{ id: string; shop_id: string; category_id: string; price: number; name: string; description: string }>(
     tx,
-    sql`SELECT id, shop_id, price, name, description FROM products WHERE id = ${productId} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT id, shop_id, category_id, price, name, description FROM products WHERE id = ${productId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!p) throw productNotFound();
   const shop = await ownShop(tx, userId, p.shop_id);
@@ -110,6 +111,10 @@ export async function editProduct(db: Db, userId: string, b: Partial<ProductIn> 
     const description = b.description ?? p.description;
     sets.push(sql`search_text = ${`${name} ${description} ${p.shopName}`.toLowerCase()}`);
     await tx.execute(sql`UPDATE products SET ${sql.join(sets, sql`, `)} WHERE id = ${p.id}`);
+    if (b.categoryId !== undefined && b.categoryId !== cur!.category_id) {
+      await moveCategoryCount(tx, cur!.category_id, -1);
+      await moveCategoryCount(tx, b.categoryId, 1);
+    }
     if (b.variations !== undefined) {
       checkVariations(b.variations);
       const existing = new Set(
@@ -141,6 +146,7 @@ export async function deleteProduct(db: Db, userId: string, productId: string) {
   await db.transaction(async (tx) => {
     const p = await ownProduct(tx, userId, productId);
     await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
+    await moveCategoryCount(tx, p.category_id, -1);
     await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);
   });
 }
@@ -200,6 +206,9 @@ export async function listProducts(db: Db, viewerId: string, q: ProductQuery) {
   if (q.minPrice !== undefined) where.push(sql`p.price >= ${q.minPrice}`);
   if (q.maxPrice !== undefined) where.push(sql`p.price <= ${q.maxPrice}`);
   const s = q.search?.trim().toLowerCase();
+  // A category alone (or everything) has its total kept; other filters count their matches.
+  const byCategoryOnly = q.category && q.category !== 'all' && where.length === 2 && !s;
+  if (byCategoryOnly) return productPage(db, viewerId, sql.join(where, sql` AND `), newest, q, null, keptCategoryTotal(q.category!));
   if (!s) return productPage(db, viewerId, sql.join(where, sql` AND `), newest, q);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
@@ -212,7 +221,7 @@ export async function listProducts(db: Db, viewerId: string, q: ProductQuery) {
 
 export const categoryProducts = (db: Tx, viewerId: string, categoryId: string, p: Page) => {
   if (!categoryById(categoryId)) throw notFound('Category not found', 'CATEGORY_NOT_FOUND');
-  return productPage(db, viewerId, sql`${live} AND p.category_id = ${categoryId}`, newest, p);
+  return productPage(db, viewerId, sql`${live} AND p.category_id = ${categoryId}`, newest, p, null, keptCategoryTotal(categoryId));
 };
 
 export async function shopProducts(db: Tx, viewerId: string, shopId: string, p: Page) {

@@ -98,6 +98,12 @@ export const products = pgTable(
   ],
 );
 
+/** Live (not deleted) products per category, kept by every product write, so a category's page total is one row. */
+export const productCategoryCounts = pgTable('product_category_counts', {
+  categoryId: text('category_id').primaryKey(),
+  live: integer('live').notNull().default(0),
+});
+
 /** A product's variations: each with its own price and stock (size and/or colour). */
 export const productVariations = pgTable(
   'product_variations',
