@@ -560,12 +560,17 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
       WHERE abs(hashtext(p.id::text)) % 100 < 15
       ON CONFLICT DO NOTHING`,
   );
-  // Live products per category, kept as the product writes keep them.
+  // Live products per category and per shop, kept as the product writes keep them.
   await step(
     'product_category_counts',
     `INSERT INTO product_category_counts (category_id, live)
       SELECT category_id, count(*)::int FROM products WHERE deleted_at IS NULL GROUP BY 1
       ON CONFLICT (category_id) DO UPDATE SET live = excluded.live`,
+  );
+  await step(
+    'shops.products_count',
+    `UPDATE shops s SET products_count = x.n
+      FROM (SELECT shop_id, count(*)::int AS n FROM products WHERE deleted_at IS NULL GROUP BY 1) x WHERE x.shop_id = s.id`,
   );
   // The ratings, kept on the product and the shop as the review's statement keeps them.
   await step(
@@ -796,7 +801,7 @@ const productSelect = (
   FROM products p JOIN shops s ON s.id = p.shop_id`;
 const SHOP_SELECT = `SELECT s.id, s.owner_id, s.name, s.description, s.logo_url, s.cover_url, s.phone, s.state_id, s.lga_id, s.address, s.latitude,
     s.longitude, s.followers_count, s.created_at,
-    (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
+    s.products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = $?) AS is_following,
     s.rating_sum, s.rating_count,
     earth_distance(ll_to_earth(s.latitude, s.longitude), ll_to_earth($?::float8, $?::float8)) AS distance_m,

@@ -80,6 +80,16 @@ describe('the demo marketplace', () => {
       const kept = await total('category=electronics');
       expect(kept).toBeGreaterThan(0);
       expect(kept).toBe(await total('category=electronics&minPrice=0'));
+      const shop = json(mine).data as { id: string; productsCount: number };
+      const listed = (
+        (
+          await m.app.inject({ method: 'GET', url: `/api/ecommerce/api/product/shop-products/${shop.id}?limit=1`, headers: auth(tunde) })
+        ).json() as {
+          pagination: { total: number };
+        }
+      ).pagination.total;
+      expect(shop.productsCount).toBeGreaterThan(0);
+      expect(shop.productsCount).toBe(listed);
       const img = await m.app.inject({ method: 'GET', url: new URL(all.data[0]!.images[0]!.url, 'http://x').pathname });
       expect(img.statusCode).toBe(200);
       const kano = (

@@ -284,8 +284,8 @@ describe('products', () => {
     expect([none.data, none.pagination.total]).toEqual([[], 0]);
   });
 
-  it('keeps each category’s total through uploads, a change of category and deletes, equal to a count of the matches', async () => {
-    const { u } = await seller();
+  it('keeps each category’s and shop’s total through uploads, a change of category and deletes, equal to a count of the matches', async () => {
+    const { u, shop } = await seller();
     const shopper = await newUser(t.app);
     const totals = async (category: string) => {
       const filter = (await call(shopper, 'GET', `/api/product/filter?category=${category}&page=1&limit=1`)).json() as {
@@ -307,6 +307,10 @@ describe('products', () => {
     await ok(u, 'PATCH', `/api/product/delete/${rice.id}`);
     expect((await call(u, 'PATCH', `/api/product/delete/${rice.id}`)).statusCode).toBe(404);
     expect([await totals('groceries'), await totals('fashion')]).toEqual([food0 + 1, wear0]);
+    // The shop's count of its products, kept the same way, against its product list's total.
+    const listed = (await page<Product>(shopper, `/api/product/shop-products/${shop.id}?limit=1`)).pagination.total;
+    expect(listed).toBe(1);
+    expect((await ok<Shop>(shopper, 'GET', `/api/shop/single/${shop.id}`)).productsCount).toBe(listed);
   });
 
   it('soft-deletes: gone from every list, the wishlist and sections; its details answer 404', async () => {

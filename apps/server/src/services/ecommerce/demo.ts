@@ -4,7 +4,7 @@ import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db } from '../../platform/db.js';
 import type { BlobStorage } from '../../platform/storage.js';
 import { storeImage } from '../upload/index.js';
-import { recountCategories } from './products-read.js';
+import { recountProducts } from './products-read.js';
 
 // A believable marketplace for a new database (demo mode): a dozen shops in Lagos, Abuja, Kano,
 // Port Harcourt and Ibadan at their real coordinates, a few hundred products with naira prices,
@@ -257,7 +257,7 @@ export async function seedMarketplace(db: Db, storage: BlobStorage, ownerIds: st
           );
       }
     }
-    await recountCategories(tx);
+    await recountProducts(tx);
   });
   return n > 0;
 }

@@ -140,11 +140,18 @@ export async function moveCategoryCount(tx: Tx, categoryId: string, delta: 1 | -
     ON CONFLICT (category_id) DO UPDATE SET live = product_category_counts.live + ${delta}`);
 }
 
-/** Counts every category's live products again (after products are written in bulk: the demo data). */
-export async function recountCategories(tx: Tx) {
+/** Moves a shop's kept count of live products, in the transaction of the upload or delete. */
+export async function moveShopCount(tx: Tx, shopId: string, delta: 1 | -1) {
+  await tx.execute(sql`UPDATE shops SET products_count = products_count + ${delta} WHERE id = ${shopId}`);
+}
+
+/** Counts every category's and every shop's live products again (after products are written in bulk: the demo data). */
+export async function recountProducts(tx: Tx) {
   await tx.execute(sql`INSERT INTO product_category_counts (category_id, live)
     SELECT category_id, count(*)::int FROM products WHERE deleted_at IS NULL GROUP BY category_id
     ON CONFLICT (category_id) DO UPDATE SET live = excluded.live`);
+  await tx.execute(sql`UPDATE shops s SET products_count = coalesce(
+    (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL), 0)`);
 }
 
 async function countProducts(db: Tx, where: SQL) {

@@ -5,7 +5,16 @@ import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { categoryById, colourById, findLga, findState, LOW_STOCK, subcategoryOf } from './catalogue.js';
-import { keptCategoryTotal, live, moveCategoryCount, productById, productPage, type Page, type Point } from './products-read.js';
+import {
+  keptCategoryTotal,
+  live,
+  moveCategoryCount,
+  moveShopCount,
+  productById,
+  productPage,
+  type Page,
+  type Point,
+} from './products-read.js';
 import { checkImages, ownShop, shopOf } from './shops.service.js';
 
 // Products: the seller's upload, edit, soft delete and stock; the shopper's lists, search,
@@ -70,6 +79,7 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
     await insertVariations(tx, id, b.price, b.variations);
     await refreshTotals(tx, id);
     await moveCategoryCount(tx, b.categoryId, 1);
+    await moveShopCount(tx, shop.id, 1);
   });
   return (await productById(db, userId, id))!;
 }
@@ -147,6 +157,7 @@ export async function deleteProduct(db: Db, userId: string, productId: string) {
     const p = await ownProduct(tx, userId, productId);
     await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
     await moveCategoryCount(tx, p.category_id, -1);
+    await moveShopCount(tx, p.shop_id, -1);
     await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);
   });
 }

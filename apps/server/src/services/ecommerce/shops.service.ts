@@ -39,7 +39,7 @@ export const shopNotFound = () => notFound('Shop not found', 'SHOP_NOT_FOUND');
 const select = (viewerId: string, from: Point | null) => sql`
   SELECT s.id, s.owner_id, s.name, s.description, s.logo_url, s.cover_url, s.phone, s.state_id, s.lga_id, s.address, s.latitude,
     s.longitude, s.followers_count, s.created_at,
-    (SELECT count(*)::int FROM products p WHERE p.shop_id = s.id AND p.deleted_at IS NULL) AS products_count,
+    s.products_count,
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS is_following,
     s.rating_sum, s.rating_count,
     ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,

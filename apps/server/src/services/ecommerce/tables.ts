@@ -35,6 +35,8 @@ export const shops = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     followersCount: integer('followers_count').notNull().default(0),
+    // Its live products, kept by the product writes (upload, delete).
+    productsCount: integer('products_count').notNull().default(0),
     // The shop's rating: every review of its products, added up in the review's own statement.
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
