@@ -142,13 +142,14 @@ export function incoming(p: ServerEvents['call:incoming']): void {
   clearTimeout(resetTimer);
   iceServers = p.iceServers;
   answeredHere = false;
+  // The incoming call sheet rings and vibrates while the phase is 'incoming' (ringer.ts).
   useCall.setState({ ...idleCall, phase: 'incoming', call: p.call, other: p.call.other, kind: p.call.kind }, true);
-  navigator.vibrate?.([400, 200, 400, 200, 400]);
 }
 
 export async function accept(): Promise<void> {
   const { call, kind } = state();
   if (!call || state().phase !== 'incoming') return;
+  // Quiet the vibration at the tap: the phase stays 'incoming' while the camera or microphone is asked for.
   navigator.vibrate?.(0);
   let local: MediaStream;
   try {
@@ -169,7 +170,6 @@ export async function accept(): Promise<void> {
 
 export async function decline(): Promise<void> {
   const call = state().call;
-  navigator.vibrate?.(0);
   useCall.setState(idleCall, true);
   if (call) await ask('call:decline', { callId: call.id }).catch((err: unknown) => toast.error(errorMessage(err, FALLBACK_ERROR)));
 }
@@ -202,7 +202,6 @@ async function onUpdate(c: Call) {
   if (c.status === 'ringing') return;
   if (cur.phase === 'incoming' && c.status !== 'active') {
     // Rang here and stopped (the caller gave up, or it rang out): no call screen, just a note.
-    navigator.vibrate?.(0);
     useCall.setState(idleCall, true);
     if (c.status === 'missed') toast.info(`Missed ${c.kind} call from ${fullName(c.other)}`);
     return;
@@ -222,7 +221,6 @@ async function onUpdate(c: Call) {
     }
   } else if (!answeredHere) {
     // Answered on another of my devices: stop ringing here.
-    navigator.vibrate?.(0);
     useCall.setState(idleCall, true);
   }
 }

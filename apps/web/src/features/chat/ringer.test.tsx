@@ -50,8 +50,10 @@ afterEach(() => {
 });
 
 describe('the ring of a call', () => {
-  it('plays two tones in bursts, repeats them every period, and stops for good', () => {
+  it('plays two tones in bursts with the vibration, repeats them every period, and stops for good', () => {
     vi.useFakeTimers();
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     const stop = startRing('incoming');
     const [ctx] = FakeAudioContext.made;
     expect(ctx!.oscillators.map((o) => [o.frequency.value, o.started])).toEqual([
@@ -66,11 +68,15 @@ describe('the ring of a call', () => {
     ]);
     vi.advanceTimersByTime(3000);
     expect(ctx!.gainSteps).toHaveLength(8);
+    expect(vibrate.mock.calls).toEqual([[[400, 200, 400]], [[400, 200, 400]]]);
     stop();
     expect(ctx!.oscillators.every((o) => o.stopped)).toBe(true);
     expect(ctx!.closed).toBe(true);
+    expect(vibrate).toHaveBeenLastCalledWith(0);
     vi.advanceTimersByTime(6000);
     expect(ctx!.gainSteps).toHaveLength(8);
+    expect(vibrate).toHaveBeenCalledTimes(3);
+    delete (navigator as { vibrate?: unknown }).vibrate;
   });
 
   it('rings while a call is coming in and stops when it is answered', () => {
