@@ -40,12 +40,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   admin as adminSql,
+  FIRST_NAMES as FIRST,
+  LAST_NAMES as LAST,
   bareServer,
   dbUrl as dbUrlOf,
   jsonClient,
   logResult,
   mean,
-  measure as measureCase,
+  freshDatabase,
+  measureWhenIdle,
   pct,
   perReq,
   profileCase,
@@ -136,21 +139,6 @@ const STATE_AT: Record<string, { lat: number; lng: number; weight: number }> = {
 const STATE_NAME: Record<string, string> = { fct: 'Abuja', 'akwa-ibom': 'Akwa Ibom', 'cross-river': 'Cross River' };
 const stateName = (id: string) => STATE_NAME[id] ?? id[0]!.toUpperCase() + id.slice(1);
 
-const FIRST = [
-  'Adebayo',
-  'Chinedu',
-  'Emeka',
-  'Fatima',
-  'Ngozi',
-  'Oluwaseun',
-  'Tunde',
-  'Yetunde',
-  'Ibrahim',
-  'Aisha',
-  'Kelechi',
-  'Funmilayo',
-];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
 const SHOP_WORDS = ['Stores', 'Gadgets', 'Mart', 'Collections', 'Enterprises', 'Ventures', 'Hub', 'Boutique', 'Supermarket', 'Emporium'];
 /** The category ids in catalogue.ts's order; a shop sells from three of them. */
 const CATEGORY_IDS = ['phones', 'electronics', 'appliances', 'fashion', 'beauty', 'home', 'groceries', 'computing', 'baby'];
@@ -979,15 +967,9 @@ async function analyse(db: pg.Client, kind: Kind, some: Ask[], ids: Map<Ask, str
 
 let monitor: pg.Client;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'owo-catalogue-'));
-/** One case at one level, once the bench database's backends are idle (a slow case's queued statements would run into the next). */
-async function measure(c: Case, concurrency: number, seconds = SECONDS): Promise<Result> {
-  for (let i = 0; i < 600; i++) {
-    const r = await monitor.query(`SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND state = 'active'`, [DB]);
-    if (r.rowCount === 0) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  return measureCase({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
-}
+/** One case at one level, once the bench database's backends are idle. */
+const measure = (c: Case, concurrency: number, seconds = SECONDS): Promise<Result> =>
+  measureWhenIdle({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
 
 const LABELS: Record<Kind, string> = {
   search: 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state>',
@@ -1006,12 +988,7 @@ async function main() {
   }
   monitor = new pg.Client({ connectionString: ADMIN_URL });
   await monitor.connect();
-  const exists = (await monitor.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount === 1;
-  const reuse = REUSE && exists;
-  if (!reuse) {
-    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${DB}`);
-  }
+  const reuse = await freshDatabase(monitor, ADMIN_URL, DB, REUSE);
   // The server migrates the new database as it starts.
   let server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue');
   const db = new pg.Client({ connectionString: dbUrl(DB) });

@@ -34,12 +34,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   admin as adminSql,
+  FIRST_NAMES as FIRST,
+  LAST_NAMES as LAST,
   bareServer,
   dbUrl as dbUrlOf,
   jsonClient,
   logResult,
   mean,
-  measure as measureCase,
+  freshDatabase,
+  measureWhenIdle,
   pct,
   perReq,
   profileCase,
@@ -99,21 +102,6 @@ function strideFor(n: number): number {
   return s;
 }
 
-const FIRST = [
-  'Adebayo',
-  'Chinedu',
-  'Emeka',
-  'Fatima',
-  'Ngozi',
-  'Oluwaseun',
-  'Tunde',
-  'Yetunde',
-  'Ibrahim',
-  'Aisha',
-  'Kelechi',
-  'Funmilayo',
-];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
 const TEXTS = [
   'Saved my first 100k this month with a weekly target. Small steps, but the habit is what counts.',
   'Who else is going to the tech meetup in Yaba on Saturday? Looking for people to carpool with.',
@@ -548,18 +536,9 @@ const CANDIDATE_INDEX = `CREATE INDEX posts_author_feed_idx ON posts
 
 let monitor: pg.Client;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'owo-feed-'));
-/**
- * One case at one level, once the bench database's backends are idle: a slow case leaves requests
- * queued in the server when wrk stops, whose statements would otherwise run into the next case.
- */
-async function measure(c: Case, concurrency: number, seconds = SECONDS): Promise<Result> {
-  for (let i = 0; i < 600; i++) {
-    const r = await monitor.query(`SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND state = 'active'`, [DB]);
-    if (r.rowCount === 0) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  return measureCase({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
-}
+/** One case at one level, once the bench database's backends are idle. */
+const measure = (c: Case, concurrency: number, seconds = SECONDS): Promise<Result> =>
+  measureWhenIdle({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
 
 async function main() {
   if (!ADMIN_URL) {
@@ -568,12 +547,7 @@ async function main() {
   }
   monitor = new pg.Client({ connectionString: ADMIN_URL });
   await monitor.connect();
-  const exists = (await monitor.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount === 1;
-  const reuse = REUSE && exists;
-  if (!reuse) {
-    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${DB}`);
-  }
+  const reuse = await freshDatabase(monitor, ADMIN_URL, DB, REUSE);
   // The server migrates the new database as it starts.
   let server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-feed');
   const db = new pg.Client({ connectionString: dbUrl(DB) });

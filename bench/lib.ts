@@ -28,6 +28,35 @@ export async function admin(sql: string, url: string): Promise<void> {
   }
 }
 
+/**
+ * The bench's own database, made afresh (dropped if there), or kept as it is when `reuse` is asked
+ * and it exists; says whether it was kept.
+ */
+export async function freshDatabase(monitor: pg.Client, adminUrl: string, name: string, reuse: boolean): Promise<boolean> {
+  const exists = (await monitor.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (reuse && exists) return true;
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, adminUrl);
+  await admin(`CREATE DATABASE ${name}`, adminUrl);
+  return false;
+}
+
+/** Names the seeded people get (the benches' people read as Nigerians do). */
+export const FIRST_NAMES = [
+  'Adebayo',
+  'Chinedu',
+  'Emeka',
+  'Fatima',
+  'Ngozi',
+  'Oluwaseun',
+  'Tunde',
+  'Yetunde',
+  'Ibrahim',
+  'Aisha',
+  'Kelechi',
+  'Funmilayo',
+];
+export const LAST_NAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
+
 export type Json = { status: boolean; message: string; data: Record<string, unknown> & unknown[]; pagination?: { total?: number } };
 export type Call = ((
   method: string,
@@ -417,6 +446,19 @@ export async function measure(load: Load, c: Case, concurrency: number, seconds:
     : await runNode(load.call, c.base, c.reqs, concurrency, seconds);
   const cpu = cpuBetween(s0, await snapshot(load.monitor, load.db), c.root());
   return { ...r, case: c.name, concurrency, rps: r.ok / r.elapsed, cpu };
+}
+
+/**
+ * `measure`, once the bench database's backends are idle: a slow case leaves requests queued in the
+ * server when the load stops, whose statements would otherwise run into the next case.
+ */
+export async function measureWhenIdle(load: Load, c: Case, concurrency: number, seconds: number): Promise<Result> {
+  for (let i = 0; i < 600; i++) {
+    const r = await load.monitor.query(`SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND state = 'active'`, [load.db]);
+    if (r.rowCount === 0) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return measure(load, c, concurrency, seconds);
 }
 
 /** CPU milliseconds per request, from CPU seconds over a run. */

@@ -25,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   admin as adminSql,
+  FIRST_NAMES as FIRST,
+  LAST_NAMES as LAST,
   bareServer,
   dbUrl as dbUrlOf,
   GOOD_CARD,
@@ -62,21 +64,6 @@ const DB = 'owo_reads';
 const FUNDINGS = 3;
 const SENDS = 9;
 const WRK = useWrk(process.env.READS_CLIENT);
-const FIRST = [
-  'Adebayo',
-  'Chinedu',
-  'Emeka',
-  'Fatima',
-  'Ngozi',
-  'Oluwaseun',
-  'Tunde',
-  'Yetunde',
-  'Ibrahim',
-  'Aisha',
-  'Kelechi',
-  'Funmilayo',
-];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Balogun', 'Nwosu', 'Okonkwo', 'Abubakar'];
 /** Three-letter searches, each matching some of the seeded people. */
 const QUERIES = ['ade', 'chi', 'eme', 'fat', 'ngo', 'olu', 'tun', 'bel', 'eze', 'bal', 'nwo', 'oko'];
 
