@@ -85,6 +85,11 @@ async function attachments(tx: Tx, fromUserId: string, b: Send) {
   return { media, payment };
 }
 
+/** The end of an insert into chat_marks: a member's marks only ever move up. */
+const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
+  delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
+  seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)`;
+
 /** The message the sender already stored under this temporary id, if any (a resend). */
 async function storedResend(db: Tx, fromUserId: string, b: Send): Promise<ChatMessage | null> {
   const [r] = await executeRows<MessageRow>(
@@ -142,9 +147,7 @@ export async function sendMessage(db: Db, fromUserId: string, input: SendMessage
         -- Writing a message means having seen the conversation up to it.
         k AS (
           INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq) SELECT ${convo}::uuid, ${fromUserId}::uuid, m.seq, m.seq FROM m
-          ON CONFLICT (conversation_id, user_id) DO UPDATE SET
-            delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
-            seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq))
+          ${marksOnlyRise})
         SELECT * FROM m`,
     );
     return { message: toMessage(row!), created: true };
@@ -163,9 +166,7 @@ async function setMarks(tx: Tx, convo: string, userId: string, delivered: number
   const [row] = await executeRows<{ delivered_seq: number; seen_seq: number }>(
     tx,
     sql`INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq) VALUES (${convo}, ${userId}, ${Math.max(delivered, seen)}, ${seen})
-      ON CONFLICT (conversation_id, user_id) DO UPDATE SET
-        delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
-        seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)
+      ${marksOnlyRise}
       RETURNING delivered_seq, seen_seq`,
   );
   return { conversationId: convo, userId, deliveredSeq: row!.delivered_seq, seenSeq: row!.seen_seq };
