@@ -103,6 +103,20 @@ export default tseslint.config(
     },
   },
   {
+    // Background work goes through the platform's job runner (platform/jobs.ts): no loop of its own.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/jobs.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'setInterval',
+          message: 'Declare a job with app.jobs.add (platform/jobs.ts): its period from settings, claimed, measured.',
+        },
+      ],
+    },
+  },
+  {
     // Layers point one way: platform/ holds no business rules and imports no service nor the ledger.
     files: ['apps/server/src/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -112,9 +126,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(services|ledger)(/|$)',
+              regex: '^(\\.\\./)+(services|ledger|db)(/|$)',
               message:
-                'platform/ imports no service and not the ledger: it declares what it needs and is given it (PlatformProviders, ServiceModule.init).',
+                "platform/ imports no service, not the ledger and not db/ (every service's tables): it declares what it needs and is given it (PlatformProviders, ServiceModule.init).",
             },
           ],
         },

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
@@ -9,8 +10,12 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
 }
 
-/** A unique, valid Nigerian mobile number in local form. */
-export const newPhone = () => `0803${String(Date.now()).slice(-7)}`;
+/**
+ * A valid Nigerian mobile number in local form, random so that parallel workers (each its own
+ * process, starting at the same millisecond) do not draw the same one; callers that sign up retry
+ * on the rare PHONE_TAKEN.
+ */
+export const newPhone = (prefix = '0803') => `${prefix}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 export const e164 = (local: string) => `+234${local.slice(1)}`;
 
 /** Reads the newest 6-digit code texted or emailed to an address (development outbox). */
@@ -50,13 +55,10 @@ export async function makePng(page: Page): Promise<Buffer> {
 export type ApiUser = { id: string; token: string; email: string; phone: string; password: string; firstName: string; lastName: string };
 let made = 0;
 
-/** Creates a verified user through the API (sign-up, texted code, verify, log in), optionally with a PIN and money. */
-export async function createUser(
-  request: APIRequestContext,
-  opts: { firstName?: string; lastName?: string; pin?: string; fundKobo?: number } = {},
-): Promise<ApiUser> {
-  const n = `${Date.now()}${made++}`;
-  const phone = `0805${n.slice(-7)}`;
+/** Signs a new person up; another worker may draw the same random number, so it draws again (three times at most). */
+async function signUp(request: APIRequestContext, opts: { firstName?: string; lastName?: string }, attempt = 0) {
+  const n = `${Date.now()}${process.pid}${made++}`;
+  const phone = newPhone('0805');
   const user = {
     firstName: opts.firstName ?? 'Kemi',
     lastName: opts.lastName ?? 'Adeleke',
@@ -65,7 +67,18 @@ export async function createUser(
     password: 'Lagos2026pay',
   };
   const s = await request.post('/api/user/users/signup', { data: { ...user, phoneNumber: phone } });
-  expect(s.status(), await s.text()).toBe(201);
+  const body = await s.text();
+  if (s.status() === 409 && body.includes('PHONE_TAKEN') && attempt < 3) return signUp(request, opts, attempt + 1);
+  expect(s.status(), body).toBe(201);
+  return { phone, user };
+}
+
+/** Creates a verified user through the API (sign-up, texted code, verify, log in), optionally with a PIN and money. */
+export async function createUser(
+  request: APIRequestContext,
+  opts: { firstName?: string; lastName?: string; pin?: string; fundKobo?: number } = {},
+): Promise<ApiUser> {
+  const { phone, user } = await signUp(request, opts);
   const otp = await readCode(request, e164(phone));
   expect((await request.post('/api/user/users/verify-mobile', { data: { phoneNumber: phone, otp } })).status()).toBe(200);
   const l = await request.post('/api/user/users/login', { data: { username: user.email, password: user.password } });

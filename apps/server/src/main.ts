@@ -66,7 +66,6 @@ if (multi && cluster.isPrimary) {
   const database = await open();
   const app = await buildApp({ config, db: database.db, services: allServices, providers: buildProviders(config, database.db) });
   if (!multi && config.seedDemo && (await seedDemo(database.db, uploadProviders(config).storage))) app.log.info('seeded demo data');
-  app.notifier.start();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

@@ -1,78 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { chatApi } from './api-chat.js';
 import { connectApi } from './api-connect.js';
 import { communitiesApi } from './api-communities.js';
+import { moneyApi } from './api-money.js';
 import { noticesApi } from './api-notices.js';
 import { shopApi } from './api-shop.js';
-import { beneficiariesResponse, billerQuery, billersResponse, customerResponse, packagesResponse, validateCustomerQuery } from './bills.js';
-import { listQuery, messageOnly, uuidParam } from './common.js';
-import { loanEligibilityQuery, loanEligibilityResponse } from './loan-eligibility.js';
-import {
-  balancesResponse,
-  banksResponse,
-  completeBody,
-  fundBankBody,
-  fundCardBody,
-  fundResponse,
-  fundSavedCardBody,
-  historyBody,
-  historyResponse,
-  initiateBankBody,
-  previewResponse,
-  receiptResponse,
-  referenceField,
-  savedCardsResponse,
-  setSpendingLimitBody,
-  simulateTransferBody,
-  spendingLimitResponse,
-  verifyAccountParams,
-  verifyAccountResponse,
-  virtualAccountResponse,
-} from './money.js';
-import { initiateBody } from './payments.js';
-import {
-  createLoanBody,
-  createSavingsTargetBody,
-  loanResponse,
-  loanTypesResponse,
-  loansResponse,
-  lockBody,
-  lockPreviewResponse,
-  lockedFundResponse,
-  lockedFundsResponse,
-  repayLoanBody,
-  savingsTargetResponse,
-  savingsTargetsResponse,
-  savingsTransactionsQuery,
-  savingsTransactionsResponse,
-  statementBody,
-  statementResponse,
-  topUpBody,
-  withdrawSavingsBody,
-} from './savings.js';
-import { uploadSingleResponse } from './upload.js';
-import {
-  changePasswordBody,
-  editProfileBody,
-  filterUsersQuery,
-  filterUsersResponse,
-  forgotPasswordBody,
-  fullUserResponse,
-  initiateResetBody,
-  loginBody,
-  loginResponse,
-  resendOtpBody,
-  resetPasswordBody,
-  setPinBody,
-  signupBody,
-  signupResponse,
-  updatePinQuery,
-  userResponse,
-  verifyMobileBody,
-  verifyMobileResponse,
-  verifyResetOtpBody,
-  verifyResetOtpResponse,
-} from './user.js';
+import { userApi } from './api-user.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -88,13 +21,17 @@ export interface ApiEndpointDef {
   response: z.ZodType;
   /** The call carries the transaction PIN (header transactionPin). */
   pin?: true;
+  /** Headers the call reads besides the token (the PIN headers of the PIN calls). */
+  headers?: z.ZodObject;
+  /** What the call does, as the OpenAPI document shows it (its summary). */
+  summary?: string;
+  /** The OpenAPI section, when not the area of the call's name (`shop.placeOrder` is in "shop"). */
+  tag?: string;
+  /** The call answers 201 when it creates something (and 200 when a retry finds it made). */
+  created?: true;
+  /** The body is multipart/form-data (an upload), read by the route itself. */
+  multipart?: true;
 }
-
-// Path parameters whose schemas live in the routes themselves.
-const referenceParams = z.object({ reference: referenceField });
-const userIdParams = z.object({ id: z.uuid('User not found') });
-const beneficiaryParams = z.object({ label: z.string().min(1).max(50) });
-const beneficiaryNumberParams = beneficiaryParams.extend({ customerNumber: z.string().min(1).max(20) });
 
 /**
  * Every call the web client makes, by name. The web client takes each call's method, path and
@@ -103,211 +40,9 @@ const beneficiaryNumberParams = beneficiaryParams.extend({ customerNumber: z.str
  * server serves every entry at its method and path.
  */
 export const apiMap = {
-  // user (/api/user)
-  'user.signup': { method: 'POST', path: '/api/user/users/signup', body: signupBody, response: signupResponse },
-  'user.verifyMobile': { method: 'POST', path: '/api/user/users/verify-mobile', body: verifyMobileBody, response: verifyMobileResponse },
-  'user.resendOtp': { method: 'POST', path: '/api/user/users/resend-otp', body: resendOtpBody, response: messageOnly },
-  'user.login': { method: 'POST', path: '/api/user/users/login', body: loginBody, response: loginResponse },
-  'user.logout': { method: 'GET', path: '/api/user/auth/logout', response: messageOnly },
-  'user.initiatePasswordReset': {
-    method: 'POST',
-    path: '/api/user/users/initiate-password-reset',
-    body: initiateResetBody,
-    response: messageOnly,
-  },
-  'user.forgotPassword': { method: 'POST', path: '/api/user/auth/forgot-password', body: forgotPasswordBody, response: messageOnly },
-  'user.verifyResetOtp': {
-    method: 'POST',
-    path: '/api/user/users/verify-reset-password-otp',
-    body: verifyResetOtpBody,
-    response: verifyResetOtpResponse,
-  },
-  'user.resetPassword': { method: 'POST', path: '/api/user/users/reset-password', body: resetPasswordBody, response: messageOnly },
-  'user.changePassword': { method: 'PUT', path: '/api/user/user/users/change-password', body: changePasswordBody, response: messageOnly },
-  'user.setPin': { method: 'PUT', path: '/api/user/user/users/set-pin', body: setPinBody, response: messageOnly, pin: true },
-  /** The new PIN in transactionPin; the current one in the header oldTransactionPin and in the query. */
-  'user.updatePin': { method: 'PUT', path: '/api/user/user/users/update-pin', query: updatePinQuery, response: messageOnly, pin: true },
-  'user.editProfile': { method: 'PUT', path: '/api/user/users/edit-profile', body: editProfileBody, response: fullUserResponse },
-  'user.filter': { method: 'GET', path: '/api/user/users/filter', query: filterUsersQuery, response: filterUsersResponse },
-  /** Your own profile in full; anyone else's public fields. */
-  'user.get': { method: 'GET', path: '/api/user/users/:id', params: userIdParams, response: userResponse },
-
-  // transaction (/api/transaction): send money and bill purchases
-  'transaction.initiate': { method: 'POST', path: '/api/transaction/api/v1/initiate', body: initiateBody, response: previewResponse },
-  'transaction.complete': {
-    method: 'POST',
-    path: '/api/transaction/api/v1/complete',
-    body: completeBody,
-    response: receiptResponse,
-    pin: true,
-  },
-  'transaction.history': { method: 'POST', path: '/api/transaction/api/v1/transactions', body: historyBody, response: historyResponse },
-  'transaction.get': {
-    method: 'GET',
-    path: '/api/transaction/api/v1/transactions/:reference',
-    params: referenceParams,
-    response: receiptResponse,
-  },
-
-  // wallet (/api/wallet)
-  'wallet.balances': { method: 'GET', path: '/api/wallet/wallet-balances', response: balancesResponse },
-  'wallet.spendingLimit': { method: 'GET', path: '/api/wallet/spending-limit', response: spendingLimitResponse },
-  'wallet.setSpendingLimit': {
-    method: 'POST',
-    path: '/api/wallet/spending-limit',
-    body: setSpendingLimitBody,
-    response: spendingLimitResponse,
-    pin: true,
-  },
-  'wallet.banks': { method: 'GET', path: '/api/wallet/wallet/api/v1/get-banks-category', response: banksResponse },
-  'wallet.verifyAccount': {
-    method: 'GET',
-    path: '/api/wallet/verify-account/bankcode/:bankCode/accountNumber/:accountNumber',
-    params: verifyAccountParams,
-    response: verifyAccountResponse,
-  },
-  'wallet.initiateBankTransfer': { method: 'POST', path: '/api/wallet/initiate', body: initiateBankBody, response: previewResponse },
-  'wallet.completeBankTransfer': { method: 'POST', path: '/api/wallet/complete', body: completeBody, response: receiptResponse, pin: true },
-  'wallet.transferStatus': {
-    method: 'GET',
-    path: '/api/wallet/transfer-status/:reference',
-    params: referenceParams,
-    response: receiptResponse,
-  },
-  'wallet.fundCard': { method: 'POST', path: '/api/wallet/fund/card', body: fundCardBody, response: fundResponse },
-  'wallet.fundSavedCard': {
-    method: 'POST',
-    path: '/api/wallet/fund/saved-card',
-    body: fundSavedCardBody,
-    response: fundResponse,
-    pin: true,
-  },
-  'wallet.fundBank': { method: 'POST', path: '/api/wallet/fund/bank', body: fundBankBody, response: fundResponse },
-  'wallet.cards': { method: 'GET', path: '/api/wallet/cards', query: listQuery, response: savedCardsResponse },
-  'wallet.deleteCard': { method: 'DELETE', path: '/api/wallet/cards/:id', params: uuidParam, response: messageOnly },
-  'wallet.virtualAccount': { method: 'GET', path: '/api/wallet/virtual-account', response: virtualAccountResponse },
-  /** Served outside production only. */
-  'wallet.simulateBankTransfer': {
-    method: 'POST',
-    path: '/api/wallet/dev/simulate-bank-transfer',
-    body: simulateTransferBody,
-    response: messageOnly,
-  },
-
-  // savings targets, locked funds and statements (wallet service)
-  'savings.targets': { method: 'GET', path: '/api/wallet/savings-target', query: listQuery, response: savingsTargetsResponse },
-  'savings.createTarget': {
-    method: 'POST',
-    path: '/api/wallet/savings-target',
-    body: createSavingsTargetBody,
-    response: savingsTargetResponse,
-  },
-  'savings.topUp': {
-    method: 'POST',
-    path: '/api/wallet/savings-target/top-up',
-    body: topUpBody,
-    response: savingsTargetResponse,
-    pin: true,
-  },
-  'savings.withdraw': {
-    method: 'PATCH',
-    path: '/api/wallet/savingtarget/withdraw/:id',
-    params: uuidParam,
-    body: withdrawSavingsBody,
-    response: savingsTargetResponse,
-  },
-  'savings.transactions': {
-    method: 'GET',
-    path: '/api/wallet/savings-target/transactions',
-    query: savingsTransactionsQuery,
-    response: savingsTransactionsResponse,
-  },
-  'savings.previewLock': { method: 'POST', path: '/api/wallet/lock/initiate', body: lockBody, response: lockPreviewResponse },
-  'savings.lock': { method: 'POST', path: '/api/wallet/lockedfund', body: lockBody, response: lockedFundResponse, pin: true },
-  'savings.lockedFunds': { method: 'GET', path: '/api/wallet/lockedfund', query: listQuery, response: lockedFundsResponse },
-  'savings.withdrawLocked': {
-    method: 'POST',
-    path: '/api/wallet/lockedfund/withdraw/:id',
-    params: uuidParam,
-    response: lockedFundResponse,
-  },
-  'savings.statement': {
-    method: 'POST',
-    path: '/api/wallet/generate-statement',
-    body: statementBody,
-    response: statementResponse,
-    pin: true,
-  },
-
-  // loans (wallet service)
-  'loans.types': { method: 'GET', path: '/api/wallet/e-comm/api/loan/types', response: loanTypesResponse },
-  'loans.eligibility': {
-    method: 'GET',
-    path: '/api/wallet/e-comm/api/loan/eligibility',
-    query: loanEligibilityQuery,
-    response: loanEligibilityResponse,
-  },
-  'loans.list': { method: 'GET', path: '/api/wallet/e-comm/api/loan', query: listQuery, response: loansResponse },
-  'loans.apply': { method: 'POST', path: '/api/wallet/e-comm/api/loan/create', body: createLoanBody, response: loanResponse },
-  'loans.repay': {
-    method: 'POST',
-    path: '/api/wallet/e-comm/api/loan/:id/repay',
-    params: uuidParam,
-    body: repayLoanBody,
-    response: loanResponse,
-    pin: true,
-  },
-
-  // bills (/api/bills): one providers route per category; purchases go through transaction.initiate/complete
-  'bills.airtimeProviders': { method: 'GET', path: '/api/bills/bills/airtime-providers', response: billersResponse },
-  'bills.dataProviders': { method: 'GET', path: '/api/bills/bills/data-providers', response: billersResponse },
-  'bills.electricityProviders': { method: 'GET', path: '/api/bills/bills/electricity-providers', response: billersResponse },
-  'bills.tvProviders': { method: 'GET', path: '/api/bills/bills/tv-providers', response: billersResponse },
-  'bills.bettingProviders': { method: 'GET', path: '/api/bills/bills/betting-providers', response: billersResponse },
-  /** Data plans of a network, or bouquets of a TV provider. */
-  'bills.dataPlans': { method: 'GET', path: '/api/bills/bills/provider-data-plans', query: billerQuery, response: packagesResponse },
-  'bills.electricityPackages': {
-    method: 'GET',
-    path: '/api/bills/bills/electricity-provider-packages',
-    query: billerQuery,
-    response: packagesResponse,
-  },
-  'bills.bettingPackages': {
-    method: 'GET',
-    path: '/api/bills/bills/betting-provider-packages',
-    query: billerQuery,
-    response: packagesResponse,
-  },
-  'bills.validateCustomer': {
-    method: 'GET',
-    path: '/api/bills/bills/validate-customer',
-    query: validateCustomerQuery,
-    response: customerResponse,
-  },
-  'bills.purchaseStatus': {
-    method: 'GET',
-    path: '/api/bills/bills/purchase-status/:reference',
-    params: referenceParams,
-    response: receiptResponse,
-  },
-  'bills.beneficiaries': {
-    method: 'GET',
-    path: '/api/bills/beneficiary/:label',
-    params: beneficiaryParams,
-    query: listQuery,
-    response: beneficiariesResponse,
-  },
-  'bills.removeBeneficiary': {
-    method: 'DELETE',
-    path: '/api/bills/beneficiary/:label/:customerNumber',
-    params: beneficiaryNumberParams,
-    response: messageOnly,
-  },
-
-  // upload (/api/upload): multipart, field "file"
-  'upload.single': { method: 'POST', path: '/api/upload/api/upload/single', response: uploadSingleResponse },
-
-  // The social, chat and marketplace areas, each in a file of its own (api-<area>.ts).
+  // The areas, each in a file of its own (api-<area>.ts).
+  ...userApi,
+  ...moneyApi,
   ...connectApi,
   ...communitiesApi,
   ...chatApi,

@@ -173,6 +173,27 @@ export type Call = z.infer<typeof call>;
 export const callsResponse = paginated(call);
 export const iceServersResponse = envelope(z.object({ iceServers: z.array(iceServer), ttlSeconds: z.number().int() }));
 
+// --- blocks and reports ------------------------------------------------------------------------
+
+/** Whether the caller blocked this person (never whether they blocked the caller). */
+export const blockStatus = z.object({ userId: z.uuid(), blocked: z.boolean(), blockedAt: z.string().nullable() });
+export const blockStatusResponse = envelope(blockStatus);
+export const blockedPerson = z.object({ user: chatUser, blockedAt: z.string() });
+export const blocksResponse = paginated(blockedPerson);
+
+/** Why a conversation is reported: a short list (the app words each). */
+export const chatReportReason = z.enum(['spam', 'scam', 'harassment', 'inappropriate', 'impersonation', 'other'], {
+  error: 'Choose a reason: spam, scam, harassment, inappropriate, impersonation or other',
+});
+export type ChatReportReason = z.infer<typeof chatReportReason>;
+export const chatReportBody = z.object({
+  reason: chatReportReason,
+  note: z.string().trim().max(500, 'A note can be at most 500 characters').optional().describe('what else staff should know'),
+});
+export const chatReportResponse = envelope(
+  z.object({ conversationId: z.uuid(), reportedUserId: z.uuid(), reason: chatReportReason, createdAt: z.string() }),
+);
+
 /** Socket events (see docs/chat.md). Client to server events take an acknowledgement callback. */
 export const chatEvents = {
   clientToServer: {

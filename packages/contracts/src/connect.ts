@@ -61,6 +61,7 @@ export const post = z.object({
   tags: z.array(z.string()).describe('hashtags without the #'),
   mentions: z.array(z.object({ _id: z.uuid(), nickName: z.string() })),
   communityId: z.uuid().nullable(),
+  shareable: z.boolean().describe('false for a post of a private community: it is never reposted or quoted outside it'),
   status: postStatus,
   quoted: quotedPost.nullable(),
   repostedBy: z

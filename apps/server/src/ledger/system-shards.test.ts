@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
 import { auth, balancesOf, createTestApp, json, newUser, type TestContext } from '../test/harness.js';
-import { signWebhook } from '../services/wallet/funding.service.js';
+import { signWebhook } from '../services/wallet/index.js';
 import {
   checkLedger,
   ledgerAccounts,

@@ -15,11 +15,15 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { registerAuth, type Authenticator } from './auth.js';
+import { instanceOf } from './instance.js';
+import { JobRunner } from './jobs.js';
+import { requireDeclaredRoutes } from './route.js';
 import type { Config, ServiceName } from './config.js';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http.js';
 import { registerInputGuard } from './input-guard.js';
+import { registerRouteReplay } from './idempotency.js';
 import { loggerOptions, requestId } from './logger.js';
 import { registerMetrics } from './metrics.js';
 import { Notifier, type EmailProvider, type SmsProvider } from './notifications.js';
@@ -30,6 +34,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     notifier: Notifier;
+    /** Background jobs: a service declares its own with `app.jobs.add` (platform/jobs.ts). */
+    jobs: JobRunner;
     redis: Redis | null;
   }
 }
@@ -86,6 +92,10 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('notifier', notifier);
+  const jobs = new JobRunner(deps.db, app.log, instanceOf(deps.db).id);
+  app.decorate('jobs', jobs);
+  // Texts and emails are claimed row by row, so every process drains the outbox.
+  jobs.add({ name: 'platform.outbox', periodMs: config.outboxDrainMs, scope: 'process', run: () => notifier.drain() });
   app.decorate('redis', redis);
   registerAuth(app, providers.authenticator);
   registerErrorHandling(app);
@@ -177,13 +187,19 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
 
   if (!config.isProduction) registerDevRoutes(app);
 
+  registerRouteReplay(app, deps.db);
+  requireDeclaredRoutes(app);
   for (const svc of deps.services) {
     if (config.services.includes(svc.name)) await app.register(svc.plugin, { prefix: `/api/${svc.name}`, providers });
   }
 
   registerNotFound(app, config.serveWeb && registerWeb(app, config.webDist));
 
+  app.addHook('onReady', async () => {
+    if (config.jobs) jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await notifier.stop();
     if (redis) redis.disconnect();
   });

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling, frameworkErrors } from './http.js';
 import { findForbiddenString } from './input-guard.js';
-import { signWebhook } from '../services/wallet/funding.service.js';
+import { signWebhook } from '../services/wallet/index.js';
 import {
   auth,
   balancesOf,

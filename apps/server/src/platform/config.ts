@@ -157,6 +157,13 @@ const envSchema = z.object({
   TURN_SECRET: z.string().optional(),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
+  OUTBOX_DRAIN_MS: z.coerce.number().int().min(100).default(1000),
+  AUTO_CONFIRM_CHECK_SECONDS: z.coerce.number().int().positive().default(600),
+  CHAT_SWEEP_SECONDS: z.coerce.number().int().positive().default(10),
+  JOBS: z
+    .enum(['on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'on')),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   METRICS: z
     .string()
@@ -230,6 +237,14 @@ export type Config = {
   calls: { ringMs: number; stunUrls: string[]; turnUrls: string[]; turnSecret: string | null; turnTtlSeconds: number };
   /** Connect: how often expired stories' media is cleaned up. */
   storyCleanupMs: number;
+  /** How often the outbox sends waiting texts and emails. */
+  outboxDrainMs: number;
+  /** Marketplace: how often delivered orders past ORDER_AUTO_CONFIRM_DAYS are confirmed. */
+  autoConfirmCheckMs: number;
+  /** Chat: how often sockets of ended sessions are dropped and unanswered calls marked missed. */
+  chatSweepMs: number;
+  /** Whether this process runs the background jobs (platform/jobs.ts): JOBS=on|off, on except in tests. */
+  jobs: boolean;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
   workers: number;
   /**
@@ -328,6 +343,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnTtlSeconds: e.TURN_TTL_SECONDS,
     },
     storyCleanupMs: e.STORY_CLEANUP_SECONDS * 1000,
+    outboxDrainMs: e.OUTBOX_DRAIN_MS,
+    autoConfirmCheckMs: e.AUTO_CONFIRM_CHECK_SECONDS * 1000,
+    chatSweepMs: e.CHAT_SWEEP_SECONDS * 1000,
+    jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     workers: e.WORKERS,
     metrics: e.METRICS,
     services: services as ServiceName[],

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema.js';
+import { busy, hasSqlState, LOST_RACE_SQLSTATES } from './errors.js';
 import { embeddedInstance, postgresInstance } from './instance.js';
 import { SERVER_ROOT } from './paths.js';
 
@@ -20,8 +20,11 @@ import { SERVER_ROOT } from './paths.js';
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database handle. It carries no schema: every statement names its tables (each service's
+ * `tables.ts`), so the platform knows no service's tables (Drizzle's relational `db.query.x` is not used).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle or the database itself: services take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -57,6 +60,65 @@ export async function rawQuery<T>(db: Tx, q: RawStatement, values: unknown[]): P
   return executeRows<T>(db, sql.join(chunks));
 }
 
+/** Attempts of a top-level transaction that loses a race (a deadlock or a serialization failure) before it answers 409. */
+export const TRANSACTION_ATTEMPTS = 4;
+
+const runOnceWork = new WeakSet<object>();
+
+/**
+ * Marks a transaction's work as never to be run a second time: when it loses a race it answers 409
+ * `BUSY_RETRY` at once instead of being retried. For work with effects outside the database that
+ * must not happen twice (the rest is rolled back before a retry, so it is safe to rerun).
+ */
+export function runOnce<W extends (tx: never) => Promise<unknown>>(work: W): W {
+  runOnceWork.add(work);
+  return work;
+}
+
+const raceCounts = new WeakMap<object, { retried: number; busy: number }>();
+
+/**
+ * Since this database was opened: how many top-level transactions lost a race and were run again
+ * (`retried`, one per new attempt) and how many still lost on their last attempt (`busy`: answered 409).
+ */
+export function lostRaces(db: Db): { retried: number; busy: number } {
+  return { retried: 0, busy: 0, ...raceCounts.get(db) };
+}
+
+/** A short wait before attempt `attempt + 1`: growing, with jitter so the two sides of a deadlock do not meet again. */
+const backoffMs = (attempt: number) => Math.round(5 * 2 ** attempt * (0.5 + Math.random()));
+
+/**
+ * Every top-level `db.transaction(...)` of the app, installed where the database is opened: a
+ * transaction that loses a race (40P01 deadlock, 40001 serialization failure) has been rolled back
+ * whole, so its work runs again from the start in a fresh transaction, up to `TRANSACTION_ATTEMPTS`
+ * times; then the caller gets the 409 `BUSY_RETRY` AppError. Savepoints (`tx.transaction`) are
+ * methods of the transaction, not of the database: they are never retried on their own (their
+ * error reaches the top-level transaction, which is retried whole).
+ */
+function retryLostRaces(db: Db): Db {
+  const begin = db.transaction.bind(db) as (work: (tx: never) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+  const counts = { retried: 0, busy: 0 };
+  raceCounts.set(db, counts);
+  const transaction = async (work: (tx: never) => Promise<unknown>, config?: unknown) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await begin(work, config);
+      } catch (err) {
+        if (!hasSqlState(err, LOST_RACE_SQLSTATES)) throw err;
+        if (attempt >= TRANSACTION_ATTEMPTS || runOnceWork.has(work)) {
+          counts.busy++;
+          throw busy();
+        }
+        counts.retried++;
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+      }
+    }
+  };
+  Object.defineProperty(db, 'transaction', { value: transaction, writable: true, configurable: true });
+  return db;
+}
+
 export type OpenOptions = {
   databaseUrl?: string;
   /** PostgreSQL connections in the pool (default 10). */
@@ -90,7 +152,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (a restart, a terminated backend) must not crash the
     // process: the pool discards it and opens another on the next query.
     pool.on('error', (err) => console.warn(`database: an idle connection was closed (${err.message})`));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     rawRunners.set(db, async (q, values) => (await pool.query({ name: q.name, text: q.text, values })).rows);
     const instance = await postgresInstance(db as unknown as Db, url);
@@ -104,16 +166,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await admin.end();
       }
     };
-    return { db: db as unknown as Db, kind: 'postgres', close };
+    return { db: retryLostRaces(db as unknown as Db), kind: 'postgres', close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
     extensions: PGLITE_EXTENSIONS,
     ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
   });
-  const pdb = drizzlePglite(client, { schema });
+  const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
   rawRunners.set(pdb, async (q, values) => (await client.query<Record<string, unknown>>(q.text, values)).rows);
   embeddedInstance(pdb as unknown as Db, client);
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: retryLostRaces(pdb as unknown as Db), kind: 'pglite', close: () => client.close() };
 }

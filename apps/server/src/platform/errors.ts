@@ -30,3 +30,25 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
 export const unprocessable = (message: string, code = 'UNPROCESSABLE', description?: string) =>
   new AppError(422, code, message, description);
 export const tooMany = (message: string, code = 'TOO_MANY_REQUESTS') => new AppError(429, code, message);
+
+/**
+ * SQLSTATEs of a statement that lost a race with another transaction: deadlock_detected (40P01)
+ * and serialization_failure (40001). The whole transaction may be run again from the start.
+ */
+export const LOST_RACE_SQLSTATES: readonly string[] = ['40P01', '40001'];
+/** The lost races, and lock_not_available (55P03: NOWAIT or lock_timeout): answered 409 `BUSY_RETRY`, never 500. */
+export const BUSY_SQLSTATES: readonly string[] = [...LOST_RACE_SQLSTATES, '55P03'];
+
+/** True when `err` (or its cause, as drizzle wraps driver errors) is a database error with one of these SQLSTATEs. */
+export function hasSqlState(err: unknown, states: readonly string[]): boolean {
+  let e = err;
+  for (let depth = 0; depth < 8 && typeof e === 'object' && e !== null; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && states.includes(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The answer when a change keeps colliding with another one on the same rows: the client may simply send it again. */
+export const busy = () => new AppError(409, 'BUSY_RETRY', 'Someone else was changing this at the same time; please try again');

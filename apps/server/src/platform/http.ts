@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, errorEnvelope } from './errors.js';
+import { AppError, BUSY_SQLSTATES, busy, errorEnvelope, hasSqlState } from './errors.js';
 
 export type Envelope<T> = { status: true; message: string; data: T };
 
@@ -130,6 +130,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: 'The upload is not well-formed multipart/form-data: it is cut short or its boundary does not match',
         code: 'MALFORMED_MULTIPART',
       });
+    }
+    if (hasSqlState(err, BUSY_SQLSTATES)) {
+      // A statement that lost a race outside a transaction (or a lock not available at once): the
+      // client may send it again, as with a transaction that lost its race on every attempt.
+      req.log.warn({ dbError: safeDbError(err) }, 'a statement lost a race with another change');
+      return reply.status(409).send(errorEnvelope(busy()));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authOf } from './auth.js';
 import { AppError } from './errors.js';
 import { bearer } from './guards.js';
-import { withPaymentIdempotency } from './idempotency.js';
+import { withIdempotency, withPaymentIdempotency } from './idempotency.js';
 import { idempotencyKeys } from './tables.js';
 import { auth, createTestApp, json, newUser, type TestContext, type TestUser } from '../test/harness.js';
 
@@ -18,12 +18,20 @@ let t: TestContext;
 let u: TestUser;
 let runs = 0;
 let recovered = 0;
+let moves = 0;
 let gate: Promise<void> | null = null;
 const body = z.object({ ref: z.string(), fail: z.enum(['refuse', 'crash']).optional() });
 
 beforeAll(async () => {
   t = await createTestApp({
-    routes: (app) =>
+    routes: (app) => {
+      // A step on a resource named in the path: the key is bound to the path's id as well as the body.
+      app.put('/api/test/thing/:id/move', { ...bearer, schema: { params: z.object({ id: z.string() }) } }, async (req, reply) =>
+        withIdempotency(app.db, req, reply, authOf(req).userId, 'test.move', async () => {
+          moves += 1;
+          return { status: true, message: 'moved', data: { id: (req.params as { id: string }).id, move: moves } };
+        }),
+      );
       app.post('/api/test/pay', { ...bearer, schema: { body } }, async (req, reply) => {
         const { ref, fail } = req.body as z.infer<typeof body>;
         return withPaymentIdempotency(
@@ -45,7 +53,8 @@ beforeAll(async () => {
             return { status: true, message: 'recovered', data: { ref: reference, run: 0 } };
           },
         );
-      }),
+      });
+    },
   });
   u = await newUser(t.app);
 });
@@ -159,6 +168,36 @@ describe('Idempotency-Key bound to a payment', () => {
       await other.end();
     }
     expect(json(await pay('pay-key-00007', { ref: 'R7' }))).toMatchObject({ message: 'recovered' });
+  });
+});
+
+describe('Idempotency-Key on a call whose path names what it changes', () => {
+  const move = (id: string, key: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/test/thing/${id}/move`, headers: auth(u, { 'idempotency-key': key }) });
+
+  it('replays the same path, and refuses the same key for another id (422) without running it', async () => {
+    const a = await move('A', 'move-key-0001');
+    expect(a.statusCode).toBe(200);
+    const again = await move('A', 'move-key-0001');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(a.json());
+    const before = moves;
+    const other = await move('B', 'move-key-0001');
+    expect(other.statusCode).toBe(422);
+    expect(json(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(moves).toBe(before);
+    expect((await move('B', 'move-key-0002')).json()).toMatchObject({ data: { id: 'B', move: before + 1 } });
+  });
+
+  it('refuses a malformed key (400) and runs without a key every time', async () => {
+    const bad = await move('A', 'short');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).code).toBe('IDEMPOTENCY_KEY_INVALID');
+    const before = moves;
+    const plain = () => t.app.inject({ method: 'PUT', url: '/api/test/thing/A/move', headers: auth(u) });
+    await plain();
+    await plain();
+    expect(moves).toBe(before + 2);
   });
 });
 

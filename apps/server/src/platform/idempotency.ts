@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from './db.js';
 import { crashPoint } from './crash.js';
 import { AppError, badRequest, conflict, errorEnvelope } from './errors.js';
@@ -33,9 +33,29 @@ export const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 type Call = { db: Db; reply: FastifyReply; userId: string; key: string; scope: string; hash: string };
 
+/**
+ * What a key is bound to: the body, and the path's parameters when the route has any, so the same
+ * key sent for another order or target (`PUT /api/order/:id/accept`) is another request (422), not
+ * a replay of the first. A route without parameters hashes its body alone, as it always has.
+ */
+function requestOf(req: FastifyRequest): unknown {
+  const params = req.params as Record<string, unknown> | undefined;
+  return params && Object.keys(params).length > 0 ? { params, body: req.body ?? null } : req.body;
+}
+
+/**
+ * Requests, and routes, whose call keeps its key itself (`withIdempotency`, `withPaymentIdempotency`):
+ * the replay hook leaves them alone (after a route's first call, without even looking its key up).
+ */
+const keptByCall = new WeakSet<FastifyRequest>();
+const keptRoutes = new Set<string>();
+const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? ''}`;
+
 function callOf(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string, scope: string): Call | undefined {
+  keptByCall.add(req);
+  keptRoutes.add(routeOf(req));
   const key = idempotencyKeyOf(req);
-  return key === undefined ? undefined : { db, reply, userId, key, scope, hash: requestHash(scope, req.body) };
+  return key === undefined ? undefined : { db, reply, userId, key, scope, hash: requestHash(scope, requestOf(req)) };
 }
 
 const whereKey = (c: Call) => and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.key, c.key));
@@ -222,4 +242,74 @@ async function answerPrior<T>(c: Call, row: KeyRow, recover?: (reference: string
     .set({ statusCode, response: result as object, owner: null, lockedUntil: null })
     .where(and(whereKey(c), isNull(idempotencyKeys.statusCode)));
   return replay(c, statusCode, result);
+}
+
+// --- every other call that changes state ----------------------------------------------------------
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ROUTE_SCOPE = 'route:';
+
+/** The call's key and what it is bound to, for a signed-in request that changes state and carries a key. */
+function routeCall(db: Db, req: FastifyRequest, reply: FastifyReply): Call | undefined {
+  if (!CHANGES.has(req.method) || !req.auth || keptByCall.has(req) || keptRoutes.has(routeOf(req)) || asksPin(req)) return undefined;
+  const key = idempotencyKeyOf(req);
+  if (key === undefined) return undefined;
+  const scope = `${ROUTE_SCOPE}${req.method} ${req.routeOptions.url ?? req.url}`;
+  return { db, reply, userId: req.auth.userId, key, scope, hash: requestHash(scope, requestOf(req)) };
+}
+
+/** Money calls carry the PIN, and every one keeps its key itself (some in their SQL function, where no hook sees it). */
+function asksPin(req: FastifyRequest): boolean {
+  const schema = req.routeOptions.schema as
+    { security?: Array<Record<string, unknown>>; headers?: { shape?: Record<string, unknown> } } | undefined;
+  return Boolean(
+    schema?.security?.some((s) => 'transactionPin' in s) || (schema?.headers?.shape && 'transactionpin' in schema.headers.shape),
+  );
+}
+
+/**
+ * Every call that changes what others see and keeps no key of its own (posts, comments, likes,
+ * follows, community and shop actions, blocks, ...) accepts an `Idempotency-Key` too: its answer is
+ * stored once the call has succeeded, and a retry with the same key replays that answer (header
+ * `Idempotent-Replayed`) without running the call again; the same key for another call or body is
+ * 422. The answer is stored right after the call's own commit, not in it: a server killed between
+ * the two runs the call again on the retry (these calls are safe to repeat or, like a comment, add
+ * a second copy at worst). Money calls and order steps keep their key inside their own
+ * transaction (`withIdempotency`) and are left alone here.
+ */
+export function registerRouteReplay(app: FastifyInstance, db: Db): void {
+  app.addHook('preHandler', async (req, reply) => {
+    const c = routeCall(db, req, reply);
+    if (!c) return;
+    const [row] = await db.select().from(idempotencyKeys).where(whereKey(c)).limit(1);
+    // A key a call kept itself (a payment, an order step) is that call's to answer.
+    if (!row?.scope.startsWith(ROUTE_SCOPE)) return;
+    if (row.scope !== c.scope || row.requestHash !== c.hash) throw keyReused();
+    if (row.statusCode === null) throw keyInProgress();
+    reply.header('Idempotent-Replayed', 'true');
+    return reply.status(row.statusCode).send(row.response);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 300 || reply.getHeader('Idempotent-Replayed') || typeof payload !== 'string') return payload;
+    const c = routeCall(db, req, reply);
+    if (!c) return payload;
+    let response: unknown;
+    try {
+      response = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    await db
+      .insert(idempotencyKeys)
+      .values({
+        userId: c.userId,
+        key: c.key,
+        scope: c.scope,
+        requestHash: c.hash,
+        statusCode: reply.statusCode,
+        response: response as object,
+      })
+      .onConflictDoNothing();
+    return payload;
+  });
 }

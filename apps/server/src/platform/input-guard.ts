@@ -58,7 +58,12 @@ export function findForbiddenString(root: unknown): string | null {
   return null;
 }
 
-function check(where: keyof typeof LOCATION, value: unknown): void {
+/**
+ * Throws the 400 `INVALID_CHARACTERS` naming the field when `value` holds a forbidden character.
+ * HTTP requests reach it through `guardRequest`; the chat socket's events call it on their payload
+ * (as a body), so both refuse the same input with the same message and code.
+ */
+export function guardValue(where: keyof typeof LOCATION, value: unknown): void {
   const found = findForbiddenString(value);
   if (found === null) return;
   // The wildcard param (`/files/*`) is the path itself; a query or path field is named as such.
@@ -70,11 +75,11 @@ function check(where: keyof typeof LOCATION, value: unknown): void {
 
 /** Checks a request's body (when parsed to objects, arrays or text), query and path parameters. */
 export function guardRequest(req: FastifyRequest): void {
-  check('params', req.params);
-  check('query', req.query);
+  guardValue('params', req.params);
+  guardValue('query', req.query);
   const body = req.body;
   if (typeof body === 'string' || (body !== null && typeof body === 'object' && (Array.isArray(body) || isPlainObject(body)))) {
-    check('body', body);
+    guardValue('body', body);
   }
 }
 

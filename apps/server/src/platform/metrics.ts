@@ -30,6 +30,31 @@ export const ledgerPostingSeconds = new Histogram({
   registers: [],
 });
 
+/** Background jobs' runs by job and outcome (`ok`, `failed`), counted by the job runner (platform/jobs.ts). */
+export const jobRunsTotal = new Counter({
+  name: 'owo_job_runs_total',
+  help: 'Background job runs by job and outcome',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [],
+});
+
+/** How long each background job's run took. */
+export const jobRunSeconds = new Histogram({
+  name: 'owo_job_run_seconds',
+  help: 'Background job run time in seconds, by job',
+  labelNames: ['job'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+  registers: [],
+});
+
+/** How late a cluster job's latest run started after it was due (a backlog of work or stopped processes shows here). */
+export const jobLagSeconds = new Gauge({
+  name: 'owo_job_lag_seconds',
+  help: 'Seconds between when a background job was due and when its latest run started',
+  labelNames: ['job'] as const,
+  registers: [],
+});
+
 /** HTTP latency buckets (seconds) for an API: 5 ms to 5 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -140,6 +165,7 @@ export function createMetrics(app: FastifyInstance, db: Db) {
   }
   registry.registerMetric(paymentsTotal);
   registry.registerMetric(ledgerPostingSeconds);
+  for (const m of [jobRunsTotal, jobRunSeconds, jobLagSeconds]) registry.registerMetric(m);
   // One registry for the app: its own metrics and the process's (the same metric objects).
   return { registry: Registry.merge([registry, processMetrics()]), requests, duration };
 }

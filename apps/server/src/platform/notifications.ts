@@ -60,7 +60,6 @@ const CLAIM_SECONDS = 60;
  * each before sending it, so several server processes draining one database send it once.
  */
 export class Notifier {
-  private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -170,15 +169,8 @@ export class Notifier {
     }
   }
 
-  start(intervalMs = 1000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.drain().catch((err: unknown) => this.log.error({ err }, 'outbox drain failed')), intervalMs);
-    this.timer.unref();
-  }
-
+  /** Waits for a drain in progress (the job runner, platform/jobs.ts, runs `drain` every OUTBOX_DRAIN_MS). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.draining;
   }
 

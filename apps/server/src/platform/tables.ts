@@ -81,3 +81,21 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * One row per background job (platform/jobs.ts): which process holds it and until when, when it is
+ * due next, and its counts of runs and failures. A process runs a cluster job only after claiming
+ * its row with `leased_until` in the past.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  owner: text('owner'),
+  leasedUntil: ts('leased_until')
+    .notNull()
+    .default(sql`'-infinity'`),
+  dueAt: ts('due_at').notNull().defaultNow(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { apiMap, type ApiEndpointDef } from '@owo/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,5 +75,53 @@ describe('the API map', () => {
     const s = schemaOf(routeOf(e));
     const asksPin = Boolean(s.security?.some((x) => 'transactionPin' in x)) || Boolean(s.headers && 'transactionpin' in s.headers.shape);
     expect(Boolean(e.pin)).toBe(asksPin);
+  });
+});
+
+/** routes.tsv (docs/, a copy of the design's): every call of the specification, its service, path and guard. */
+const specRows = readFileSync(new URL('../../../../docs/routes.tsv', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t'))
+  .map(([service, method, path, guard]) => ({
+    service: service!,
+    method: method!,
+    path: `/api/${service}${path!.replace(/\{(\w+)\}/g, ':$1')}`,
+    guard: guard!,
+  }));
+const served = () => seen.filter((r) => r.config?.api);
+/** The services' mount points (`/api/wallet`...), as the map's paths name them. */
+const mounts = new Set(entries.map(([, e]) => e.path.split('/').slice(0, 3).join('/')));
+/**
+ * Calls guarded more strictly than routes.tsv asks: locking money away moves it out of reach, so it
+ * takes the PIN as every other move of money does.
+ */
+const STRICTER: Record<string, string> = { 'POST /api/wallet/lockedfund': 'bearer+pin' };
+
+describe('routes.tsv and the API map', () => {
+  it('has the specification’s calls', () => {
+    expect(specRows.length).toBeGreaterThan(150);
+  });
+
+  it.each(specRows.map((r) => [`${r.method} ${r.path}`, r] as const))('%s is an entry of the map', (_call, r) => {
+    const names = entries.filter(([, e]) => e.method === r.method && e.path.replace(/:\w+/g, ':') === r.path.replace(/:\w+/g, ':'));
+    expect(names.map(([n]) => n)).toHaveLength(1);
+  });
+
+  it.each(specRows.map((r) => [`${r.method} ${r.path} (${r.guard})`, r] as const))('%s is served behind its guard', (_call, r) => {
+    const route = served().find((x) => methodsOf(x).includes(r.method) && x.url.replace(/:\w+/g, ':') === r.path.replace(/:\w+/g, ':'));
+    expect(route).toBeDefined();
+    const guard = route!.config!.guard;
+    // The two calls that set the PIN carry it (routes.tsv: bearer+pin) behind the token alone.
+    const setsPin = guard === 'bearer' && Boolean((apiMap[route!.config!.api!] as ApiEndpointDef).pin);
+    const named = { none: 'none', bearer: setsPin ? 'bearer+pin' : 'bearer', pin: 'bearer+pin', 'pin-deferred': 'bearer+pin' }[guard!];
+    expect(named).toBe(STRICTER[`${r.method} ${r.path}`] ?? r.guard);
+  });
+
+  it('serves every route of a service from the map (or says why not)', () => {
+    const stray = seen.filter((r) => mounts.has((r as { prefix?: string }).prefix ?? '') && !r.config?.api && !r.config?.unlisted);
+    expect(stray.map((r) => `${String(r.method)} ${r.url}`)).toEqual([]);
+    expect(new Set(served().map((r) => r.config!.api)).size).toBe(entries.length);
   });
 });

@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../ledger/index.js';
 import { idempotencyKeys } from '../platform/tables.js';
 import { paymentIntents, transactions } from '../services/transaction/index.js';
-import { GOOD_CARD, procUser, ServerProcess, type ProcUser, type Reply } from './server-process.js';
+import { GOOD_CARD, procProduct, procUser, ServerProcess, type ProcUser, type Reply } from './server-process.js';
 
 /**
  * Each kind of money call, with the real server process killed (SIGKILL) at a point in the middle
@@ -64,7 +63,7 @@ beforeAll(async () => {
       billerGroupId: string;
     }[]
   )[0]!;
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await s.kill();
@@ -95,7 +94,8 @@ async function historyRows(reference: string) {
   }
 }
 
-describe('a money call whose server is killed in the middle, retried with its Idempotency-Key', () => {
+// Each test restarts the server once or more: a cold start is slow on a busy machine.
+describe('a money call whose server is killed in the middle, retried with its Idempotency-Key', { timeout: 400_000 }, () => {
   it.each([
     ['payment.started', 'payment.called'],
     ['payment.called', 'payment.called'],
@@ -172,7 +172,8 @@ describe('a money call whose server is killed in the middle, retried with its Id
         body: { amount: 150_000, bankCode: '058', accountNumber: '0123456789' },
         headers: { 'idempotency-key': 'fund-bank-after-debit' },
       });
-    await crashDuring('payment.called', fund, 'idempotency.committed');
+    // Restarted unarmed: the next test creates its savings target through the same commit point.
+    await crashDuring('payment.called', fund);
     const r = await retried(fund);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ amount: 150_000, status: 'successful' });
@@ -211,7 +212,8 @@ describe('a money call whose server is killed in the middle, retried with its Id
         body: { amount: 60_000, durationDays: 30, title: 'Rainy day' },
         headers: keyed('locked-fund-1'),
       });
-    await crashDuring('idempotency.committed', lock, 'idempotency.committed');
+    // Restarted unarmed: the next test applies for its loan through the same commit point.
+    await crashDuring('idempotency.committed', lock);
     const r = await retried(lock);
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ amount: 60_000, title: 'Rainy day' });
@@ -241,35 +243,7 @@ describe('a money call whose server is killed in the middle, retried with its Id
   it('a marketplace order, killed after it committed: the retry replays the answer, pays into escrow once and takes the stock once', async () => {
     const seller = await procUser(s);
     const E = '/api/ecommerce';
-    const shop = await s.must('POST', `${E}/api/shop`, {
-      token: seller.token,
-      body: {
-        name: 'Crash Test Store',
-        phone: '08031234567',
-        address: '1 Allen Avenue',
-        stateId: 'lagos',
-        lgaId: 'ikeja',
-        latitude: 6.6,
-        longitude: 3.35,
-      },
-    });
-    const form = new FormData();
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0b6e4f' } })
-      .png()
-      .toBuffer();
-    form.append('file', new Blob([png], { type: 'image/png' }), 'p.png');
-    const up = await fetch(`${s.base}/api/upload/api/upload/single`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${seller.token}` },
-      body: form,
-    });
-    const { url } = ((await up.json()) as { data: { url: string } }).data;
-    const product = await s.must('POST', `${E}/api/product`, {
-      token: seller.token,
-      body: { name: 'Ofada Rice 10kg', categoryId: 'groceries', subcategoryId: 'staples', images: [url], price: 100_000, stock: 3 },
-    });
-    expect(product.status, JSON.stringify(product.body)).toBe(201);
-    const productId = (product.body.data as { id: string }).id;
+    const { shopId, productId } = await procProduct(s, seller, { name: 'Ofada Rice 10kg', price: 100_000, stock: 3 });
     const item = await s.must('POST', `${E}/api/cart`, { token: u.token, body: { productId, quantity: 1 } });
     const address = await s.must('POST', `${E}/api/user-saved-address`, {
       token: u.token,
@@ -283,14 +257,14 @@ describe('a money call whose server is killed in the middle, retried with its Id
         body: { cartItemIds: [(item.body.data as { id: string }).id], addressId: (address.body.data as { id: string }).id },
         headers: keyed('marketplace-order-1'),
       });
-    await crashDuring('idempotency.committed', order, 'idempotency.committed');
+    // Restarted unarmed: the order's steps below (without keys) commit through the same point.
+    await crashDuring('idempotency.committed', order);
     const r = await retried(order);
     expect(r.status).toBe(200);
     expect(r.headers.get('idempotent-replayed')).toBe('true');
     const [placed] = r.body.data as { id: string; total: number; status: string }[];
     expect(placed).toMatchObject({ status: 'paid' });
     expect((await balances()).walletBalance).toBe(before - placed!.total);
-    const shopId = (shop.body.data as { id: string }).id;
     const p = await s.must('GET', `${E}/api/product/my-single-shop-product/${shopId}/${productId}`, { token: seller.token });
     expect((p.body.data as { stock: number }).stock).toBe(2);
 

@@ -152,6 +152,28 @@ export const json = (res: Awaited<ReturnType<Inject>>) =>
     errors?: { path: string; message: string }[];
   };
 
+/**
+ * A call as this person that must succeed (a test world's set-up): its data; anything but a 2xx
+ * throws with the answer, so a broken set-up says what failed.
+ */
+export async function mustCall<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  u: { token: string },
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: auth(u, headers),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (res.statusCode >= 300) throw new Error(`world: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  return json(res).data as T;
+}
+
 /** Reads the newest message sent to an address through the development outbox. */
 export async function lastMessage(app: FastifyInstance, to: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });

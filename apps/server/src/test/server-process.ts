@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import sharp from 'sharp';
 import { randomDigits } from '../platform/crypto.js';
 import { openDatabase, type Database } from '../platform/db.js';
 
@@ -85,7 +86,8 @@ export class ServerProcess {
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    const deadline = Date.now() + 90_000;
+    // Generous: on a busy machine (CI, or several test runs at once) a cold start takes a while.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting: ${stderr}`);
       try {
@@ -190,3 +192,42 @@ export async function procUser(s: ServerProcess): Promise<ProcUser> {
 }
 
 export const GOOD_CARD = { number: '4084084084084081', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '408' };
+
+/** Opens a shop for `seller` in Ikeja, through HTTP, with one product (a real uploaded photo) in stock. */
+export async function procProduct(
+  s: ServerProcess,
+  seller: ProcUser,
+  p: { name: string; price: number; stock: number },
+): Promise<{ shopId: string; productId: string }> {
+  const E = '/api/ecommerce';
+  const shop = await s.must('POST', `${E}/api/shop`, {
+    token: seller.token,
+    body: {
+      name: `Crash Test Store ${randomDigits(4)}`,
+      phone: '08031234567',
+      address: '1 Allen Avenue',
+      stateId: 'lagos',
+      lgaId: 'ikeja',
+      latitude: 6.6,
+      longitude: 3.35,
+    },
+  });
+  if (shop.status !== 201) throw new Error(`shop: ${JSON.stringify(shop.body)}`);
+  const form = new FormData();
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0b6e4f' } })
+    .png()
+    .toBuffer();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'p.png');
+  const up = await fetch(`${s.base}/api/upload/api/upload/single`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
+  const { url } = ((await up.json()) as { data: { url: string } }).data;
+  const product = await s.must('POST', `${E}/api/product`, {
+    token: seller.token,
+    body: { name: p.name, categoryId: 'groceries', subcategoryId: 'staples', images: [url], price: p.price, stock: p.stock },
+  });
+  if (product.status !== 201) throw new Error(`product: ${JSON.stringify(product.body)}`);
+  return { shopId: (shop.body.data as { id: string }).id, productId: (product.body.data as { id: string }).id };
+}

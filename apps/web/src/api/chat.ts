@@ -1,4 +1,4 @@
-import type { ApiData, Call, ChatMessage, ChatUser, SendMessageBody, chatEvents } from '@owo/contracts';
+import type { ApiData, Call, ChatMessage, ChatReportReason, ChatUser, SendMessageBody, chatEvents } from '@owo/contracts';
 import type { z } from 'zod';
 import { call } from './client';
 
@@ -9,6 +9,9 @@ export type Marks = ChatHistory['marks']['mine'];
 export type Presence = ApiData<'GET /api/chat/presence'>[number];
 export type IceServer = ApiData<'GET /api/chat/ice-servers'>['iceServers'][number];
 export type SavedMedia = ApiData<'GET /api/chat/saved-media'>[number];
+export type BlockStatus = ApiData<'GET /api/chat/blocks/:userId'>;
+export type BlockedPerson = ApiData<'GET /api/chat/blocks'>[number];
+export type { ChatReportReason };
 
 type C2S = typeof chatEvents.clientToServer;
 type S2C = typeof chatEvents.serverToClient;
@@ -34,6 +37,8 @@ export interface AckData {
 }
 
 const auth = { requireToken: true } as const;
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 export const HISTORY_PAGE = 50;
 export const RECENT_PAGE = 30;
 
@@ -55,4 +60,12 @@ export const chatApi = {
   saveMedia: (messageId: string) => call('POST /api/chat/saved-media', { ...auth, body: { messageId } }),
   calls: (page: number, signal?: AbortSignal) => call('GET /api/chat/calls', { ...auth, query: { page, limit: 30 }, signal }),
   iceServers: () => call('GET /api/chat/ice-servers', auth),
+  /** The people one blocked, the latest first. */
+  blocks: (page: number, signal?: AbortSignal) => call('GET /api/chat/blocks', { ...auth, query: { page, limit: 30 }, signal }),
+  /** Whether one blocked this person. */
+  blockStatus: (userId: string, signal?: AbortSignal) => call('GET /api/chat/blocks/:userId', { ...auth, params: { userId }, signal }),
+  block: (userId: string) => call('PUT /api/chat/blocks/:userId', { ...auth, params: { userId }, idempotencyKey: newKey() }),
+  unblock: (userId: string) => call('DELETE /api/chat/blocks/:userId', { ...auth, params: { userId } }),
+  report: (userId: string, reason: ChatReportReason, note?: string) =>
+    call('POST /api/chat/conversations/:userId/report', { ...auth, params: { userId }, body: { reason, ...(note ? { note } : {}) } }),
 };

@@ -14,7 +14,9 @@ export const loansApi = {
   list: () => call('GET /api/wallet/e-comm/api/loan', money),
   /** Whether you can borrow now, and if not why (the same rules the server applies on "Apply"). */
   eligibility: () => call('GET /api/wallet/e-comm/api/loan/eligibility', money),
-  apply: (body: { loanTypeId: string; amount: number }) => call('POST /api/wallet/e-comm/api/loan/create', { ...money, body }),
+  /** The same key replays the first answer, so a resent application never pays out twice. */
+  apply: (body: { loanTypeId: string; amount: number }, idempotencyKey: string) =>
+    call('POST /api/wallet/e-comm/api/loan/create', { ...money, body, idempotencyKey }),
   /** No amount repays everything owed. */
   repay: (id: string, amount: number | undefined, pin: string, idempotencyKey?: string) =>
     call('POST /api/wallet/e-comm/api/loan/:id/repay', {

@@ -16,12 +16,18 @@ const money = { requireToken: true } as const;
 /** Savings targets, locked funds and statements (wallet service). */
 export const savingsApi = {
   targets: () => call('GET /api/wallet/savings-target', money),
-  createTarget: (body: CreateTargetInput) => call('POST /api/wallet/savings-target', { ...money, body }),
+  createTarget: (body: CreateTargetInput, idempotencyKey?: string) =>
+    call('POST /api/wallet/savings-target', { ...money, body, idempotencyKey }),
   topUp: (body: ApiBody<'POST /api/wallet/savings-target/top-up'>, pin: string, idempotencyKey?: string) =>
     call('POST /api/wallet/savings-target/top-up', { ...money, body, pin, idempotencyKey }),
-  /** No amount withdraws everything and closes the target. */
-  withdraw: (id: string, amount?: number) =>
-    call('PATCH /api/wallet/savingtarget/withdraw/:id', { ...money, params: { id }, body: amount === undefined ? {} : { amount } }),
+  /** No amount withdraws everything and closes the target; the same key replays the first answer. */
+  withdraw: (id: string, amount: number | undefined, idempotencyKey: string) =>
+    call('PATCH /api/wallet/savingtarget/withdraw/:id', {
+      ...money,
+      params: { id },
+      body: amount === undefined ? {} : { amount },
+      idempotencyKey,
+    }),
   transactions: (query: { targetId?: string; page: number; limit?: number }, signal?: AbortSignal) =>
     call('GET /api/wallet/savings-target/transactions', { ...money, query, signal }),
 
@@ -29,7 +35,9 @@ export const savingsApi = {
   lock: (body: LockInput, pin: string, idempotencyKey?: string) =>
     call('POST /api/wallet/lockedfund', { ...money, body, pin, idempotencyKey }),
   lockedFunds: () => call('GET /api/wallet/lockedfund', money),
-  withdrawLocked: (id: string) => call('POST /api/wallet/lockedfund/withdraw/:id', { ...money, params: { id } }),
+  /** Pays a matured fund into the wallet; the same key replays the first answer. */
+  withdrawLocked: (id: string, idempotencyKey: string) =>
+    call('POST /api/wallet/lockedfund/withdraw/:id', { ...money, params: { id }, idempotencyKey }),
 
   statement: (body: ApiBody<'POST /api/wallet/generate-statement'>, pin: string) =>
     call('POST /api/wallet/generate-statement', { ...money, body, pin }),

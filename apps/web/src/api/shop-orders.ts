@@ -75,8 +75,12 @@ export const shopOrdersApi = {
       await call(`GET ${E}/api/order/shop/:shopId`, { ...auth, params: { shopId }, query: { type, page, limit: ORDERS_PAGE }, signal }),
     ),
   order: (id: string, signal?: AbortSignal) => call(`GET ${E}/api/order/:id`, { ...auth, params: { id }, signal }),
-  step: (id: string, step: SellerStep | ShopperStep) => {
-    const o = { ...auth, params: { id } };
+  /**
+   * One step of an order. Each takes an Idempotency-Key: one per tap of the person, reused when
+   * the same step is sent again, so a step whose answer was lost replays it instead of a 409.
+   */
+  step: (id: string, step: SellerStep | ShopperStep, idempotencyKey: string) => {
+    const o = { ...auth, params: { id }, idempotencyKey };
     switch (step) {
       case 'accept':
         return call(`PUT ${E}/api/order/:id/accept`, o);
@@ -92,9 +96,11 @@ export const shopOrdersApi = {
         return call(`PUT ${E}/api/order/:id/refund`, o);
     }
   },
-  ship: (id: string, note: string) => call(`PUT ${E}/api/order/:id/ship`, { ...auth, params: { id }, body: { note } }),
-  dispute: (id: string, reason: string) => call(`PUT ${E}/api/order/:id/dispute`, { ...auth, params: { id }, body: { reason } }),
-  review: (body: ReviewInput) => call(`POST ${E}/api/product/review`, { ...auth, body }),
+  ship: (id: string, note: string, idempotencyKey: string) =>
+    call(`PUT ${E}/api/order/:id/ship`, { ...auth, params: { id }, body: { note }, idempotencyKey }),
+  dispute: (id: string, reason: string, idempotencyKey: string) =>
+    call(`PUT ${E}/api/order/:id/dispute`, { ...auth, params: { id }, body: { reason }, idempotencyKey }),
+  review: (body: ReviewInput, idempotencyKey: string) => call(`POST ${E}/api/product/review`, { ...auth, body, idempotencyKey }),
 
   /** The signed-in person's shop; `null` when they have none (the server answers 404). */
   myShop: async (): Promise<MyShop | null> => {

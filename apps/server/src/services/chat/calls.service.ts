@@ -7,6 +7,7 @@ import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { usersByIds } from '../user/index.js';
+import { requireReachable } from './block-rule.js';
 import { toChatUser } from './chat.service.js';
 
 // Calls: a row per call with its states (ringing, active, ended, missed, declined, busy). The
@@ -68,13 +69,15 @@ export function iceServersFor(config: Config, userId: string, now = Date.now()) 
 }
 
 /**
- * Starts a call. When the callee is already in a call (ringing or active) it is recorded as busy at
- * once; a caller already in a call is refused.
+ * Starts a call, never with someone blocked either way (then nothing is written). When the callee
+ * is already in a call (ringing or active) it is recorded as busy at once; a caller already in a
+ * call is refused.
  */
 export async function startCall(db: Db, callerId: string, calleeId: string, kind: 'voice' | 'video'): Promise<CallRow> {
   if (callerId === calleeId) throw badRequest('You can’t call yourself', 'CALL_SELF');
   const [callee] = await usersByIds(db, [calleeId]);
   if (!callee) throw notFound('User not found', 'USER_NOT_FOUND');
+  await requireReachable(db, callerId, calleeId, 'call');
   return db.transaction(async (tx) => {
     // Both people's live calls, under an advisory lock per person so two calls cannot both ring one person.
     for (const id of [callerId, calleeId].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`call:${id}`}))`);
@@ -117,6 +120,7 @@ export async function answerCall(db: Db, userId: string, callId: string): Promis
     const c = await callFor(tx, userId, callId);
     if (c.callee_id !== userId) throw badRequest('Only the person called can answer', 'CALL_NOT_CALLEE');
     if (c.status !== 'ringing') throw conflict('This call is no longer ringing', 'CALL_NOT_RINGING');
+    await requireReachable(tx, userId, c.caller_id, 'call');
     return setStatus(tx, callId, 'active', true);
   });
 }
@@ -158,14 +162,27 @@ export async function ringingFor(db: Tx, calleeId: string, ringMs: number): Prom
   );
 }
 
-/** The live call with this id that `userId` is part of, and the other party (for relaying signals). */
+/** The live call with this id that `userId` is part of, and the other party (for relaying signals; refused after a block). */
 export async function liveCallParty(db: Tx, userId: string, callId: string): Promise<string> {
   const [row] = await executeRows<CallRow>(
     db,
     sql`SELECT ${cols} FROM chat_calls WHERE id = ${callId} AND status IN ('ringing', 'active')`,
   );
   if (!row || (row.caller_id !== userId && row.callee_id !== userId)) throw notFound('Call not found', 'CALL_NOT_FOUND');
-  return row.caller_id === userId ? row.callee_id : row.caller_id;
+  const other = row.caller_id === userId ? row.callee_id : row.caller_id;
+  await requireReachable(db, userId, other, 'call');
+  return other;
+}
+
+/** Ends the live calls between two people (a block): an active one ends, a ringing one is missed. */
+export async function endCallsBetween(db: Tx, a: string, b: string): Promise<CallRow[]> {
+  return executeRows<CallRow>(
+    db,
+    sql`UPDATE chat_calls SET status = CASE WHEN status = 'active' THEN 'ended' ELSE 'missed' END, ended_at = now()
+      WHERE status IN ('ringing', 'active')
+        AND ((caller_id = ${a} AND callee_id = ${b}) OR (caller_id = ${b} AND callee_id = ${a}))
+      RETURNING ${cols}`,
+  );
 }
 
 export async function callLog(db: Tx, userId: string, q: { page: number; limit: number }) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { auth, createTestApp, newUser, type TestContext, type TestOptions, type TestUser } from '../../test/harness.js';
 
 // Socket clients for the chat tests: connect as a person, emit with an acknowledgement, wait for events.
 
@@ -58,3 +59,57 @@ export function chatSockets(url: string) {
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The chat tests' app settings: calls ring for 1 s; STUN and TURN servers for the ICE answers. */
+export const CHAT_ENV = {
+  CALL_RING_SECONDS: '1',
+  STUN_URLS: 'stun:stun.example.ng:3478',
+  TURN_URLS: 'turn:turn.example.ng:3478',
+  TURN_SECRET: 'turn-secret',
+};
+
+/** People and chat REST calls on a chat test file's app: `app()` is read when they run, after the file's beforeAll made it. */
+export function chatPeople(app: () => TestContext) {
+  let n = 0;
+  const person = () => newUser(app().app, { nickName: `chat${Date.now().toString(36)}${n++}` });
+  const rest = (u: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app().app.inject({ method, url: `/api/chat${url}`, headers: u ? auth(u) : {}, ...(payload ? { payload } : {}) });
+  return { person, rest };
+}
+
+/**
+ * A chat test file's app (CHAT_ENV, and the file's own options) listening on a port, with socket
+ * clients: made in beforeAll, closed in afterAll. `t` and `sockets` are read when the tests run.
+ */
+export function chatTestApp(opts: TestOptions = {}) {
+  let t: TestContext | undefined;
+  let sockets: ReturnType<typeof chatSockets> | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ ...opts, env: { ...CHAT_ENV, ...opts.env } });
+    sockets = chatSockets(await listenOn(t.app));
+  });
+  afterAll(async () => {
+    sockets?.closeAll();
+    await t?.close();
+  });
+  const ready = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('The chat test app is made in beforeAll');
+    return v;
+  };
+  return {
+    get t() {
+      return ready(t);
+    },
+    get sockets() {
+      return ready(sockets);
+    },
+    ...chatPeople(() => ready(t)),
+  };
+}
+
+export const text = (to: TestUser, body: string, msgId = `m-${Math.random().toString(36).slice(2)}`, replyTo?: string) => ({
+  msgId,
+  toUserId: to.id,
+  msgType: 'text',
+  msgBody: { text: body, ...(replyTo ? { replyTo } : {}) },
+});

@@ -9,6 +9,7 @@ import { pageInfo } from '../../platform/pagination.js';
 import { findIntent } from '../transaction/index.js';
 import { uploadsOf } from '../upload/index.js';
 import { nicknamedPeople, userIdsMatching, usersByIds, type UserSummary } from '../user/index.js';
+import { requireReachable } from './block-rule.js';
 import type { MessageBodyRow } from './tables.js';
 
 // Conversations and messages. A message gets its conversation's next sequence number under the
@@ -103,7 +104,8 @@ async function storedResend(db: Tx, fromUserId: string, b: Send): Promise<ChatMe
 
 /**
  * Stores a message (or finds the one already stored under the sender's temporary id) and returns
- * it with whether it is new. Never to oneself; the recipient must exist.
+ * it with whether it is new. Never to oneself; the recipient must exist and be reachable (no block
+ * either way).
  *
  * The write is one statement: the conversation's upsert takes its row lock and the next sequence
  * number, the message is inserted with it and the sender's marks move up to it, all or nothing, so
@@ -117,6 +119,8 @@ export async function sendMessage(db: Db, fromUserId: string, input: SendMessage
   if (b.toUserId === fromUserId) throw badRequest('You can’t message yourself', 'CHAT_SELF');
   const [to] = await usersByIds(db, [b.toUserId]);
   if (!to) throw notFound('User not found', 'USER_NOT_FOUND');
+  // A block either way: refused before anything is read or written (a resend included).
+  await requireReachable(db, fromUserId, b.toUserId, 'message');
   const convo = conversationId(fromUserId, b.toUserId);
   const [a, z] = fromUserId < b.toUserId ? [fromUserId, b.toUserId] : [b.toUserId, fromUserId];
   let replyTo: MessageBodyRow['replyTo'] = null;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { chatEvents, type ChatMessage } from '@owo/contracts';
 import { sessionTokenHash } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { guardValue } from '../../platform/input-guard.js';
 import {
   answerCall,
   declineCall,
@@ -17,6 +18,7 @@ import {
   toCalls,
   type CallRow,
 } from './calls.service.js';
+import { blockedAmong } from './block-rule.js';
 import { lastSeenOf, markUpTo, recordLastSeen, sendMessage, type Marks } from './chat.service.js';
 
 // The live side of chat: Socket.IO at /api/chat/socket.io with the bearer token in the handshake,
@@ -24,6 +26,7 @@ import { lastSeenOf, markUpTo, recordLastSeen, sendMessage, type Marks } from '.
 // REDIS_URL the Redis adapter so people on different processes reach each other. docs/chat.md
 // lists the events.
 
+type Presence = { fromUserJid: string; status: 'online' | 'offline'; lastSeen: string | null };
 type Ack = (reply: { status: true; data: unknown } | { status: false; message: string; code: string }) => void;
 type SocketData = { userId: string; tokenHash: string };
 const userRoom = (id: string) => `user:${id}`;
@@ -38,6 +41,10 @@ export type ChatHub = {
   /** Tells the other member their marks moved. */
   receipt: (otherId: string, m: Marks) => void;
   isOnline: (userId: string) => Promise<boolean>;
+  /** What one person may see of others: online or last seen, or a neutral "offline" for anyone cut off by a block. */
+  presenceFor: (viewerId: string, userIds: string[]) => Promise<Presence[]>;
+  /** After a block: the two stop watching each other's presence, and their live calls end (told to both). */
+  cutOff: (a: string, b: string, endedCalls: CallRow[]) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -77,6 +84,10 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     const seen = online ? null : ((await lastSeenOf(db, [userId])).get(userId) ?? null);
     return { fromUserJid: userId, status: online ? ('online' as const) : ('offline' as const), lastSeen: seen };
   };
+  /** Presence of these people, a neutral "offline" for those in `hidden` (cut off by a block). */
+  const presenceBut = (hidden: Set<string>, userIds: string[]): Promise<Presence[]> =>
+    Promise.all(userIds.map((id) => (hidden.has(id) ? { fromUserJid: id, status: 'offline' as const, lastSeen: null } : presenceOf(id))));
+  const presenceFor = async (viewerId: string, userIds: string[]) => presenceBut(await blockedAmong(db, viewerId, userIds), userIds);
   const deliver = (m: ChatMessage) => io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId)).emit('message:new', m);
   const receipt = (otherId: string, m: Marks) => io.to(userRoom(otherId)).to(userRoom(m.userId)).emit('receipt', m);
   const callUpdate = async (row: CallRow) => {
@@ -91,7 +102,10 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     for (const row of await missUnanswered(db, config.calls.ringMs)) await callUpdate(row);
   };
 
-  /** An event handler: the payload checked against its schema, the session still live, errors as acks. */
+  /**
+   * An event handler: the session still live, the payload through the same input rules as an HTTP
+   * request's body (no NUL or lone surrogate anywhere) and then its schema, errors as acks.
+   */
   function on<E extends keyof typeof C2S>(
     socket: Socket,
     event: E,
@@ -106,6 +120,7 @@ export function createChatHub(app: FastifyInstance): ChatHub {
           socket.disconnect(true);
           return;
         }
+        guardValue('body', payload);
         const parsed = C2S[event].safeParse(payload);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -157,12 +172,15 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       return m;
     });
     on(socket, 'typing', async (me, b) => {
-      socket.to(userRoom(b.toUserId)).emit('typing', { fromUserId: me, typing: b.typing });
+      // Not passed on across a block (and the sender is not told).
+      if ((await blockedAmong(db, me, [b.toUserId])).size === 0)
+        socket.to(userRoom(b.toUserId)).emit('typing', { fromUserId: me, typing: b.typing });
       return null;
     });
-    on(socket, 'presence:watch', async (_me, b) => {
-      for (const id of b.userIds) void socket.join(presenceRoom(id));
-      return Promise.all(b.userIds.map(presenceOf));
+    on(socket, 'presence:watch', async (me, b) => {
+      const hidden = await blockedAmong(db, me, b.userIds);
+      for (const id of b.userIds) if (!hidden.has(id)) void socket.join(presenceRoom(id));
+      return presenceBut(hidden, b.userIds);
     });
     on(socket, 'call:start', async (me, b) => {
       const row = await startCall(db, me, b.toUserId, b.kind);
@@ -208,25 +226,36 @@ export function createChatHub(app: FastifyInstance): ChatHub {
 
   // A revoked session is disconnected within this period even when its socket stays quiet, and
   // calls whose ringing process died are still marked missed.
-  const sweep = setInterval(() => {
-    void (async () => {
+  // This process's own sockets, so every process sweeps its own.
+  app.jobs.add({
+    name: 'chat.sweep',
+    periodMs: config.chatSweepMs,
+    scope: 'process',
+    run: async () => {
+      if (closing) return;
       for (const s of await io.local.fetchSockets()) {
         const { tokenHash } = s.data as SocketData;
         if (!(await app.authenticator.recentSession(tokenHash))) s.disconnect(true);
       }
       await sweepMissed();
-    })().catch((err: unknown) => app.log.warn({ err }, 'chat sweep failed'));
-  }, 10_000);
-  sweep.unref();
+    },
+  });
+
+  const cutOff = async (a: string, b: string, endedCalls: CallRow[]) => {
+    io.in(userRoom(a)).socketsLeave(presenceRoom(b));
+    io.in(userRoom(b)).socketsLeave(presenceRoom(a));
+    for (const row of endedCalls) await callUpdate(row);
+  };
 
   return {
     io,
     deliver,
     receipt,
     isOnline,
+    presenceFor,
+    cutOff,
     close: async () => {
       closing = true;
-      clearInterval(sweep);
       missTimers.forEach(clearTimeout);
       io.local.disconnectSockets(true);
       io.engine.close();

@@ -105,3 +105,39 @@ export const lastSeen = pgTable('chat_last_seen', {
   userId: uuid('user_id').primaryKey(),
   at: ts('at').notNull(),
 });
+
+/**
+ * A person's block of another: no messages or calls either way, no presence or typing either way;
+ * only the blocker sees it and can lift it (blocks.service.ts).
+ */
+export const blocks = pgTable(
+  'chat_blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // The rule looks both ways: who blocked me is read through this index.
+    index('chat_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    index('chat_blocks_list_idx').on(t.blockerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A person's report of a conversation, once per person per conversation, kept for staff to review. */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reportedUserId: uuid('reported_user_id').notNull(),
+    reason: text('reason', { enum: ['spam', 'scam', 'harassment', 'inappropriate', 'impersonation', 'other'] }).notNull(),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.reporterId] }),
+    index('conversation_reports_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);

@@ -1,31 +1,42 @@
-import { sql } from 'drizzle-orm';
-import type { CommunityRole, Post } from '@owo/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { communities, communityMembers, type MemberRole } from './communities-tables.js';
 import type { CommunityHooks } from './deps.js';
 
 // Who may do what in a community, and the hooks through which posts and feeds respect it.
 
-export type CommunityRow = {
-  id: string;
-  visibility: 'public' | 'private';
-  needs_approval: boolean;
-  owner_id: string;
-  role: CommunityRole | null;
+/** The community as the access checks read it, with the caller's role in it (null: none). */
+export type CommunityRow = Pick<typeof communities.$inferSelect, 'id' | 'visibility' | 'needsApproval' | 'ownerId'> & {
+  role: MemberRole | null;
 };
 
 export const communityNotFound = () => notFound('Community not found', 'COMMUNITY_NOT_FOUND');
-export const isMemberRole = (r: CommunityRole | null) => r === 'owner' || r === 'admin' || r === 'member';
-export const isStaff = (r: CommunityRole | null) => r === 'owner' || r === 'admin';
+export const isMemberRole = (r: MemberRole | null) => r === 'owner' || r === 'admin' || r === 'member';
+export const isStaff = (r: MemberRole | null) => r === 'owner' || r === 'admin';
 
-/** The community and the caller's role in it (`lock` takes the row for update: membership changes). */
+/**
+ * The community and the caller's role in it. `lock` takes the community's row for every change of
+ * its membership, invites, join requests, roles or ownership, before any of those rows is touched:
+ * one lock order, so two such changes queue on the community instead of deadlocking on each other's
+ * rows. (NO KEY UPDATE: it excludes the other membership changes, not the plain readers nor a row
+ * that merely refers to the community.)
+ */
 export async function communityFor(tx: Tx, userId: string, communityId: string, lock = false): Promise<CommunityRow> {
-  const [row] = await executeRows<CommunityRow>(
-    tx,
-    sql`SELECT c.id, c.visibility, c.needs_approval, c.owner_id,
-      (SELECT m.role FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${userId}) AS role
-      FROM communities c WHERE c.id = ${communityId} ${lock ? sql`FOR UPDATE` : sql``}`,
-  );
+  // The lock first, then the read in a statement of its own: a statement that waited for the lock
+  // still reads the members as they were when it began (before the change it waited for committed).
+  if (lock) await tx.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId)).for('no key update');
+  const [row] = await tx
+    .select({
+      id: communities.id,
+      visibility: communities.visibility,
+      needsApproval: communities.needsApproval,
+      ownerId: communities.ownerId,
+      role: communityMembers.role,
+    })
+    .from(communities)
+    .leftJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)))
+    .where(eq(communities.id, communityId));
   if (!row) throw communityNotFound();
   return row;
 }
@@ -43,9 +54,23 @@ export async function ownerOf(tx: Tx, userId: string, communityId: string, lock 
   return c;
 }
 
-/** May the caller read the community's posts? Public: everyone but the blocked; private: members. */
+/**
+ * May the caller read the community's posts and members? Public: everyone but the blocked; private:
+ * members. (The same rule as `readsCommunity` in visibility.ts, which puts it into post statements.)
+ */
 export const canRead = (c: Pick<CommunityRow, 'visibility' | 'role'>) =>
   c.visibility === 'public' ? c.role !== 'blocked' : isMemberRole(c.role);
+
+/** The community, for someone who may read its `what` (posts, members); 403 with the reason otherwise. */
+export async function readerOf(tx: Tx, userId: string, communityId: string, what: 'posts' | 'members'): Promise<CommunityRow> {
+  const c = await communityFor(tx, userId, communityId);
+  if (!canRead(c))
+    throw forbidden(
+      c.role === 'blocked' ? `You can’t see this community’s ${what}` : `This community is private. Join it to see its ${what}`,
+      'COMMUNITY_PRIVATE',
+    );
+  return c;
+}
 
 const URL_RE = /(https?:\/\/|www\.)\S+/i;
 export const SPAM_RULES = {
@@ -91,26 +116,14 @@ export const communityHooks: CommunityHooks = {
     const c = await communityFor(tx, authorId, communityId);
     if (c.role === 'blocked') throw forbidden('You can’t post in this community', 'COMMUNITY_BLOCKED');
     if (!isMemberRole(c.role)) throw forbidden('Join the community to post in it', 'NOT_COMMUNITY_MEMBER');
-    await tx.execute(
-      sql`UPDATE community_members SET last_active_at = now() WHERE community_id = ${communityId} AND user_id = ${authorId}`,
-    );
+    await tx
+      .update(communityMembers)
+      .set({ lastActiveAt: sql`now()` })
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, authorId)));
     if (isStaff(c.role)) return { status: 'published', spamReason: null };
     const spam = await spamCheck(tx, authorId, communityId, text);
     if (spam) return { status: 'held', spamReason: spam };
-    return { status: c.needs_approval ? 'pending' : 'published', spamReason: null };
+    return { status: c.needsApproval ? 'pending' : 'published', spamReason: null };
   },
   communityFeedSources: (userId) => sql`p.community_id IN (${memberCommunities(userId)})`,
-  visibleCommunityPosts: (userId) => sql`(p.community_id IS NULL
-    OR p.community_id IN (${memberCommunities(userId)})
-    OR p.community_id IN (SELECT id FROM communities WHERE visibility = 'public'
-      AND id NOT IN (SELECT community_id FROM community_members WHERE user_id = ${userId} AND role = 'blocked')))`,
-  canSeeCommunityPost: async (db, userId, post: Post) => {
-    if (!post.communityId) return true;
-    const [c] = await executeRows<Pick<CommunityRow, 'visibility' | 'role'>>(
-      db,
-      sql`SELECT c.visibility, (SELECT role FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${userId}) AS role
-        FROM communities c WHERE c.id = ${post.communityId}`,
-    );
-    return !!c && (post.author._id === userId || canRead(c));
-  },
 };

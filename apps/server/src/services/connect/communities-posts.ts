@@ -1,14 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Post } from '@owo/contracts';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
-import { canRead, communityFor, staffOf } from './communities-access.js';
+import { readerOf, staffOf } from './communities-access.js';
 import { templateDescription } from './communities-catalogue.js';
-import type { Page } from './communities.service.js';
-import { listedPosts, postPage, postsPageSql } from './posts-read.js';
+import type { Page } from './communities-read.js';
+import { postPage, postsPageSql } from './posts-read.js';
+import { listedFor } from './visibility.js';
 import { admitPost, lagosDay } from './posts.service.js';
 import { REPORT_REASONS } from './catalogue.js';
+import type { communities } from './communities-tables.js';
+import type { posts } from './tables.js';
 
 // A community's posts: its feed (pages from 1), the moderation lists (post requests, spam, reported),
 // accepting or declining waiting posts, and the insights.
@@ -17,18 +20,13 @@ type CursorPage = Page & { cursor?: string };
 
 /** The community's feed for someone who may read it (public: all but the blocked; private: members). */
 export async function communityPosts(db: Tx, viewerId: string, communityId: string, q: CursorPage) {
-  const c = await communityFor(db, viewerId, communityId);
-  if (!canRead(c))
-    throw forbidden(
-      c.role === 'blocked' ? 'You can’t see this community’s posts' : 'This community is private. Join it to see its posts',
-      'COMMUNITY_PRIVATE',
-    );
+  await readerOf(db, viewerId, communityId, 'posts');
   // The feed pager counts from 0; community pages count from 1 (spec section 9).
   const feedQ = { page: q.page - 1, limit: q.limit, cursor: q.cursor };
   const res = await postPage(
     db,
     viewerId,
-    postsPageSql(sql`${listedPosts} AND p.kind <> 'repost' AND p.community_id = ${communityId}`, feedQ),
+    postsPageSql(sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.community_id = ${communityId}`, feedQ),
     feedQ,
   );
   return {
@@ -42,7 +40,8 @@ export async function communityPosts(db: Tx, viewerId: string, communityId: stri
   };
 }
 
-type ModRow = { id: string; spam_reason: string | null; report_count: number; reasons: string[] | null; total: number };
+/** A post of a moderation list: why it was held and its reports' reasons. */
+type ModRow = Pick<typeof posts.$inferSelect, 'id' | 'spamReason' | 'reportCount'> & { reasons: string[] | null; total: number };
 const reasonText = new Map<string, string>(REPORT_REASONS.map((r) => [r.id, r.reason]));
 
 /** A moderation list: the posts picked by `where` (newest first), with spam reason and reports. */
@@ -50,7 +49,7 @@ async function moderated(db: Tx, staffId: string, communityId: string, where: SQ
   await staffOf(db, staffId, communityId);
   const rows = await executeRows<ModRow>(
     db,
-    sql`SELECT p.id, p.spam_reason, p.report_count,
+    sql`SELECT p.id, p.spam_reason AS "spamReason", p.report_count AS "reportCount",
       ARRAY(SELECT DISTINCT r.reason FROM post_reports r WHERE r.post_id = p.id) AS reasons,
       count(*) OVER ()::int AS total
       FROM posts p WHERE p.community_id = ${communityId} AND p.kind <> 'repost' AND ${where}
@@ -76,8 +75,8 @@ async function moderated(db: Tx, staffId: string, communityId: string, where: SQ
     return [
       {
         ...post,
-        spamReason: r.spam_reason,
-        reportCount: r.report_count,
+        spamReason: r.spamReason,
+        reportCount: r.reportCount,
         reportReasons: (r.reasons ?? []).map((x) => reasonText.get(x) ?? x),
       },
     ];
@@ -156,7 +155,7 @@ async function period(db: Tx, communityId: string, days: number, membersNow: num
           WHERE p.community_id = ${communityId} AND l.created_at >= ${since}) a
       WHERE EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = ${communityId} AND m.user_id = a.who AND m.role <> 'blocked')`,
   );
-  const top = await executeRows<{ id: string; text: string; likes: number; comments: number }>(
+  const top = await executeRows<Pick<typeof posts.$inferSelect, 'id' | 'text'> & { likes: number; comments: number }>(
     db,
     sql`SELECT id, text, likes_count AS likes, comment_count AS comments FROM posts
       WHERE community_id = ${communityId} AND status = 'published' AND kind <> 'repost' AND published_at >= ${since}
@@ -182,12 +181,12 @@ async function period(db: Tx, communityId: string, days: number, membersNow: num
 
 export async function communityInsights(db: Tx, staffId: string, communityId: string) {
   await staffOf(db, staffId, communityId);
-  const [c] = await executeRows<{ members_count: number; posts: number }>(
+  const [c] = await executeRows<Pick<typeof communities.$inferSelect, 'membersCount'> & { posts: number }>(
     db,
-    sql`SELECT members_count, (SELECT count(*)::int FROM posts WHERE community_id = ${communityId} AND status = 'published'
+    sql`SELECT members_count AS "membersCount", (SELECT count(*)::int FROM posts WHERE community_id = ${communityId} AND status = 'published'
       AND kind <> 'repost') AS posts FROM communities WHERE id = ${communityId}`,
   );
-  const membersCount = c?.members_count ?? 0;
+  const membersCount = c?.membersCount ?? 0;
   return {
     communityId,
     membersCount,

@@ -108,7 +108,13 @@ function actions(visibility: 'public' | 'private'): Action[] {
       call: at('GET', '/communities/:id/posts'),
     },
     { name: 'edit', expect: staffOnly, call: at('PATCH', '/communities/:id', () => ({ description: `Changed ${Math.random()}` })) },
-    { name: 'active members', expect: everyone, call: at('GET', '/communities/:id/get-active-members') },
+    // Who is in a community is read like its posts: a public one's by all but the people it blocked,
+    // a private one's by members only.
+    {
+      name: 'active members',
+      expect: pub ? { ...everyone, blocked: 403 } : { owner: 200, admin: 200, member: 200, blocked: 403, outsider: 403 },
+      call: at('GET', '/communities/:id/get-active-members'),
+    },
     ...['invites', 'join-requests', 'get-blocked-users', 'spam-posts', 'reported-posts', 'post-requests', 'get-insights'].map(
       (path): Action => ({ name: path, expect: staffOnly, call: at('GET', `/communities/:id/${path}`) }),
     ),

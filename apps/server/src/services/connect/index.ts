@@ -20,18 +20,11 @@ const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async
   await app.register(communityRoutes);
 
   // Expired stories' media is deleted in the background (its state is in the rows, claimed per
-  // batch, so several processes share the work); tests call the function with their own clock.
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    if (app.config.env === 'test') return;
-    timer = setInterval(
-      () => void cleanUpStoryMedia(app.db, providers.storage).catch((err: unknown) => app.log.error({ err }, 'story cleanup failed')),
-      app.config.storyCleanupMs,
-    );
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  // batch); tests call the function with their own clock.
+  app.jobs.add({
+    name: 'connect.story-cleanup',
+    periodMs: app.config.storyCleanupMs,
+    run: () => cleanUpStoryMedia(app.db, providers.storage),
   });
 };
 

@@ -4,6 +4,7 @@ import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { usersByIds, type UserSummary } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
+import { inPrivateCommunity, listedFor, seesPost } from './visibility.js';
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
 // statement that picks the page's rows (a keyset under the page-0 snapshot) and, in the same
@@ -25,6 +26,7 @@ type PostRow = {
   tags: string[];
   mention_ids: string[];
   community_id: string | null;
+  private_community: boolean;
   likes_count: number;
   comment_count: number;
   repost_count: number;
@@ -32,6 +34,8 @@ type PostRow = {
   created_at: string;
   published_at: string | null;
   edited_at: string | null;
+  /** The caller may see it (visibility.ts). */
+  visible: boolean;
   is_liked: boolean;
   is_saved: boolean;
   is_reposted: boolean;
@@ -106,11 +110,12 @@ function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow 
       return p?.nickName ? [{ _id: id, nickName: p.nickName }] : [];
     }),
     communityId: row.community_id,
+    shareable: !row.private_community,
     status: row.status === 'deleted' ? 'published' : row.status,
     quoted:
       row.kind !== 'quote' || !row.repost_of
         ? null
-        : quoted && quoted.status === 'published' && !quoted.hidden_at
+        : quoted && quoted.visible && quoted.status === 'published' && !quoted.hidden_at
           ? {
               _id: quoted.id,
               deleted: false,
@@ -142,6 +147,7 @@ function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow 
 const hydrate = (viewerId: string, ids: SQL) => sql`
   SELECT p.id, p.author_id, p.kind, p.repost_of, p.status, p.text, p.media, p.category_id, p.tags, p.mention_ids,
     p.community_id, p.likes_count, p.comment_count, p.repost_count, p.hidden_at, p.created_at, p.published_at, p.edited_at,
+    ${seesPost(viewerId)} AS visible, ${inPrivateCommunity()} AS private_community,
     EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}) AS is_liked,
     EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = ${viewerId}) AS is_saved,
     EXISTS (SELECT 1 FROM posts r WHERE r.repost_of = p.id AND r.author_id = ${viewerId} AND r.kind = 'repost'
@@ -189,12 +195,14 @@ export async function postPage(
   const more = rows.length > q.limit;
   const pageRows = more ? rows.slice(0, q.limit) : rows;
   const byId = new Map((res?.posts ?? []).map((p) => [p.id, p]));
+  // Moderators (checked by the caller) see their community's waiting and held posts; everyone else
+  // only what they may see, and in lists only in its public state but for their own drafts' list.
   const shown = (p: PostRow | undefined): p is PostRow =>
     !!p &&
     p.status !== 'deleted' &&
     (opts.moderator ||
-      (p.status === 'published' && !p.hidden_at) ||
-      (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')));
+      (p.visible &&
+        ((p.status === 'published' && !p.hidden_at) || (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')))));
 
   const items: { row: PostRow; repost: PageRow | null }[] = [];
   const seen = new Set<string>();
@@ -244,8 +252,7 @@ export async function readPost(db: Tx, viewerId: string, postId: string): Promis
     sql`${hydrate(viewerId, sql`${postId}::uuid`)} UNION ALL ${hydrate(viewerId, sql`SELECT repost_of FROM posts WHERE id = ${postId} AND kind = 'quote'`)}`,
   );
   const row = rows.find((r) => r.id === postId);
-  if (!row || row.kind === 'repost' || row.status === 'deleted') return null;
-  if (row.author_id !== viewerId && (row.status !== 'published' || row.hidden_at)) return null;
+  if (!row || row.kind === 'repost' || !row.visible) return null;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const people = await peopleOf(db, peopleIn([row], byId, []));
   return toPost(viewerId, people, row, row.repost_of ? byId.get(row.repost_of) : null, null);
@@ -253,7 +260,6 @@ export async function readPost(db: Tx, viewerId: string, postId: string): Promis
 
 // --- the lists -----------------------------------------------------------------------------------
 
-const listed = sql`p.status = 'published' AND p.hidden_at IS NULL`;
 const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
   const k = keyset(sortCol, sql`p.id`, q);
   return sql`SELECT p.id, p.kind, p.repost_of, p.author_id, ${sortCol} AS sort_at FROM posts p
@@ -262,18 +268,11 @@ const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
 
 /**
  * Home: posts and reposts by the people the caller follows and the caller's own, newest first.
- * `extraSources` adds more (the communities the caller belongs to); `visibleCommunities` keeps out
- * followed people's posts in communities the caller may not read.
+ * `extraSources` adds more (the communities the caller belongs to). Only posts the caller may see.
  */
-export function homeFeed(
-  db: Tx,
-  viewerId: string,
-  q: FeedQuery,
-  extraSources: SQL | null = null,
-  visibleCommunities: SQL = sql`p.community_id IS NULL`,
-): Promise<PostPage> {
-  const authors = sql`${listed} AND p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)
-    AND ${visibleCommunities}`;
+export function homeFeed(db: Tx, viewerId: string, q: FeedQuery, extraSources: SQL | null = null): Promise<PostPage> {
+  const listed = listedFor(viewerId);
+  const authors = sql`${listed} AND p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)`;
   if (!extraSources) return postPage(db, viewerId, page(authors, q), q);
   // Two sources, each read newest first through its own index, then merged: one OR across both
   // would make the planner scan every post.
@@ -284,30 +283,20 @@ export function homeFeed(
   return postPage(db, viewerId, union, q);
 }
 
-/** Everyone's posts in one category, newest first. `visibleCommunities` narrows community posts to those the caller may see. */
-export function categoryFeed(
-  db: Tx,
-  viewerId: string,
-  category: string,
-  q: FeedQuery,
-  visibleCommunities: SQL = sql`p.community_id IS NULL`,
-) {
-  return postPage(
-    db,
-    viewerId,
-    page(sql`${listed} AND p.kind <> 'repost' AND p.category_id = ${category} AND ${visibleCommunities}`, q),
-    q,
-  );
+/** Everyone's posts in one category that the caller may see, newest first. */
+export function categoryFeed(db: Tx, viewerId: string, category: string, q: FeedQuery) {
+  return postPage(db, viewerId, page(sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.category_id = ${category}`, q), q);
 }
 
 export type ProfileTab = 'media' | 'text' | 'reposts' | 'tagged';
-export function profileTab(db: Tx, viewerId: string, userId: string, tab: ProfileTab, q: FeedQuery, visibleCommunities: SQL = sql`true`) {
-  const mine = sql`${listed} AND p.author_id = ${userId} AND ${visibleCommunities}`;
+export function profileTab(db: Tx, viewerId: string, userId: string, tab: ProfileTab, q: FeedQuery) {
+  const listed = listedFor(viewerId);
+  const mine = sql`${listed} AND p.author_id = ${userId}`;
   const where = {
     media: sql`${mine} AND p.kind <> 'repost' AND jsonb_array_length(p.media) > 0`,
     text: sql`${mine} AND p.kind <> 'repost' AND jsonb_array_length(p.media) = 0`,
     reposts: sql`${mine} AND p.kind IN ('repost', 'quote')`,
-    tagged: sql`${listed} AND p.kind <> 'repost' AND ${visibleCommunities}
+    tagged: sql`${listed} AND p.kind <> 'repost'
       AND p.id IN (SELECT m.post_id FROM post_mentions m WHERE m.user_id = ${userId})`,
   }[tab];
   return postPage(db, viewerId, page(where, q), q);
@@ -334,4 +323,4 @@ export function savedPostsOf(db: Tx, viewerId: string, q: FeedQuery & { collecti
   );
 }
 
-export { listed as listedPosts, page as postsPageSql };
+export { page as postsPageSql };

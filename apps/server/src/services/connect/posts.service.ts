@@ -1,14 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CreatePostBody, MediaItem, Post, PostComment } from '@owo/contracts';
+import type { CreatePostBody, MediaItem, Post } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { uploadsOf } from '../upload/index.js';
 import { usersByNickNames } from '../user/index.js';
-import { isCategory, reasonId, REPORT_REASONS } from './catalogue.js';
-import { keyset, peopleOf, readPost } from './posts-read.js';
-import { connectProfiles, postMentions, postReports, posts, postTags } from './tables.js';
+import { isCategory } from './catalogue.js';
+import { readPost } from './posts-read.js';
+import { connectProfiles, postMentions, posts, postTags } from './tables.js';
 import { hashtagsOf, mentionsOf } from './text.js';
+import { seesPost } from './visibility.js';
+
+// Writing posts: create, edit, delete, drafts and a community's approval. What others do with a
+// post is in posts-engagement.ts, its author's insights in posts-insights.ts.
 
 /** How a post in a community is admitted: given by the communities part, which owns those rules. */
 /** Admits a post to a community: published, waiting for approval, or held as spam (with the reason); throws for those who may not post. */
@@ -145,11 +149,14 @@ async function published(tx: Tx, id: string, authorId: string, tags: string[], m
 async function ownPost(tx: Tx, userId: string, postId: string, action: string) {
   const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
   if (!row || row.status === 'deleted' || row.kind === 'repost') throw postNotFound();
-  if (row.authorId !== userId) {
-    if (row.status === 'published' && !row.hiddenAt) throw forbidden(`Only the author can ${action} this post`, 'NOT_AUTHOR');
-    throw postNotFound();
-  }
+  if (row.authorId !== userId) throw await notAuthor(tx, userId, postId, `Only the author can ${action} this post`);
   return row;
+}
+
+/** Someone else's post: 403 if the caller may see it, else 404 (which tells nothing of a post they may not see). */
+export async function notAuthor(db: Tx, userId: string, postId: string, message: string) {
+  const [row] = await executeRows<{ visible: boolean }>(db, sql`SELECT ${seesPost(userId)} AS visible FROM posts p WHERE p.id = ${postId}`);
+  return row?.visible ? forbidden(message, 'NOT_AUTHOR') : postNotFound();
 }
 
 export async function editPost(
@@ -231,206 +238,3 @@ export async function admitPost(tx: Tx, postId: string): Promise<boolean> {
   await published(tx, postId, row.authorId, row.tags, row.mentionIds);
   return true;
 }
-
-/** The posts a person can act on (like, comment, repost, report): published and not hidden, or their own published post. */
-const actionable = (viewerId: string, postId: string) =>
-  sql`SELECT id FROM posts WHERE id = ${postId} AND kind <> 'repost' AND status = 'published' AND (hidden_at IS NULL OR author_id = ${viewerId})`;
-
-/** Like (once per person, however often or concurrently asked) or unlike; the count changes in the same statement. */
-export async function setLike(db: Tx, userId: string, postId: string, liked: boolean): Promise<{ likesCount: number }> {
-  const change = liked
-    ? sql`INSERT INTO post_likes (post_id, user_id) SELECT id, ${userId}::uuid FROM target ON CONFLICT DO NOTHING RETURNING post_id`
-    : sql`DELETE FROM post_likes WHERE post_id IN (SELECT id FROM target) AND user_id = ${userId} RETURNING post_id`;
-  const [row] = await executeRows<{ likes_count: number }>(
-    db,
-    sql`WITH target AS (${actionable(userId, postId)}), changed AS (${change})
-      UPDATE posts SET likes_count = greatest(0, likes_count ${liked ? sql`+` : sql`-`} (SELECT count(*) FROM changed))
-      WHERE id IN (SELECT id FROM target) RETURNING likes_count`,
-  );
-  if (!row) throw postNotFound();
-  return { likesCount: row.likes_count };
-}
-
-export async function addComment(db: Tx, userId: string, postId: string, text: string): Promise<PostComment & { commentCount: number }> {
-  const id = newId();
-  const [row] = await executeRows<{ comment_count: number; created_at: string }>(
-    db,
-    sql`WITH target AS (${actionable(userId, postId)}),
-      added AS (INSERT INTO post_comments (id, post_id, author_id, text) SELECT ${id}::uuid, id, ${userId}::uuid, ${text} FROM target
-        RETURNING created_at)
-      UPDATE posts SET comment_count = comment_count + (SELECT count(*) FROM added) WHERE id IN (SELECT id FROM target)
-      RETURNING comment_count, (SELECT created_at FROM added) AS created_at`,
-  );
-  if (!row) throw postNotFound();
-  const people = await peopleOf(db, [userId]);
-  return {
-    _id: id,
-    postedBy: people.get(userId)!,
-    text,
-    createdAt: new Date(row.created_at).toISOString(),
-    commentCount: row.comment_count,
-  };
-}
-
-/** All of a post's comments, newest first, a page at a time. */
-export async function commentsOf(db: Tx, viewerId: string, postId: string, q: { page: number; limit: number; cursor?: string }) {
-  if (!(await readPost(db, viewerId, postId))) throw postNotFound();
-  const k = keyset(sql`c.created_at`, sql`c.id`, q);
-  const rows = await executeRows<{ id: string; author_id: string; text: string; created_at: string; sort_at: string }>(
-    db,
-    sql`SELECT c.id, c.author_id, c.text, c.created_at, c.created_at AS sort_at FROM post_comments c
-      WHERE c.post_id = ${postId} AND ${k.where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`,
-  );
-  const more = rows.length > q.limit;
-  const page = rows.slice(0, q.limit);
-  const people = await peopleOf(
-    db,
-    page.map((r) => r.author_id),
-  );
-  const last = page[page.length - 1];
-  return {
-    comments: page.map((r) => ({
-      _id: r.id,
-      postedBy: people.get(r.author_id)!,
-      text: r.text,
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
-    last:
-      more && last ? { sortAt: typeof last.sort_at === 'string' ? last.sort_at : new Date(last.sort_at).toISOString(), id: last.id } : null,
-  };
-}
-
-/** Reposts a post, or undoes the caller's repost of it (once per person). */
-export async function toggleRepost(db: Db, userId: string, postId: string): Promise<{ isReposted: boolean; repostCount: number }> {
-  return db.transaction(async (tx) => {
-    const [target] = await executeRows<{ id: string }>(tx, sql`${actionable(userId, postId)} FOR UPDATE`);
-    if (!target) throw postNotFound();
-    const [mine] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.authorId, userId), eq(posts.repostOf, postId), eq(posts.kind, 'repost'), eq(posts.status, 'published')));
-    let delta: number;
-    if (mine) {
-      await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, mine.id));
-      delta = -1;
-    } else {
-      const now = new Date();
-      const added = await tx
-        .insert(posts)
-        .values({ id: newId(), authorId: userId, kind: 'repost', repostOf: postId, status: 'published', createdAt: now, publishedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: posts.id });
-      delta = added.length;
-    }
-    const [row] = await tx
-      .update(posts)
-      .set({ repostCount: sql`greatest(0, ${posts.repostCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ repostCount: posts.repostCount });
-    return { isReposted: !mine, repostCount: row!.repostCount };
-  });
-}
-
-/** A repost with thought: a post of the caller's own that quotes the original. */
-export async function quotePost(db: Db, userId: string, postId: string, text: string): Promise<Post> {
-  const [target] = await executeRows<{ id: string }>(db, actionable(userId, postId));
-  if (!target) throw postNotFound();
-  return createPost(db, userId, { body: { text, media: [], tags: [], draft: false }, kind: 'quote', quoteOf: postId });
-}
-
-/** Counts the caller's views of these posts (once per post per day; never the author's own). */
-export async function recordViews(db: Tx, viewerId: string, postIds: readonly string[]): Promise<void> {
-  if (postIds.length === 0) return;
-  await db.execute(sql`INSERT INTO post_views (post_id, viewer_id, day)
-    SELECT id, ${viewerId}::uuid, ${lagosDay(sql`now()`)} FROM posts
-    WHERE id IN (${sql.join(
-      postIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) AND status = 'published' AND hidden_at IS NULL AND author_id <> ${viewerId}
-    ON CONFLICT DO NOTHING`);
-}
-
-/** One report per person per post; a post reported by `threshold` distinct people is hidden from feeds. */
-export async function reportPost(db: Db, userId: string, postId: string, reason: string, threshold: number) {
-  const id = reasonId(reason);
-  if (!id) throw badRequest(`Choose a reason: ${REPORT_REASONS.map((r) => r.reason).join(', ')}`, 'REPORT_REASON');
-  await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: posts.id, authorId: posts.authorId })
-      .from(posts)
-      .where(and(eq(posts.id, postId), eq(posts.status, 'published')))
-      .for('update');
-    if (!target) throw postNotFound();
-    if (target.authorId === userId) throw badRequest("You can't report your own post", 'REPORT_OWN_POST');
-    const added = await tx.insert(postReports).values({ postId, reporterId: userId, reason: id }).onConflictDoNothing().returning();
-    if (added.length === 0) throw conflict('You have already reported this post', 'ALREADY_REPORTED');
-    await tx
-      .update(posts)
-      .set({
-        reportCount: sql`${posts.reportCount} + 1`,
-        hiddenAt: sql`CASE WHEN ${posts.hiddenAt} IS NULL AND ${posts.reportCount} + 1 >= ${threshold} THEN now() ELSE ${posts.hiddenAt} END`,
-      })
-      .where(eq(posts.id, postId));
-  });
-  return { _id: postId, reason: id };
-}
-
-const COUNTS = ['views', 'reach', 'likes', 'comments', 'saves', 'reposts'] as const;
-type Counts = Record<(typeof COUNTS)[number], number>;
-
-/** Views, reach, likes, comments, saves and reposts of the author's post: in total and per Lagos day for 7 and 30 days. */
-export async function postInsights(db: Tx, userId: string, postId: string) {
-  const [row] = await db.select().from(posts).where(eq(posts.id, postId));
-  if (!row || row.status === 'deleted' || row.kind === 'repost') throw postNotFound();
-  if (row.authorId !== userId) throw forbidden("Only the post's author can see its insights", 'NOT_AUTHOR');
-  const today = lagosDay(sql`now()`);
-  const perDay = await executeRows<Counts & { day: string }>(
-    db,
-    sql`WITH days AS (SELECT d::date AS day FROM generate_series(${today} - 29, ${today}, interval '1 day') d)
-      SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-        (SELECT count(*)::int FROM post_views v WHERE v.post_id = ${postId} AND v.day = days.day) AS views,
-        (SELECT count(*)::int FROM post_views v WHERE v.post_id = ${postId} AND v.day = days.day) AS reach,
-        (SELECT count(*)::int FROM post_likes l WHERE l.post_id = ${postId} AND ${lagosDay(sql`l.created_at`)} = days.day) AS likes,
-        (SELECT count(*)::int FROM post_comments c WHERE c.post_id = ${postId} AND ${lagosDay(sql`c.created_at`)} = days.day) AS comments,
-        (SELECT count(*)::int FROM post_saves s WHERE s.post_id = ${postId} AND ${lagosDay(sql`s.created_at`)} = days.day) AS saves,
-        (SELECT count(*)::int FROM posts r WHERE r.repost_of = ${postId} AND r.status = 'published'
-          AND ${lagosDay(sql`r.published_at`)} = days.day) AS reposts
-      FROM days ORDER BY days.day`,
-  );
-  const [totals] = await executeRows<Counts & { reach7: number; reach30: number }>(
-    db,
-    sql`SELECT
-      (SELECT count(*)::int FROM post_views WHERE post_id = ${postId}) AS views,
-      (SELECT count(DISTINCT viewer_id)::int FROM post_views WHERE post_id = ${postId}) AS reach,
-      (SELECT count(DISTINCT viewer_id)::int FROM post_views WHERE post_id = ${postId} AND day > ${today} - 7) AS reach7,
-      (SELECT count(DISTINCT viewer_id)::int FROM post_views WHERE post_id = ${postId} AND day > ${today} - 30) AS reach30,
-      (SELECT count(*)::int FROM post_saves WHERE post_id = ${postId}) AS saves`,
-  );
-  const period = (days: typeof perDay, reach: number) => ({
-    totals: { ...sum(days), reach },
-    days: days.map((d) => ({
-      day: d.day,
-      views: d.views,
-      reach: d.reach,
-      likes: d.likes,
-      comments: d.comments,
-      saves: d.saves,
-      reposts: d.reposts,
-    })),
-  });
-  return {
-    postId,
-    totals: {
-      views: totals!.views,
-      reach: totals!.reach,
-      likes: row.likesCount,
-      comments: row.commentCount,
-      saves: totals!.saves,
-      reposts: row.repostCount,
-    },
-    last7Days: period(perDay.slice(-7), totals!.reach7),
-    last30Days: period(perDay, totals!.reach30),
-  };
-}
-
-const sum = (days: Counts[]): Counts => Object.fromEntries(COUNTS.map((k) => [k, days.reduce((n, d) => n + d[k], 0)])) as Counts;

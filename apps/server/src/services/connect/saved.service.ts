@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { postNotFound } from './posts.service.js';
-import { postSaves, posts, savedCollections } from './tables.js';
+import { postSaves, savedCollections } from './tables.js';
+import { actionablePost, listedFor, seesPost } from './visibility.js';
 
 export const collectionNotFound = () => notFound('Collection not found', 'COLLECTION_NOT_FOUND');
 const nameTaken = () => conflict('You already have a collection with this name', 'COLLECTION_EXISTS');
@@ -22,10 +23,7 @@ async function ownCollection(db: Tx, userId: string, id: string) {
 /** Saves a post the caller can see (again: moves it to the collection given), or unsaves it. */
 export async function savePost(db: Tx, userId: string, postId: string, collectionId: string | null | undefined) {
   if (collectionId) await ownCollection(db, userId, collectionId);
-  const [visible] = await executeRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM posts WHERE id = ${postId} AND kind <> 'repost' AND status = 'published' AND (hidden_at IS NULL OR author_id = ${userId})`,
-  );
+  const [visible] = await executeRows<{ id: string }>(db, actionablePost(userId, postId));
   if (!visible) throw postNotFound();
   await db
     .insert(postSaves)
@@ -41,19 +39,25 @@ export async function savePost(db: Tx, userId: string, postId: string, collectio
   return { _id: postId, isSaved: true, collectionId: row?.collectionId ?? null };
 }
 
+/** Unsaves a post: one the caller saved (even if they may no longer see it), or one they may see. */
 export async function unsavePost(db: Tx, userId: string, postId: string) {
-  const [exists] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
-  if (!exists) throw postNotFound();
-  await db.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId)));
+  const [row] = await executeRows<{ known: boolean }>(
+    db,
+    sql`WITH gone AS (DELETE FROM post_saves WHERE user_id = ${userId} AND post_id = ${postId} RETURNING post_id)
+      SELECT EXISTS (SELECT 1 FROM gone) OR EXISTS (SELECT 1 FROM posts p WHERE p.id = ${postId} AND p.kind <> 'repost'
+        AND ${seesPost(userId)}) AS known`,
+  );
+  if (!row?.known) throw postNotFound();
   return { _id: postId, isSaved: false, collectionId: null };
 }
 
 type CollectionRow = { id: string; name: string; created_at: string; posts_count: number; cover: string | null };
-const collectionColumns = sql`c.id, c.name, c.created_at,
+/** A collection's count and cover, of the posts its owner may still see. */
+const collectionColumns = (userId: string) => sql`c.id, c.name, c.created_at,
   (SELECT count(*)::int FROM post_saves s JOIN posts p ON p.id = s.post_id
-    WHERE s.collection_id = c.id AND p.status = 'published') AS posts_count,
+    WHERE s.collection_id = c.id AND ${listedFor(userId)}) AS posts_count,
   (SELECT coalesce(p.media->0->>'thumbnailUrl', p.media->0->>'url') FROM post_saves s JOIN posts p ON p.id = s.post_id
-    WHERE s.collection_id = c.id AND p.status = 'published' AND jsonb_array_length(p.media) > 0
+    WHERE s.collection_id = c.id AND ${listedFor(userId)} AND jsonb_array_length(p.media) > 0
     ORDER BY s.created_at DESC LIMIT 1) AS cover`;
 const toCollection = (r: CollectionRow) => ({
   _id: r.id,
@@ -66,7 +70,7 @@ const toCollection = (r: CollectionRow) => ({
 export async function collectionsOf(db: Tx, userId: string, p: { page: number; limit: number }) {
   const rows = await executeRows<CollectionRow & { total: number }>(
     db,
-    sql`SELECT ${collectionColumns}, count(*) OVER ()::int AS total FROM saved_collections c WHERE c.owner_id = ${userId}
+    sql`SELECT ${collectionColumns(userId)}, count(*) OVER ()::int AS total FROM saved_collections c WHERE c.owner_id = ${userId}
       ORDER BY c.created_at DESC, c.id LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
   );
   return { items: rows.map(toCollection), pagination: pageInfo(p.page, p.limit, rows[0]?.total ?? 0) };
@@ -74,7 +78,7 @@ export async function collectionsOf(db: Tx, userId: string, p: { page: number; l
 
 export async function collectionById(db: Tx, userId: string, id: string) {
   await ownCollection(db, userId, id);
-  const [row] = await executeRows<CollectionRow>(db, sql`SELECT ${collectionColumns} FROM saved_collections c WHERE c.id = ${id}`);
+  const [row] = await executeRows<CollectionRow>(db, sql`SELECT ${collectionColumns(userId)} FROM saved_collections c WHERE c.id = ${id}`);
   return toCollection(row!);
 }
 
@@ -119,10 +123,10 @@ export async function movePosts(db: Db, userId: string, id: string, postIds: str
     const unique = [...new Set(postIds)];
     const visible = await executeRows<{ id: string }>(
       tx,
-      sql`SELECT id FROM posts WHERE id IN (${sql.join(
+      sql`SELECT p.id FROM posts p WHERE p.id IN (${sql.join(
         unique.map((p) => sql`${p}::uuid`),
         sql`, `,
-      )}) AND kind <> 'repost' AND status = 'published' AND (hidden_at IS NULL OR author_id = ${userId})`,
+      )}) AND p.kind <> 'repost' AND p.status = 'published' AND ${seesPost(userId)}`,
     );
     if (visible.length !== unique.length) throw badRequest('Some of these posts are not there any more', 'POST_NOT_FOUND');
     await tx

@@ -8,6 +8,7 @@ import type { BlobStorage } from '../../platform/storage.js';
 import { removeUploads, uploadsOf } from '../upload/index.js';
 import { peopleOf, type People } from './posts-read.js';
 import { highlightLikes, highlights, highlightStories, stories } from './tables.js';
+import { seesHighlight, seesHighlightStory, seesStory } from './visibility.js';
 
 export const STORY_HOURS = 24;
 const DEFAULT_BACKGROUND = '#0b6e4f';
@@ -47,15 +48,6 @@ function toStory(viewerId: string, people: People, r: StoryRow, now: Date): Stor
   };
 }
 
-/**
- * Who may see a story, checked in every query that reads one: its author always (also after it
- * expired); anyone else only while it is live, if they follow the author, and, for a
- * close-friends story, if the author counts them as a close friend.
- */
-const visibleTo = (viewerId: string, now: Date) => sql`(s.author_id = ${viewerId} OR (s.expires_at > ${now}
-  AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = s.author_id)
-  AND (s.audience = 'everyone' OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))))`;
-
 const storyColumns = (viewerId: string) => sql`s.id, s.author_id, s.kind, s.media, s.text, s.background, s.audience, s.view_count,
   s.created_at, s.expires_at, EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}) AS seen`;
 
@@ -91,7 +83,7 @@ export async function createStory(
 export async function getStory(db: Tx, viewerId: string, storyId: string, now = new Date()): Promise<Story | null> {
   const [row] = await executeRows<StoryRow>(
     db,
-    sql`SELECT ${storyColumns(viewerId)} FROM stories s WHERE s.id = ${storyId} AND ${visibleTo(viewerId, now)}`,
+    sql`SELECT ${storyColumns(viewerId)} FROM stories s WHERE s.id = ${storyId} AND ${seesStory(viewerId, now)}`,
   );
   if (!row) return null;
   return toStory(viewerId, await peopleOf(db, [row.author_id]), row, now);
@@ -107,7 +99,7 @@ export async function storyGroups(db: Tx, viewerId: string, p: Page, now = new D
     sql`WITH vis AS (
         SELECT ${storyColumns(viewerId)} FROM stories s
         WHERE s.expires_at > ${now} AND (s.author_id = ${viewerId}
-          OR s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId})) AND ${visibleTo(viewerId, now)}
+          OR s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId})) AND ${seesStory(viewerId, now)}
       ),
       groups AS (SELECT author_id, bool_or(NOT seen) AS has_unseen, max(created_at) AS latest FROM vis GROUP BY author_id)
       SELECT g.author_id, g.has_unseen AND g.author_id <> ${viewerId} AS has_unseen, g.latest,
@@ -317,15 +309,13 @@ export async function highlightsOf(db: Tx, viewerId: string, q: Page & { userId?
     total: number;
   }>(
     db,
-    sql`WITH allowed AS (SELECT ${ownerId}::uuid = ${viewerId}::uuid
-        OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = ${ownerId} AND c.friend_id = ${viewerId}) AS close)
-      SELECT h.id, h.owner_id, h.title, h.cover_url, h.likes_count, h.created_at,
+    sql`SELECT h.id, h.owner_id, h.title, h.cover_url, h.likes_count, h.created_at,
         EXISTS (SELECT 1 FROM highlight_likes l WHERE l.highlight_id = h.id AND l.user_id = ${viewerId}) AS is_liked,
         (SELECT json_agg(st ORDER BY st.position) FROM (
           SELECT ${storyColumns(viewerId)}, hs.position FROM highlight_stories hs JOIN stories s ON s.id = hs.story_id
-          WHERE hs.highlight_id = h.id AND (s.audience = 'everyone' OR (SELECT close FROM allowed))) st) AS stories,
+          WHERE hs.highlight_id = h.id AND ${seesHighlightStory(viewerId)}) st) AS stories,
         count(*) OVER ()::int AS total
-      FROM highlights h WHERE h.owner_id = ${ownerId} ${only}
+      FROM highlights h WHERE h.owner_id = ${ownerId} ${only} AND ${seesHighlight(viewerId)}
       ORDER BY h.created_at DESC, h.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
   );
   const people = await peopleOf(db, [ownerId]);
@@ -350,7 +340,7 @@ export async function setHighlightLike(db: Tx, userId: string, id: string, liked
     : sql`DELETE FROM highlight_likes WHERE highlight_id IN (SELECT id FROM target) AND user_id = ${userId} RETURNING highlight_id`;
   const [row] = await executeRows<{ likes_count: number }>(
     db,
-    sql`WITH target AS (SELECT id FROM highlights WHERE id = ${id}), changed AS (${change})
+    sql`WITH target AS (SELECT h.id FROM highlights h WHERE h.id = ${id} AND ${seesHighlight(userId)}), changed AS (${change})
       UPDATE highlights SET likes_count = greatest(0, likes_count ${liked ? sql`+` : sql`-`} (SELECT count(*) FROM changed))
       WHERE id IN (SELECT id FROM target) RETURNING likes_count`,
   );

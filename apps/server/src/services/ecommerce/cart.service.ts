@@ -5,11 +5,12 @@ import { newId } from '../../platform/crypto.js';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { colourById, findLga, findState, placeOf } from './catalogue.js';
+import { byShop, quoteShop } from './delivery.js';
 
 // The cart (priced from the server's current prices and stock, never the client's), saved
 // addresses, and delivery quotes by distance and weight.
 
-type CartRow = {
+export type CartRow = {
   id: string;
   product_id: string;
   variation_id: string | null;
@@ -70,7 +71,14 @@ export async function selectedItems(db: Tx, userId: string, ids: string[], lock 
   return rows.map((r) => ({ ...r, price: Number(r.price), item: toItem(r) }));
 }
 
-export async function addToCart(db: Tx, userId: string, b: { productId: string; variationId?: string; quantity: number }) {
+type AddIn = { productId: string; variationId?: string; quantity: number };
+
+/** Adds in its own transaction, so an add beyond the stock is undone together with its refusal. */
+export function addToCart(db: Tx, userId: string, b: AddIn) {
+  return db.transaction((tx) => addItem(tx, userId, b));
+}
+
+async function addItem(db: Tx, userId: string, b: AddIn) {
   const [p] = await executeRows<{ price: number; stock: number; name: string; has_variations: boolean; owner_id: string }>(
     db,
     sql`SELECT p.price, p.stock, p.name, s.owner_id,
@@ -105,15 +113,22 @@ export async function addToCart(db: Tx, userId: string, b: { productId: string; 
   return (await selectedItems(db, userId, [row!.id]))[0]!.item;
 }
 
-/** `all` removes the item, `one` takes one off (the last one removes it). */
+/**
+ * `all` removes the item, `one` takes one off (the last one removes it). The item is locked first,
+ * so an add or another removal at the same moment waits: no item is ever left with a quantity of
+ * zero or less, and two removals of the last one cannot both succeed.
+ */
 export async function removeFromCart(db: Tx, userId: string, id: string, type: 'all' | 'one') {
-  const rows =
-    type === 'all'
-      ? await executeRows(db, sql`DELETE FROM cart_items WHERE id = ${id} AND user_id = ${userId} RETURNING id`)
-      : await executeRows(db, sql`UPDATE cart_items SET quantity = quantity - 1 WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
-  if (!rows.length) throw notFound('That item is not in your cart', 'CART_ITEM_NOT_FOUND');
-  await db.execute(sql`DELETE FROM cart_items WHERE id = ${id} AND quantity <= 0`);
-  return cartOf(db, userId);
+  return db.transaction(async (tx) => {
+    const [row] = await executeRows<{ quantity: number }>(
+      tx,
+      sql`SELECT quantity FROM cart_items WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`,
+    );
+    if (!row) throw notFound('That item is not in your cart', 'CART_ITEM_NOT_FOUND');
+    if (type === 'all' || row.quantity <= 1) await tx.execute(sql`DELETE FROM cart_items WHERE id = ${id}`);
+    else await tx.execute(sql`UPDATE cart_items SET quantity = quantity - 1 WHERE id = ${id}`);
+    return cartOf(tx, userId);
+  });
 }
 
 // --- addresses -----------------------------------------------------------------------------------
@@ -179,7 +194,12 @@ function place(stateId: string, lgaId: string) {
   return { stateId: s.id, lgaId: l.id };
 }
 
-export async function saveAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
+/** Creates (no `id`) or changes an address in its own transaction, so there is always at most one default. */
+export function saveAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
+  return db.transaction((tx) => writeAddress(tx, userId, b, id));
+}
+
+async function writeAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
   const current = id ? await addressOf(db, userId, id) : null;
   const p = place(b.stateId ?? current?.state.id ?? '', b.lgaId ?? current?.lga.id ?? '');
   const [{ n }] = (await executeRows<{ n: number }>(
@@ -214,49 +234,7 @@ export async function deleteAddress(db: Tx, userId: string, id: string) {
   await db.execute(sql`UPDATE shop_addresses SET deleted_at = now(), is_default = false WHERE id = ${id}`);
 }
 
-// --- delivery ------------------------------------------------------------------------------------
-
-/** A parcel's weight by category (kg per item), as the delivery rates price it. */
-const KG: Record<string, number> = {
-  phones: 0.5,
-  computing: 2.5,
-  electronics: 6,
-  appliances: 8,
-  fashion: 0.8,
-  beauty: 0.4,
-  home: 3,
-  groceries: 10,
-  baby: 1.5,
-};
-export const weightOf = (items: Pick<CartRow, 'category_id' | 'quantity'>[]) =>
-  Math.round(items.reduce((kg, i) => kg + (KG[i.category_id] ?? 1) * i.quantity, 0) * 10) / 10;
-
-/** Great-circle distance in km (the delivery's distance; the address's coordinates, or its LGA's state capital when it has none). */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const r = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(r(b.lat - a.lat) / 2) ** 2 + Math.cos(r(a.lat)) * Math.cos(r(b.lat)) * Math.sin(r(b.lng - a.lng) / 2) ** 2;
-  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
-}
-
-/** Standard, express and pickup for one shop's parcel: base + per km + per kg; express costs more and comes sooner. */
-export function deliveryOptions(config: Config, km: number, kg: number, now = new Date()) {
-  const d = config.orders.delivery;
-  const standard = Math.round((d.baseKobo + d.perKmKobo * km + d.perKgKobo * kg) / 5000) * 5000;
-  const days = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
-  const stdDays = 2 + Math.ceil(km / 300);
-  const expDays = 1 + Math.ceil(km / 600);
-  return [
-    { id: 'standard' as const, label: 'Standard delivery', price: standard, etaDays: stdDays, estimatedDate: days(stdDays) },
-    {
-      id: 'express' as const,
-      label: 'Express delivery',
-      price: Math.round((standard * d.expressPercent) / 100 / 5000) * 5000,
-      etaDays: expDays,
-      estimatedDate: days(expDays),
-    },
-    { id: 'pickup' as const, label: 'Pick up at the shop', price: 0, etaDays: 1, estimatedDate: days(1) },
-  ];
-}
+// --- delivery (the prices themselves are delivery.ts's, with no database) ------------------------
 
 /** Where an address is: its own coordinates, or roughly its state's (the average of the shops there, else Lagos). */
 export async function addressPoint(db: Tx, a: { latitude: number | null; longitude: number | null; state: { id: string } }) {
@@ -268,18 +246,12 @@ export async function addressPoint(db: Tx, a: { latitude: number | null; longitu
   return row?.lat != null && row.lng != null ? { lat: Number(row.lat), lng: Number(row.lng) } : { lat: 6.5244, lng: 3.3792 };
 }
 
+/** Delivery options for each shop of the selected items, to the address (its point read, then priced by `quoteShop`). */
 export async function quoteDelivery(db: Tx, config: Config, userId: string, cartItemIds: string[], addressId: string) {
   const items = await selectedItems(db, userId, cartItemIds);
   const addr = await addressOf(db, userId, addressId);
   const at = await addressPoint(db, addr);
-  const shops = new Map<string, PricedItem[]>();
-  for (const i of items) shops.set(i.shop_id, [...(shops.get(i.shop_id) ?? []), i]);
-  return [...shops.values()].map((list) => {
-    const first = list[0]!;
-    const km = distanceKm({ lat: first.shop_lat, lng: first.shop_lng }, at);
-    const kg = weightOf(list);
-    return { shopId: first.shop_id, shopName: first.shop_name, distanceKm: km, weightKg: kg, options: deliveryOptions(config, km, kg) };
-  });
+  return byShop(items).map((lines) => quoteShop(config, lines, at));
 }
 
 /** Totals for the selected items: per shop, with delivery once an address is chosen; problems (price or stock changes) named. */
@@ -291,9 +263,7 @@ export async function cartTotals(
 ) {
   const items = await selectedItems(db, userId, b.cartItemIds);
   const quotes = b.addressId ? await quoteDelivery(db, config, userId, b.cartItemIds, b.addressId) : [];
-  const shops = new Map<string, PricedItem[]>();
-  for (const i of items) shops.set(i.shop_id, [...(shops.get(i.shop_id) ?? []), i]);
-  const out = [...shops.values()].map((list) => {
+  const out = byShop(items).map((list) => {
     const first = list[0]!;
     const subtotal = list.reduce((s, i) => s + i.price * i.quantity, 0);
     const quote = quotes.find((q) => q.shopId === first.shop_id);

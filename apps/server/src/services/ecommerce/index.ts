@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
-import { autoConfirm } from './orders.service.js';
+import { autoConfirm } from './order-steps.js';
 import { orderRoutes } from './routes-orders.js';
 import { catalogueRoutes } from './routes.js';
 
@@ -8,24 +8,13 @@ import { catalogueRoutes } from './routes.js';
 const ecommerceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogueRoutes);
   await app.register(orderRoutes);
-  // Delivered orders confirm themselves after ORDER_AUTO_CONFIRM_DAYS (claimed per order, so
-  // several processes share the work); tests call autoConfirm with their own clock.
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    if (app.config.env === 'test') return;
-    const deps = { config: app.config, notifier: app.notifier };
-    timer = setInterval(
-      () => void autoConfirm(app.db, deps).catch((err: unknown) => app.log.error({ err }, 'order auto-confirm failed')),
-      10 * 60_000,
-    );
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // Delivered orders confirm themselves after ORDER_AUTO_CONFIRM_DAYS (claimed per order); tests
+  // call autoConfirm with their own clock.
+  const deps = { config: app.config, notifier: app.notifier };
+  app.jobs.add({ name: 'ecommerce.auto-confirm', periodMs: app.config.autoConfirmCheckMs, run: () => autoConfirm(app.db, deps) });
 };
 
 export { DEMO_SHOPS, seedMarketplace } from './demo.js';
-export { autoConfirm } from './orders.service.js';
+export { autoConfirm } from './order-steps.js';
 
 export const ecommerceService: ServiceModule = { name: 'ecommerce', plugin: ecommerceRoutes };

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product, Shop } from '@owo/contracts';
 import { checkLedger } from '../../ledger/index.js';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  fundWallet,
-  historyOf,
-  json,
-  newUser,
-  setPin,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
-import { uploadPng } from '../../test/upload-fixture.js';
-import { autoConfirm } from './orders.service.js';
+import { auth, balancesOf, createTestApp, historyOf, json, newUser, setPin, type TestContext, type TestUser } from '../../test/harness.js';
+import { autoConfirm } from './order-steps.js';
+import { IBADAN, LAGOS, orderKit, pin, shopCalls } from './shop-test-kit.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,73 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (u: TestUser | null, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/ecommerce${url}`, headers: u ? auth(u, headers) : headers, ...(payload ? { payload } : {}) });
-const ok = async <T = Record<string, unknown>>(
-  u: TestUser,
-  method: Method,
-  url: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) => {
-  const res = await call(u, method, url, payload, headers);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return json(res).data as T;
-};
-const pin = { transactionPin: TEST_PIN };
-
-async function sellerWith(place: { stateId: string; lgaId: string; latitude: number; longitude: number }, stock = 10, price = 1_000_000) {
-  const u = await newUser(t.app);
-  const shop = await ok<Shop>(u, 'POST', '/api/shop', {
-    name: `Shop ${Math.random().toString(36).slice(2, 6)}`,
-    phone: '08031234567',
-    address: '1 Market Road',
-    ...place,
-  });
-  const img = await uploadPng(t.app, u);
-  const product = await ok<Product>(u, 'POST', '/api/product', {
-    name: 'Ofada Rice 10kg',
-    categoryId: 'groceries',
-    subcategoryId: 'staples',
-    images: [img.url],
-    price,
-    stock,
-  });
-  return { u, shop, product };
-}
-const LAGOS = { stateId: 'lagos', lgaId: 'ikeja', latitude: 6.6018, longitude: 3.3515 };
-const IBADAN = { stateId: 'oyo', lgaId: 'ibadan-north', latitude: 7.4352, longitude: 3.9133 };
-
-async function shopper(kobo = 10_000_000) {
-  const u = await newUser(t.app);
-  await setPin(t.app, u);
-  if (kobo) await fundWallet(t.app, u, kobo);
-  const address = await ok<{ id: string }>(u, 'POST', '/api/user-saved-address', {
-    stateId: 'lagos',
-    lgaId: 'surulere',
-    street: '5 Bode Thomas Street',
-    phone: '08035550000',
-    latitude: 6.5,
-    longitude: 3.358,
-  });
-  return { u, address };
-}
-
-const pay = (s: Awaited<ReturnType<typeof shopper>>, ids: string[], key?: string) =>
-  call(
-    s.u,
-    'POST',
-    '/api/order/initiate',
-    { cartItemIds: ids, addressId: s.address.id },
-    { ...pin, ...(key ? { 'Idempotency-Key': key } : {}) },
-  );
-async function addAll(s: Awaited<ReturnType<typeof shopper>>, products: Product[], qty = 1) {
-  const ids: string[] = [];
-  for (const p of products) ids.push((await ok<{ id: string }>(s.u, 'POST', '/api/cart', { productId: p.id, quantity: qty })).id);
-  return ids;
-}
-const buy = async (s: Awaited<ReturnType<typeof shopper>>, products: Product[], qty = 1) => pay(s, await addAll(s, products, qty));
+const { call, ok } = shopCalls(() => t);
+const { sellerWith, shopper, pay, addAll, buy } = orderKit(() => t);
 
 describe('cart, addresses and delivery', () => {
   it('prices from the server, never beyond stock, shows a price change, quotes delivery by distance and weight', async () => {

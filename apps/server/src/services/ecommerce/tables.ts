@@ -76,7 +76,7 @@ export const products = pgTable(
     views: integer('views').notNull().default(0),
     sales: integer('sales').notNull().default(0),
     flashSaleEndsAt: ts('flash_sale_ends_at'),
-    // Its reviews added up in each review's own statement (orders.service.ts reviewProduct).
+    // Its reviews added up in each review's own statement (order-reviews.ts reviewProduct).
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     deletedAt: ts('deleted_at'),

@@ -1,18 +1,15 @@
 import multipart from '@fastify/multipart';
-import { uploadMultipleResponse, uploadSingleResponse, type UploadedFile } from '@owo/contracts';
+import type { UploadedFile } from '@owo/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceOptions } from '../../platform/app.js';
-import { authOf } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { bearer, bearerDoc, errorResponses } from '../../platform/guards.js';
 import { ok } from '../../platform/http.js';
+import { route, userIdOf } from '../../platform/route.js';
 import type { BlobStorage } from '../../platform/storage.js';
 import { checkMedia, contentTypeOf, imageTypeOf, storeImage, storeMedia } from './upload.service.js';
 import { parseRange } from './range.js';
-
-const tags = ['upload'];
 
 /** Where the images go: local disk under DATA_DIR, or S3-compatible storage when S3_BUCKET is set. */
 export type UploadProviders = { storage: BlobStorage };
@@ -51,82 +48,57 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
     }
   };
 
-  app.post(
-    '/api/upload/single',
-    {
-      ...bearer,
-      schema: {
-        tags,
-        summary:
-          `Upload one file as multipart field "file": an image (JPEG, PNG or WebP, at most ${mb} MB; stored without metadata, ` +
-          `resized, with a thumbnail), a video (MP4 or WebM, at most ${limits.videoMaxSeconds} s and ` +
-          `${Math.round(limits.videoMaxBytes / 1024 / 1024)} MB, with its poster image in the field "poster") or a voice note ` +
-          `(WebM, Ogg or M4A audio, at most ${limits.audioMaxSeconds} s)`,
-        consumes: ['multipart/form-data'],
-        ...bearerDoc,
-        response: { 201: uploadSingleResponse, ...errorResponses },
-      },
-    },
-    async (req, reply) =>
-      wrap(async () => {
-        if (!req.isMultipart()) throw notMultipart();
-        // The whole body is parsed before anything is stored: a body cut short or with a closing
-        // boundary that does not match fails here (a 400, see http.ts), even after a complete first file.
-        let first: { data: Buffer; name: string; type: string } | null = null;
-        let poster: { data: Buffer; name: string } | null = null;
-        for await (const part of req.files()) {
-          const data = await read(part);
-          if (part.fieldname === 'poster') poster ??= { data, name: part.filename || 'poster' };
-          else first ??= { data, name: part.filename || 'file', type: part.mimetype };
-        }
-        if (!first) throw notMultipart();
-        const userId = authOf(req).userId;
-        const media = first.type.startsWith('image/') ? null : checkMedia(first.data, first.name, limits);
-        if (media) return reply.status(201).send(ok(await storeMedia(app.db, storage, userId, first.data, media, poster), 'Uploaded'));
-        if (first.data.length > maxBytes) {
-          await imageTypeOf(first.data, first.name);
-          throw imageTooLarge();
-        }
-        if (!first.type.startsWith('image/')) await imageOrAnyType(first.data, first.name);
-        const file = await storeImage(app.db, storage, userId, first.data, first.name);
-        return reply.status(201).send(ok(file, 'Uploaded'));
-      }),
+  route(app, 'upload.single', { guard: 'bearer' }, async (req, reply) =>
+    wrap(async () => {
+      if (!req.isMultipart()) throw notMultipart();
+      // The whole body is parsed before anything is stored: a body cut short or with a closing
+      // boundary that does not match fails here (a 400, see http.ts), even after a complete first file.
+      let first: { data: Buffer; name: string; type: string } | null = null;
+      let poster: { data: Buffer; name: string } | null = null;
+      for await (const part of req.files()) {
+        const data = await read(part);
+        if (part.fieldname === 'poster') poster ??= { data, name: part.filename || 'poster' };
+        else first ??= { data, name: part.filename || 'file', type: part.mimetype };
+      }
+      if (!first) throw notMultipart();
+      const userId = userIdOf(req);
+      const media = first.type.startsWith('image/') ? null : checkMedia(first.data, first.name, limits);
+      if (media) return reply.status(201).send(ok(await storeMedia(app.db, storage, userId, first.data, media, poster), 'Uploaded'));
+      if (first.data.length > maxBytes) {
+        await imageTypeOf(first.data, first.name);
+        throw imageTooLarge();
+      }
+      if (!first.type.startsWith('image/')) await imageOrAnyType(first.data, first.name);
+      const file = await storeImage(app.db, storage, userId, first.data, first.name);
+      return reply.status(201).send(ok(file, 'Uploaded'));
+    }),
   );
 
-  app.post(
-    '/api/upload/multiple',
-    {
-      ...bearer,
-      schema: {
-        tags,
-        summary: `Upload up to ${maxFiles} images as multipart fields "files"`,
-        consumes: ['multipart/form-data'],
-        ...bearerDoc,
-        response: { 201: uploadMultipleResponse, ...errorResponses },
-      },
-    },
-    async (req, reply) =>
-      wrap(async () => {
-        if (!req.isMultipart()) throw notMultipart();
-        const buffers: { data: Buffer; name: string }[] = [];
-        for await (const part of req.files()) buffers.push({ data: await read(part), name: part.filename || `file ${buffers.length + 1}` });
-        if (buffers.length === 0) throw badRequest('Attach at least one image in the field "files"', 'UPLOAD_MISSING');
-        // Check every file before storing any, so a bad one leaves nothing behind.
-        for (const b of buffers) {
-          await imageTypeOf(b.data, b.name);
-          if (b.data.length > maxBytes) throw imageTooLarge();
-        }
-        const files: UploadedFile[] = [];
-        for (const b of buffers) files.push(await storeImage(app.db, storage, authOf(req).userId, b.data, b.name));
-        return reply.status(201).send(ok(files, `Uploaded ${files.length} ${files.length === 1 ? 'image' : 'images'}`));
-      }),
+  route(app, 'upload.multiple', { guard: 'bearer' }, async (req, reply) =>
+    wrap(async () => {
+      if (!req.isMultipart()) throw notMultipart();
+      const buffers: { data: Buffer; name: string }[] = [];
+      for await (const part of req.files()) buffers.push({ data: await read(part), name: part.filename || `file ${buffers.length + 1}` });
+      if (buffers.length === 0) throw badRequest('Attach at least one image in the field "files"', 'UPLOAD_MISSING');
+      // Check every file before storing any, so a bad one leaves nothing behind.
+      for (const b of buffers) {
+        await imageTypeOf(b.data, b.name);
+        if (b.data.length > maxBytes) throw imageTooLarge();
+      }
+      const files: UploadedFile[] = [];
+      for (const b of buffers) files.push(await storeImage(app.db, storage, userIdOf(req), b.data, b.name));
+      return reply.status(201).send(ok(files, `Uploaded ${files.length} ${files.length === 1 ? 'image' : 'images'}`));
+    }),
   );
 
+  // Not in the API map: it answers the file's bytes (streamed, with byte ranges) to <img>, <video> and
+  // <audio> tags, not a JSON envelope a response schema could describe, so it is registered here.
   app.get(
     '/files/*',
     {
+      config: { unlisted: 'streams bytes with byte ranges' },
       schema: {
-        tags,
+        tags: ['upload'],
         summary: 'An uploaded file, cached for a year; byte ranges (Range: bytes=...) answered with 206 for video and audio players',
         params: z.object({ '*': z.string() }),
       },

@@ -1,11 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { system, transfer, userAccount, type SystemCode } from '../../ledger/index.js';
-import { derivedId, keyedHash, newId, randomDigits, sameHash } from '../../platform/crypto.js';
-import type { Tx } from '../../platform/db.js';
-import type { Page } from '../../platform/pagination.js';
-import { uniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
+import { and, eq } from 'drizzle-orm';
+import { system, transfer, userAccount } from '../../ledger/index.js';
+import { derivedId, newId } from '../../platform/crypto.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import {
   createIntent,
   findIntent,
@@ -16,10 +12,9 @@ import {
   recordHistory,
   setHistoryStatus,
   setIntentDetails,
-  toHistoryItem,
   type Intent,
 } from '../transaction/index.js';
-import { userById } from '../user/index.js';
+import { toSavedCard } from './cards.service.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 import { cardBrand, luhnValid, type CardDetails, type ChargeResult } from './providers/cards.js';
@@ -27,58 +22,10 @@ import type { PayoutResult } from './providers/banks.js';
 import { crashPoint } from '../../platform/crash.js';
 import { paymentsTotal } from '../../platform/metrics.js';
 import type { PaymentKey } from '../../platform/idempotency.js';
-import { savedCards, virtualAccounts } from './tables.js';
+import { savedCards } from './tables.js';
 
-type SavedCardRow = typeof savedCards.$inferSelect;
-export const toSavedCard = (c: SavedCardRow) => ({
-  id: c.id,
-  brand: c.brand,
-  last4: c.last4,
-  expiryMonth: c.expiryMonth,
-  expiryYear: c.expiryYear,
-  createdAt: c.createdAt.toISOString(),
-});
-
-/** Credits the wallet from a system account, once per `transferId`, with a history row. Returns false on a replay. */
-async function creditWallet(
-  tx: Tx,
-  deps: WalletDeps,
-  p: {
-    userId: string;
-    transferId: string;
-    source: SystemCode;
-    amount: bigint;
-    reference: string;
-    counterparty: string;
-    bank?: string | null;
-  },
-): Promise<boolean> {
-  const wallet = await userAccount(tx, p.userId, 'wallet');
-  const { created } = await transfer(tx, [
-    {
-      id: p.transferId,
-      debitAccountId: system(p.source),
-      creditAccountId: wallet,
-      amount: p.amount,
-      kind: `fund.${p.source}`,
-      reference: p.reference,
-    },
-  ]);
-  if (created) {
-    await recordHistory(tx, [
-      {
-        userId: p.userId,
-        reference: p.reference,
-        type: 'funding',
-        direction: 'credit',
-        amount: p.amount,
-        status: 'successful',
-        counterparty: { id: null, name: p.counterparty, bankName: p.bank ?? null, accountNumber: null },
-      },
-    ]);
-  }
-  return created;
-}
+// Card and bank-account funding. Saved cards are in cards.service.ts; the virtual account and its
+// bank-transfer webhook in virtual-account.service.ts.
 
 function assertCardUsable(card: CardDetails) {
   if (!luhnValid(card.number)) throw badRequest('Enter a valid card number', 'CARD_INVALID');
@@ -328,83 +275,3 @@ export function reconcileFunding(deps: WalletDeps, olderThanMs = 30_000): Promis
     settleFunding(deps, intent.id, await askProvider(deps, intent)),
   );
 }
-
-export async function listCards(deps: WalletDeps, userId: string, page: Page) {
-  const where = eq(savedCards.userId, userId);
-  const [rows, total] = await Promise.all([
-    deps.db
-      .select()
-      .from(savedCards)
-      .where(where)
-      .orderBy(desc(savedCards.createdAt))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    deps.db.$count(savedCards, where),
-  ]);
-  return { items: rows.map(toSavedCard), total };
-}
-
-export async function deleteCard(deps: WalletDeps, userId: string, id: string) {
-  const gone = await deps.db
-    .delete(savedCards)
-    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId)))
-    .returning({ id: savedCards.id });
-  if (gone.length === 0) throw notFound('Card not found', 'CARD_NOT_FOUND');
-}
-
-export const VIRTUAL_BANK = 'Owo Sandbox MFB';
-
-/** The user's own account number for bank-transfer funding, assigned on first request. */
-export async function virtualAccount(deps: WalletDeps, userId: string) {
-  const [found] = await deps.db.select().from(virtualAccounts).where(eq(virtualAccounts.userId, userId)).limit(1);
-  if (found) return { accountNumber: found.accountNumber, bankName: found.bankName, accountName: found.accountName };
-  const user = await userById(deps.db, userId);
-  if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const accountName = `Owo / ${user.firstName} ${user.lastName}`;
-      await deps.db
-        .insert(virtualAccounts)
-        .values({ userId, accountNumber: `9${randomDigits(9)}`, bankName: VIRTUAL_BANK, accountName })
-        .onConflictDoNothing({ target: virtualAccounts.userId });
-      return virtualAccount(deps, userId);
-    } catch (err) {
-      if (!uniqueViolation(err)) throw err;
-    }
-  }
-  throw new Error('could not assign an account number');
-}
-
-export const signWebhook = (secret: string, raw: string | Buffer) => createHmac('sha256', secret).update(raw).digest('hex');
-
-/**
- * An inbound bank transfer to a virtual account, as the provider's signed webhook. A bad signature
- * is refused; a replayed event credits nothing (the ledger transfer id comes from the event id).
- */
-export async function handleBankTransferWebhook(
-  deps: WalletDeps,
-  raw: Buffer,
-  signature: string | undefined,
-  event: { eventId: string; accountNumber: string; amount: number; senderName: string; senderBank: string; reference: string },
-) {
-  const expected = signWebhook(deps.config.webhookSecret, raw);
-  if (!signature || !sameHash(keyedHash('cmp', signature), keyedHash('cmp', expected)))
-    throw unauthorized('Invalid signature', 'SIGNATURE_INVALID');
-  const [va] = await deps.db.select().from(virtualAccounts).where(eq(virtualAccounts.accountNumber, event.accountNumber)).limit(1);
-  if (!va) return { credited: false, message: 'Ignored: unknown account number' };
-  const reference = `VA${event.eventId}`.slice(0, 64);
-  const created = await deps.db.transaction((tx) =>
-    creditWallet(tx, deps, {
-      userId: va.userId,
-      transferId: derivedId('va', event.eventId),
-      source: 'virtual_account',
-      amount: BigInt(event.amount),
-      reference,
-      counterparty: event.senderName,
-      bank: event.senderBank,
-    }),
-  );
-  return { credited: created, message: created ? 'Credited' : 'Already processed' };
-}
-
-export { toHistoryItem };

@@ -13,7 +13,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness.js';
-import { signWebhook } from './funding.service.js';
+import { signWebhook } from './virtual-account.service.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { openSystemAccounts } from '../../ledger/index.js';
 import type { WalletProviders } from './deps.js';
 import { walletRoutes } from './routes.js';
 
+export { signWebhook } from './virtual-account.service.js';
 export { reconcileBankTransfers } from './bank-transfer.service.js';
 export { SANDBOX_ACCOUNTS, type BankRail } from './providers/banks.js';
 export { SANDBOX_CARDS, type CardAcquirer } from './providers/cards.js';

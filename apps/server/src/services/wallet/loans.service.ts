@@ -143,9 +143,10 @@ function loanType(loanTypeId: string): LoanTypeDef {
 export async function checkEligibility(
   deps: WalletDeps,
   userId: string,
-  opts: { type?: LoanTypeDef; amount?: bigint } = {},
+  opts: { type?: LoanTypeDef; amount?: bigint; tx?: Tx } = {},
   now = new Date(),
 ): Promise<Eligibility> {
+  const db = opts.tx ?? deps.db;
   const { minAccountDays, inflowDays } = deps.config.loans;
   const types = opts.type ? [opts.type] : LOAN_TYPES;
   const ceiling = BigInt(Math.max(...types.map((t) => t.maxAmount)));
@@ -160,19 +161,19 @@ export async function checkEligibility(
     inflowDays,
   });
 
-  const user = await userById(deps.db, userId);
+  const user = await userById(db, userId);
   if (!user?.phoneVerifiedAt) return no('PHONE_UNVERIFIED', 'Verify your phone number first.');
   const ageDays = (now.getTime() - user.createdAt.getTime()) / 86_400_000;
   if (ageDays < minAccountDays)
     return no('ACCOUNT_TOO_NEW', `Your account must be at least ${minAccountDays} days old. Keep using Owo and try again soon.`);
   const since = new Date(now.getTime() - inflowDays * 86_400_000);
   const [[open], cameIn] = await Promise.all([
-    deps.db
+    db
       .select({ id: loans.id })
       .from(loans)
       .where(and(eq(loans.userId, userId), eq(loans.status, 'active')))
       .limit(1),
-    inflowSince(deps.db, userId, since, ['funding', 'sendMoney']),
+    inflowSince(db, userId, since, ['funding', 'sendMoney']),
   ]);
   inflow = cameIn;
   if (open) return no('LOAN_OPEN', 'You already have a loan open. Repay it first.');
@@ -193,68 +194,70 @@ export function loanEligibility(deps: WalletDeps, userId: string, loanTypeId?: s
 
 /**
  * Decides eligibility by clear rules (verified phone, account age, money that came in recently,
- * no open loan; see checkEligibility), then disburses into the wallet with a repayment schedule.
+ * no open loan; see checkEligibility), then disburses into the wallet with a repayment schedule,
+ * in the caller's transaction (the route's `withIdempotency`). No outside system is called.
  */
-export async function createLoan(deps: WalletDeps, userId: string, body: { loanTypeId: string; amount: number }, now = new Date()) {
+export async function createLoan(deps: WalletDeps, tx: Tx, userId: string, body: { loanTypeId: string; amount: number }, now = new Date()) {
   const type = loanType(body.loanTypeId);
   if (body.amount < type.minAmount || body.amount > type.maxAmount) {
     throw badRequest(`A ${type.name} is between ${naira(type.minAmount)} and ${naira(type.maxAmount)}`, 'LOAN_AMOUNT');
   }
   const amount = BigInt(body.amount);
-  const verdict = await checkEligibility(deps, userId, { type, amount }, now);
+  const verdict = await checkEligibility(deps, userId, { type, amount, tx }, now);
   if (!verdict.eligible) notEligible(verdict.reason ?? 'You are not eligible for this loan yet.');
 
   const interest = (amount * BigInt(Math.round(type.interestRate * 100))) / 10_000n;
   const total = amount + interest;
   const id = newId();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(loans)
-        .values({ id, userId, loanTypeId: type.id, name: type.name, principal: amount, interest, repaid: 0n })
-        .returning();
-      const part = total / BigInt(type.instalments);
-      const step = type.tenorDays / type.instalments;
-      await tx.insert(loanInstalments).values(
-        Array.from({ length: type.instalments }, (_, i) => ({
-          id: newId(),
-          loanId: id,
-          seq: i + 1,
-          dueDate: new Date(now.getTime() + Math.round(step * (i + 1)) * 86_400_000),
-          amount: i === type.instalments - 1 ? total - part * BigInt(type.instalments - 1) : part,
-          paid: 0n,
-        })),
-      );
-      const wallet = await userAccount(tx, userId, 'wallet');
-      const reference = newReference();
-      await transfer(tx, [
-        {
-          id: derivedId(id, 'disburse'),
-          debitAccountId: system('loans'),
-          creditAccountId: wallet,
-          amount,
-          kind: 'loan.disburse',
-          reference,
-        },
-      ]);
-      await recordHistory(tx, [
-        {
-          userId,
-          reference,
-          type: 'loan',
-          direction: 'credit',
-          amount,
-          status: 'successful',
-          narration: `${type.name} disbursed`,
-          counterparty: { id, name: type.name, bankName: null, accountNumber: null },
-        },
-      ]);
-      return (await withSchedules(tx, [row!]))[0]!;
-    });
-  } catch (err) {
-    if (uniqueViolation(err)) notEligible('You already have a loan open. Repay it first.');
-    throw err;
-  }
+  // One open loan per person (a unique index): a concurrent application that opened one first wins.
+  const row = await tx
+    .insert(loans)
+    .values({ id, userId, loanTypeId: type.id, name: type.name, principal: amount, interest, repaid: 0n })
+    .returning()
+    .then(
+      ([r]) => r!,
+      (err: unknown) => {
+        if (uniqueViolation(err)) notEligible('You already have a loan open. Repay it first.');
+        throw err;
+      },
+    );
+  const part = total / BigInt(type.instalments);
+  const step = type.tenorDays / type.instalments;
+  await tx.insert(loanInstalments).values(
+    Array.from({ length: type.instalments }, (_, i) => ({
+      id: newId(),
+      loanId: id,
+      seq: i + 1,
+      dueDate: new Date(now.getTime() + Math.round(step * (i + 1)) * 86_400_000),
+      amount: i === type.instalments - 1 ? total - part * BigInt(type.instalments - 1) : part,
+      paid: 0n,
+    })),
+  );
+  const wallet = await userAccount(tx, userId, 'wallet');
+  const reference = newReference();
+  await transfer(tx, [
+    {
+      id: derivedId(id, 'disburse'),
+      debitAccountId: system('loans'),
+      creditAccountId: wallet,
+      amount,
+      kind: 'loan.disburse',
+      reference,
+    },
+  ]);
+  await recordHistory(tx, [
+    {
+      userId,
+      reference,
+      type: 'loan',
+      direction: 'credit',
+      amount,
+      status: 'successful',
+      narration: `${type.name} disbursed`,
+      counterparty: { id, name: type.name, bankName: null, accountNumber: null },
+    },
+  ]);
+  return (await withSchedules(tx, [row]))[0]!;
 }
 
 /** Takes `amount` (or less) of what is owed from the wallet, oldest instalment first. Returns what was collected. */

@@ -104,6 +104,62 @@ describe('applying', () => {
   });
 });
 
+describe('applying with an Idempotency-Key', () => {
+  const keyed = (u: TestUser, body: object, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/e-comm/api/loan/create',
+      headers: auth(u, key ? { 'Idempotency-Key': key } : {}),
+      payload: body,
+    });
+  const codeOf = (r: Awaited<ReturnType<typeof keyed>>) => [r.statusCode, (r.json() as { code?: string }).code];
+
+  it('replays the same answer for the same key and pays out once; another body is refused; without a key as before', async () => {
+    const u = await payer(t.app, 1_000_000);
+    await aged(u);
+    const body = { loanTypeId: 'quick', amount: 1_000_000 };
+    const first = await keyed(u, body, 'loan-apply-1');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await keyed(u, body, 'loan-apply-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await myLoans(u)).toHaveLength(1);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+
+    expect(codeOf(await keyed(u, { ...body, amount: 500_000 }, 'loan-apply-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    // Without a key, a second application is refused as before: one open loan at a time.
+    const plain = await keyed(u, body);
+    expect(codeOf(plain)).toEqual([422, 'LOAN_NOT_ELIGIBLE']);
+    expect((plain.json() as { description: string }).description).toBe('You already have a loan open. Repay it first.');
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+  });
+
+  it('a refusal stores nothing: the same key applies afresh once eligible', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const body = { loanTypeId: 'quick', amount: 500_000 };
+    expect(codeOf(await keyed(u, body, 'loan-apply-2'))).toEqual([422, 'LOAN_NOT_ELIGIBLE']);
+    await aged(u);
+    const res = await keyed(u, body, 'loan-apply-2');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(1_500_000);
+  });
+
+  it('concurrent sends of the same key open one loan and all get its answer', async () => {
+    const u = await payer(t.app, 1_000_000);
+    await aged(u);
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => keyed(u, { loanTypeId: 'quick', amount: 1_000_000 }, 'loan-apply-3')),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => (json(r).data as Loan).id)).size).toBe(1);
+    expect(await myLoans(u)).toHaveLength(1);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+  });
+});
+
 type Eligibility = { eligible: boolean; reason: string | null; code: string | null; maxAmount: number; inflow: number; inflowDays: number };
 const eligibility = (u: TestUser | null, loanTypeId?: string) =>
   t.app.inject({

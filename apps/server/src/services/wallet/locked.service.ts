@@ -109,61 +109,59 @@ export async function listLocked(deps: WalletDeps, userId: string, page: Page) {
   return { items: rows.map(toFund), total };
 }
 
-/** At or after maturity: principal back from the locked account, net interest from the interest account. */
-export async function withdrawLocked(deps: WalletDeps, userId: string, id: string, now = new Date()) {
-  return deps.db.transaction(async (tx) => {
-    const [fund] = await tx
-      .select()
-      .from(lockedFunds)
-      .where(and(eq(lockedFunds.id, id), eq(lockedFunds.userId, userId)))
-      .for('update');
-    if (!fund) throw notFound('Locked fund not found', 'LOCKED_NOT_FOUND');
-    if (fund.status === 'paid') throw unprocessable('This fund has already been paid out', 'LOCKED_PAID');
-    if (fund.maturityDate > now) {
-      throw unprocessable(
-        `This fund is locked until ${formatDate(fund.maturityDate)}. You can withdraw it from then.`,
-        'LOCKED_NOT_MATURE',
-      );
-    }
-    const wallet = await userAccount(tx, userId, 'wallet');
-    const locked = await userAccount(tx, userId, 'locked', fund.id);
-    const reference = newReference();
-    const net = fund.interest - fund.tax;
-    await transfer(tx, [
-      {
-        id: derivedId(fund.id, 'principal'),
-        debitAccountId: locked,
-        creditAccountId: wallet,
-        amount: fund.amount,
-        kind: 'locked.release',
-        reference,
-      },
-      ...(net > 0n
-        ? [
-            {
-              id: derivedId(fund.id, 'interest'),
-              debitAccountId: system('interest'),
-              creditAccountId: wallet,
-              amount: net,
-              kind: 'locked.interest',
-              reference,
-            },
-          ]
-        : []),
-    ]);
-    const [row] = await tx.update(lockedFunds).set({ status: 'paid', paidAt: now }).where(eq(lockedFunds.id, fund.id)).returning();
-    await recordHistory(tx, [
-      {
-        userId,
-        reference,
-        type: 'lockedFund',
-        direction: 'credit',
-        amount: fund.amount + net,
-        status: 'successful',
-        narration: `Matured: principal plus interest after ${deps.config.lockTaxPercent}% tax`,
-        counterparty: { id: fund.id, name: fund.title, bankName: null, accountNumber: null },
-      },
-    ]);
-    return toFund(row!);
-  });
+/**
+ * At or after maturity: principal back from the locked account, net interest from the interest
+ * account, in the caller's transaction (the route's `withIdempotency`).
+ */
+export async function withdrawLocked(deps: WalletDeps, tx: Tx, userId: string, id: string, now = new Date()) {
+  const [fund] = await tx
+    .select()
+    .from(lockedFunds)
+    .where(and(eq(lockedFunds.id, id), eq(lockedFunds.userId, userId)))
+    .for('update');
+  if (!fund) throw notFound('Locked fund not found', 'LOCKED_NOT_FOUND');
+  if (fund.status === 'paid') throw unprocessable('This fund has already been paid out', 'LOCKED_PAID');
+  if (fund.maturityDate > now) {
+    throw unprocessable(`This fund is locked until ${formatDate(fund.maturityDate)}. You can withdraw it from then.`, 'LOCKED_NOT_MATURE');
+  }
+  const wallet = await userAccount(tx, userId, 'wallet');
+  const locked = await userAccount(tx, userId, 'locked', fund.id);
+  const reference = newReference();
+  const net = fund.interest - fund.tax;
+  await transfer(tx, [
+    {
+      id: derivedId(fund.id, 'principal'),
+      debitAccountId: locked,
+      creditAccountId: wallet,
+      amount: fund.amount,
+      kind: 'locked.release',
+      reference,
+    },
+    ...(net > 0n
+      ? [
+          {
+            id: derivedId(fund.id, 'interest'),
+            debitAccountId: system('interest'),
+            creditAccountId: wallet,
+            amount: net,
+            kind: 'locked.interest',
+            reference,
+          },
+        ]
+      : []),
+  ]);
+  const [row] = await tx.update(lockedFunds).set({ status: 'paid', paidAt: now }).where(eq(lockedFunds.id, fund.id)).returning();
+  await recordHistory(tx, [
+    {
+      userId,
+      reference,
+      type: 'lockedFund',
+      direction: 'credit',
+      amount: fund.amount + net,
+      status: 'successful',
+      narration: `Matured: principal plus interest after ${deps.config.lockTaxPercent}% tax`,
+      counterparty: { id: fund.id, name: fund.title, bankName: null, accountNumber: null },
+    },
+  ]);
+  return toFund(row!);
 }

@@ -88,36 +88,37 @@ async function toTargets(tx: Tx, userId: string, rows: TargetRow[]): Promise<Sav
   });
 }
 
-export async function createTarget(
-  deps: WalletDeps,
-  userId: string,
-  body: { name: string; targetAmount: number; targetDate: string; autoSave?: { amount: number; frequency: Frequency } },
-  now = new Date(),
-): Promise<SavingsTarget> {
+type NewTarget = { name: string; targetAmount: number; targetDate: string; autoSave?: { amount: number; frequency: Frequency } };
+
+/** Creates a savings target (and its ledger account) in its own transaction. */
+export function createTarget(deps: WalletDeps, userId: string, body: NewTarget, now = new Date()): Promise<SavingsTarget> {
+  return deps.db.transaction((tx) => addTarget(tx, userId, body, now));
+}
+
+/** Creates a savings target in the caller's transaction (which also holds its Idempotency-Key). */
+export async function addTarget(tx: Tx, userId: string, body: NewTarget, now = new Date()): Promise<SavingsTarget> {
   if (endOfTargetDay(body.targetDate) <= now) throw badRequest('The target date must be in the future', 'TARGET_DATE_PAST');
   if (body.autoSave && body.autoSave.amount > body.targetAmount)
     throw badRequest('The automatic saving is more than the target', 'AUTOSAVE_TOO_LARGE');
   const id = newId();
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(savingsTargets)
-      .values({
-        id,
-        userId,
-        name: body.name,
-        targetAmount: BigInt(body.targetAmount),
-        targetDate: body.targetDate,
-        autoAmount: body.autoSave ? BigInt(body.autoSave.amount) : null,
-        autoFrequency: body.autoSave?.frequency ?? null,
-        // A monthly saving keeps the day of the month it started on (UTC, as the whole schedule).
-        autoDay: body.autoSave?.frequency === 'monthly' ? now.getUTCDate() : null,
-        // The first automatic saving happens one period from now.
-        nextRunAt: body.autoSave ? nextSlot(now, body.autoSave.frequency, now.getUTCDate()) : null,
-      })
-      .returning();
-    await userAccount(tx, userId, 'savings', id);
-    return (await toTargets(tx, userId, [row!]))[0]!;
-  });
+  const [row] = await tx
+    .insert(savingsTargets)
+    .values({
+      id,
+      userId,
+      name: body.name,
+      targetAmount: BigInt(body.targetAmount),
+      targetDate: body.targetDate,
+      autoAmount: body.autoSave ? BigInt(body.autoSave.amount) : null,
+      autoFrequency: body.autoSave?.frequency ?? null,
+      // A monthly saving keeps the day of the month it started on (UTC, as the whole schedule).
+      autoDay: body.autoSave?.frequency === 'monthly' ? now.getUTCDate() : null,
+      // The first automatic saving happens one period from now.
+      nextRunAt: body.autoSave ? nextSlot(now, body.autoSave.frequency, now.getUTCDate()) : null,
+    })
+    .returning();
+  await userAccount(tx, userId, 'savings', id);
+  return (await toTargets(tx, userId, [row!]))[0]!;
 }
 
 export async function listTargets(deps: WalletDeps, userId: string, page: Page): Promise<{ items: SavingsTarget[]; total: number }> {
@@ -183,25 +184,26 @@ export async function topUp(tx: Tx, userId: string, targetId: string, amount: nu
   return (await toTargets(tx, userId, [target]))[0]!;
 }
 
-/** Back to the wallet: a part, or everything (which closes the target and stops automatic saving). */
-export async function withdraw(deps: WalletDeps, userId: string, targetId: string, amount?: number): Promise<SavingsTarget> {
-  return deps.db.transaction(async (tx) => {
-    const target = await ownTarget(tx, userId, targetId, true);
-    const saved = (await savedAmounts(tx, userId, [target.id])).get(target.id) ?? 0n;
-    if (saved === 0n) throw unprocessable('There is nothing saved in this target yet', 'TARGET_EMPTY');
-    const want = amount === undefined ? saved : BigInt(amount);
-    if (want > saved) throw unprocessable('You cannot withdraw more than you have saved', 'TARGET_INSUFFICIENT');
-    await move(tx, userId, target, 'out', want, newId(), want === saved ? 'Withdrawal (all)' : 'Withdrawal');
-    let row = target;
-    if (want === saved) {
-      [row] = (await tx
-        .update(savingsTargets)
-        .set({ status: 'withdrawn', nextRunAt: null })
-        .where(eq(savingsTargets.id, target.id))
-        .returning()) as [TargetRow];
-    }
-    return (await toTargets(tx, userId, [row]))[0]!;
-  });
+/**
+ * Back to the wallet: a part, or everything (which closes the target and stops automatic saving),
+ * in the caller's transaction (which also holds its Idempotency-Key).
+ */
+export async function withdraw(tx: Tx, userId: string, targetId: string, amount?: number): Promise<SavingsTarget> {
+  const target = await ownTarget(tx, userId, targetId, true);
+  const saved = (await savedAmounts(tx, userId, [target.id])).get(target.id) ?? 0n;
+  if (saved === 0n) throw unprocessable('There is nothing saved in this target yet', 'TARGET_EMPTY');
+  const want = amount === undefined ? saved : BigInt(amount);
+  if (want > saved) throw unprocessable('You cannot withdraw more than you have saved', 'TARGET_INSUFFICIENT');
+  await move(tx, userId, target, 'out', want, newId(), want === saved ? 'Withdrawal (all)' : 'Withdrawal');
+  let row = target;
+  if (want === saved) {
+    [row] = (await tx
+      .update(savingsTargets)
+      .set({ status: 'withdrawn', nextRunAt: null })
+      .where(eq(savingsTargets.id, target.id))
+      .returning()) as [TargetRow];
+  }
+  return (await toTargets(tx, userId, [row]))[0]!;
 }
 
 /**

@@ -131,6 +131,73 @@ describe('savings targets', () => {
   });
 });
 
+describe('savings calls with an Idempotency-Key', () => {
+  const keyed = (key: string) => ({ 'Idempotency-Key': key });
+  const codeOf = (r: Awaited<ReturnType<typeof req>>) => [r.statusCode, (r.json() as { code?: string }).code];
+
+  it('a withdrawal retried with its key replays its answer and moves the money once', async () => {
+    const u = await payer(t.app, 500_000);
+    const target = await create(u, { name: 'Car', targetAmount: 400_000, targetDate: inDays(60) });
+    const other = await create(u, { name: 'Bike', targetAmount: 400_000, targetDate: inDays(60) });
+    for (const id of [target.id, other.id])
+      await req(u, 'POST', '/savings-target/top-up', { targetId: id, amount: 100_000 }, { transactionPin: TEST_PIN });
+
+    const part = () => req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 30_000 }, keyed('withdraw-key-1'));
+    const first = await part();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(json(first).data).toMatchObject({ savedAmount: 70_000, status: 'active' });
+    const again = await part();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 330_000, savingsBalance: 170_000 });
+    const moves = (await req(u, 'GET', `/savings-target/transactions?targetId=${target.id}`)).json() as { data: { direction: string }[] };
+    expect(moves.data.filter((m) => m.direction === 'credit')).toHaveLength(1);
+
+    // The same key with another amount, or for another target, is another request; a malformed key is refused.
+    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 20_000 }, keyed('withdraw-key-1')))).toEqual([
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${other.id}`, { amount: 30_000 }, keyed('withdraw-key-1')))).toEqual([
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 30_000 }, keyed('no')))).toEqual([
+      400,
+      'IDEMPOTENCY_KEY_INVALID',
+    ]);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 330_000, savingsBalance: 170_000 });
+
+    // Everything, with a key: closed once; without a key the call runs afresh, as before.
+    const all = () => req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, undefined, keyed('withdraw-key-2'));
+    const closed = await all();
+    expect(json(closed).data).toMatchObject({ savedAmount: 0, status: 'withdrawn' });
+    expect((await all()).json()).toEqual(closed.json());
+    expect(json(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`)).code).toBe('TARGET_EMPTY');
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 400_000, savingsBalance: 100_000 });
+  });
+
+  it('a target created with a key is created once; its retry replays the 201', async () => {
+    const u = await payer(t.app, 0);
+    const body = { name: 'Wedding', targetAmount: 900_000, targetDate: inDays(120) };
+    const first = await req(u, 'POST', '/savings-target', body, keyed('create-target-1'));
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await req(u, 'POST', '/savings-target', body, keyed('create-target-1'));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((json(await req(u, 'GET', '/savings-target')).data as Target[]).map((x) => x.id)).toEqual([(json(first).data as Target).id]);
+    expect(codeOf(await req(u, 'POST', '/savings-target', { ...body, name: 'Party' }, keyed('create-target-1')))).toEqual([
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+    await create(u, body);
+    expect(json(await req(u, 'GET', '/savings-target')).data).toHaveLength(2);
+  });
+});
+
 const lock = (u: TestUser, body: object, pin = TEST_PIN) => req(u, 'POST', '/lockedfund', body, { transactionPin: pin });
 
 describe('locked funds', () => {

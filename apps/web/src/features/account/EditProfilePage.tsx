@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FullUser } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Camera, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -16,7 +16,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Skeleton } from '../../ui/Spinner';
 import { applyServerErrors } from '../../lib/apply-server-errors';
+import { useObjectUrls } from '../../lib/use-uploads';
 import { useAuth } from './auth-store';
+import { FileButton } from '../../ui/FilePicker';
 import { FormAlert } from '../../ui/FormAlert';
 import { QueryError } from '../../ui/QueryError';
 import { type ProfileForm, profileForm } from './schemas';
@@ -51,25 +53,12 @@ function ProfileEditor({ user }: { user: FullUser }) {
     },
     [],
   );
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
+  const previews = useObjectUrls();
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const problem = checkImage(file);
-    if (problem) {
-      setUploadError(problem);
-      toast.error(problem);
-      return;
-    }
+  const onFile = async (file: File) => {
     setUploadError(null);
-    setPreview(URL.createObjectURL(file));
+    const local = previews.create(file);
+    setPreview(local);
     setProgress(0);
     upload.current = uploadImage(file, setProgress);
     try {
@@ -83,6 +72,7 @@ function ProfileEditor({ user }: { user: FullUser }) {
       setUploadError(message);
       toast.error(message);
     } finally {
+      previews.revoke(local);
       setProgress(null);
       upload.current = null;
     }
@@ -133,23 +123,23 @@ function ProfileEditor({ user }: { user: FullUser }) {
           </span>
         </div>
         <div className="flex flex-wrap justify-center gap-2">
-          <label
+          <FileButton
             className={buttonClasses({
               variant: 'secondary',
               size: 'sm',
               className: 'cursor-pointer focus-within:ring-4 focus-within:ring-brand-fg/20',
             })}
+            disabled={uploading}
+            check={checkImage}
+            onProblem={(problem) => {
+              setUploadError(problem);
+              toast.error(problem);
+            }}
+            onFiles={([file]) => file && void onFile(file)}
           >
             <Camera className="size-4" aria-hidden="true" />
             Change photo
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              className="sr-only"
-              disabled={uploading}
-              onChange={(e) => void onFile(e)}
-            />
-          </label>
+          </FileButton>
           {shownAvatar && !uploading ? (
             <Button
               variant="ghost"

@@ -1,4 +1,4 @@
-import { MessageCircle, MessageSquarePlus, Search, X } from 'lucide-react';
+import { MessageCircle, MessageSquarePlus, Search, UserX, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { RecentChat } from '../../api/chat';
@@ -104,7 +104,15 @@ export default function ChatListPage() {
 
   return (
     <div>
-      <ChatHeader title="Chats" />
+      <ChatHeader title="Chats">
+        <Link
+          to="/chat/blocked"
+          aria-label="Blocked people"
+          className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+        >
+          <UserX className="size-5" aria-hidden="true" />
+        </Link>
+      </ChatHeader>
       <ChatTabs />
       <div className="relative mb-2">
         <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />

@@ -7,6 +7,7 @@ import { BottomNav } from '../../app/layouts';
 import { routeFetch } from '../../test/route-fetch';
 import { useAuth } from '../account';
 import ChatRuntime from './ChatRuntime';
+import { chatKeys } from './cache';
 import { memoryStore, setChatStore } from './db';
 import { fakeSocket } from './fake-socket';
 import { resetOutbox } from './outbox';
@@ -40,7 +41,7 @@ function renderShell() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return Object.assign(router, { queryClient });
 }
 
 beforeEach(() => {
@@ -97,5 +98,32 @@ describe('the chat outside the chat area', () => {
     // Writing in a conversation means having seen it: its badge goes.
     expect(await screen.findByRole('link', { name: 'Chat' })).toBeInTheDocument();
     expect(screen.queryByText('On my way')).not.toBeInTheDocument();
+  });
+});
+
+describe('the copy kept on the device', () => {
+  it('is caught up once it is back: the restored conversations and chats are asked for again', async () => {
+    // A conversation saved a moment ago (fresh enough that nothing would fetch it again on its own),
+    // restored after the socket's own catch-up ran: it must not hide what came since.
+    const store = memoryStore();
+    await store.putCache([
+      {
+        key: `conversation:${ADA_ID}`,
+        owner: ME,
+        data: {
+          conversationId: null,
+          messages: [message({ seq: 3 })],
+          hasOlder: false,
+          marks: { mine: { deliveredSeq: 0, seenSeq: 0 }, theirs: { deliveredSeq: 0, seenSeq: 0 } },
+        },
+        updatedAt: Date.now(),
+      },
+    ]);
+    // The device is slow to read it: the server's recent chats arrive first.
+    setChatStore({ ...store, cached: (owner) => new Promise((resolve) => setTimeout(() => resolve(store.cached(owner)), 300)) });
+    const { queryClient } = renderShell();
+    await vi.waitFor(() => expect(queryClient.getQueryData(chatKeys.recent)).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryData(chatKeys.conversation(ADA_ID))).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryState(chatKeys.conversation(ADA_ID))?.isInvalidated).toBe(true));
   });
 });

@@ -117,7 +117,16 @@ export default function ChatRuntime() {
     bindOutbox(qc, me);
     const unwire = wire(qc, me, (userId) => void navigateRef.current(`/chat/${userId}`));
     const stopPersist = startChatPersist(qc, me);
-    void restoreChat(qc, me).then(() => loadOutbox());
+    // The saved copy is older than anything the server says: once it is back, catch up again (the
+    // socket's own catch-up may have run before the copy was read, and the copy must not hide what
+    // came since).
+    void restoreChat(qc, me).then((restored) => {
+      if (restored > 0) {
+        void qc.invalidateQueries({ queryKey: chatKeys.recent });
+        void qc.invalidateQueries({ queryKey: chatKeys.conversations });
+      }
+      return loadOutbox();
+    });
     openSocket(token);
     return () => {
       unwire();

@@ -1,8 +1,9 @@
 import { ImagePlus, Mic, SendHorizontal, Trash2, X } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { checkImage } from '../../api/upload';
 import { cn } from '../../lib/cn';
+import { FileButton } from '../../ui/FilePicker';
 import { clock } from './format';
 import type { BubbleView } from './MessageBubble';
 import { enqueue } from './outbox';
@@ -42,7 +43,6 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
-  const fileId = useId();
   const reply = replyTo ? replyPreviewOf(replyTo, replyTo.mine ? me : toUserId) : null;
 
   useEffect(() => {
@@ -123,26 +123,21 @@ export function Composer({
         </div>
       ) : (
         <div className="flex items-end gap-1">
-          <label htmlFor={fileId} className={cn(iconButton, 'cursor-pointer')} title="Send a photo">
-            <ImagePlus className="size-5" aria-hidden="true" />
-            <span className="sr-only">Send a photo</span>
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
+          <FileButton
+            className={cn(iconButton, 'cursor-pointer')}
+            title="Send a photo"
+            check={checkImage}
+            onProblem={(problem) => void toast.error(problem)}
+            onFiles={([file]) => {
               if (!file) return;
-              const problem = checkImage(file);
-              if (problem) return void toast.error(problem);
               enqueue({ toUserId, msgType: 'image', blob: file, blobName: file.name, replyTo: reply });
               onCancelReply();
               onSent();
             }}
-          />
+          >
+            <ImagePlus className="size-5" aria-hidden="true" />
+            <span className="sr-only">Send a photo</span>
+          </FileButton>
           <textarea
             ref={input}
             rows={1}

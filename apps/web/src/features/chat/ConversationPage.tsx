@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { type ChatMessage, type ChatUser, type Marks, chatApi } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { useOnline } from '../../lib/offline/freshness';
+import { useOnVisible } from '../../lib/use-paged-list';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -18,7 +19,10 @@ import { useAuth } from '../account';
 import { FALLBACK_ERROR, ask } from './ask';
 import { applyReceipt, chatKeys, fullName, knownPerson, lastSeqOf, setOpenChat } from './cache';
 import { useCall } from './call-state';
+import { BlockedNotice } from './BlockControls';
+import { useBlockStatus } from './blocks';
 import { startCall } from './calls';
+import { ChatMenu } from './ChatMenu';
 import { Composer } from './Composer';
 import { dayLabel, presenceText } from './format';
 import { type BubbleActions, type BubbleView, FailedNote, MessageBubble, type Tick } from './MessageBubble';
@@ -85,7 +89,18 @@ function useDocumentVisible() {
   );
 }
 
-function Header({ userId, person, onPay }: { userId: string; person: ChatUser | undefined; onPay: () => void }) {
+function Header({
+  userId,
+  person,
+  onPay,
+  blocked,
+}: {
+  userId: string;
+  person: ChatUser | undefined;
+  onPay: () => void;
+  /** I blocked this person (undefined while not known). */
+  blocked: boolean | undefined;
+}) {
   const presence = usePresence(userId);
   const typing = useIsTyping(userId);
   const connected = useSocketConnected();
@@ -125,15 +140,28 @@ function Header({ userId, person, onPay }: { userId: string; person: ChatUser | 
           {status}
         </p>
       </div>
-      <button type="button" aria-label="Pay" title="Send money" onClick={onPay} disabled={!person} className={button}>
+      <button type="button" aria-label="Pay" title="Send money" onClick={onPay} disabled={!person || blocked} className={button}>
         <Banknote className="size-5" aria-hidden="true" />
       </button>
-      <button type="button" aria-label="Voice call" onClick={() => call('voice')} disabled={!person || inCall} className={button}>
+      <button
+        type="button"
+        aria-label="Voice call"
+        onClick={() => call('voice')}
+        disabled={!person || inCall || blocked}
+        className={button}
+      >
         <Phone className="size-5" aria-hidden="true" />
       </button>
-      <button type="button" aria-label="Video call" onClick={() => call('video')} disabled={!person || inCall} className={button}>
+      <button
+        type="button"
+        aria-label="Video call"
+        onClick={() => call('video')}
+        disabled={!person || inCall || blocked}
+        className={button}
+      >
         <Video className="size-5" aria-hidden="true" />
       </button>
+      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} />
     </header>
   );
 }
@@ -182,6 +210,9 @@ export default function ConversationPage() {
   const qc = useQueryClient();
   const conversation = useConversation(userId);
   const person = usePerson(userId);
+  const blockStatus = useBlockStatus(userId);
+  // Unknown while loading; when the status cannot be read the chat works as usual (the server decides).
+  const blocked = blockStatus.data?.blocked ?? (blockStatus.isError ? false : undefined);
   const connected = useSocketConnected();
   const visible = useDocumentVisible();
   const pendingAll = useOutbox((s) => s.items);
@@ -262,19 +293,15 @@ export default function ConversationPage() {
     }
   }, [olderState, data?.hasOlder, qc, userId]);
 
-  useEffect(() => {
-    const el = topSentinel.current;
+  const olderIfScrollable = useCallback(() => {
     const root = scroller.current;
-    if (!el || !root || !data?.hasOlder || olderState !== 'idle' || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      ([e]) => {
-        if (e?.isIntersecting && root.scrollHeight > root.clientHeight) void older();
-      },
-      { root, rootMargin: '200px 0px 0px 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [data?.hasOlder, olderState, older]);
+    if (root && root.scrollHeight > root.clientHeight) void older();
+  }, [older]);
+  useOnVisible(topSentinel, olderIfScrollable, {
+    enabled: !!data?.hasOlder && olderState === 'idle',
+    root: scroller,
+    rootMargin: '200px 0px 0px 0px',
+  });
 
   const nameOf = useCallback((id: string) => (id === me ? 'You' : (other?.firstName ?? 'Them')), [me, other?.firstName]);
   const actions: BubbleActions = useMemo(
@@ -318,7 +345,7 @@ export default function ConversationPage() {
   let lastDay = '';
   return (
     <div className="fixed inset-0 z-40 mx-auto flex w-full max-w-md flex-col bg-canvas">
-      <Header userId={userId} person={other} onPay={() => setPaying(true)} />
+      <Header userId={userId} person={other} onPay={() => setPaying(true)} blocked={blocked} />
       <div
         ref={scroller}
         onScroll={(e) => {
@@ -377,14 +404,18 @@ export default function ConversationPage() {
           </div>
         )}
       </div>
-      <Composer
-        toUserId={userId}
-        me={me}
-        replyTo={replyTo}
-        replyName={replyTo ? (replyTo.mine ? 'yourself' : (other?.firstName ?? 'them')) : ''}
-        onCancelReply={cancelReply}
-        onSent={sent}
-      />
+      {blocked ? (
+        <BlockedNotice userId={userId} name={other ? fullName(other) : 'this person'} />
+      ) : (
+        <Composer
+          toUserId={userId}
+          me={me}
+          replyTo={replyTo}
+          replyName={replyTo ? (replyTo.mine ? 'yourself' : (other?.firstName ?? 'them')) : ''}
+          onCancelReply={cancelReply}
+          onSent={sent}
+        />
+      )}
       <Sheet open={acting !== null} onClose={() => setActing(null)} title="Message">
         {acting ? (
           <div className="flex flex-col gap-2">

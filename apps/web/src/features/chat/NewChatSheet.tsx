@@ -1,40 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Search, UserRoundX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChatUser } from '../../api/chat';
 import { useDebounced } from '../../lib/use-debounced';
-import { Avatar } from '../../ui/Avatar';
 import { InlineError } from '../../ui/InlineError';
 import { LoadMore } from '../../ui/LoadMore';
+import { PersonButton } from '../../ui/PersonButton';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
-import { chatKeys, fullName } from './cache';
+import { chatKeys } from './cache';
 import { useDirectory } from './queries';
-
-function PersonButton({ person, onPick }: { person: ChatUser; onPick: (p: ChatUser) => void }) {
-  const id = useId();
-  return (
-    <button
-      type="button"
-      onClick={() => onPick(person)}
-      aria-labelledby={`${id}-n`}
-      aria-describedby={`${id}-d`}
-      className="flex min-h-16 w-full items-center gap-3 rounded-2xl px-2 py-2 text-left transition-colors hover:bg-surface-2"
-    >
-      <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
-      <span className="min-w-0">
-        <span id={`${id}-n`} className="block truncate font-semibold">
-          {fullName(person)}
-        </span>
-        <span id={`${id}-d`} className="block truncate text-sm text-muted">
-          @{person.nickName}
-        </span>
-      </span>
-    </button>
-  );
-}
 
 function Directory({ onPick }: { onPick: (p: ChatUser) => void }) {
   const [text, setText] = useState('');
@@ -79,7 +56,7 @@ function Directory({ onPick }: { onPick: (p: ChatUser) => void }) {
             <ul aria-label="People" className="flex flex-col">
               {list.map((p) => (
                 <li key={p.id}>
-                  <PersonButton person={p} onPick={onPick} />
+                  <PersonButton person={p} onPick={onPick} className="rounded-2xl px-2 py-2" />
                 </li>
               ))}
             </ul>

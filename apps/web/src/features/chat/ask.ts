@@ -1,9 +1,10 @@
 import type { AckData, ClientEvents } from '../../api/chat';
 import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../../api/client';
+import { FALLBACK_ERROR } from './fallback';
 import { getSocket, listen } from './socket';
 
-/** The app's words when the server's refusal carries none (spec section 8, its spelling). */
-export const FALLBACK_ERROR = 'An error occured';
+export { FALLBACK_ERROR };
+
 export const ACK_TIMEOUT_MS = 8_000;
 export const NOT_CONNECTED = 'NOT_CONNECTED';
 

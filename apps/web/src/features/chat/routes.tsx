@@ -7,10 +7,12 @@ const ChatListPage = lazy(() => import('./ChatListPage'));
 const ConversationPage = lazy(() => import('./ConversationPage'));
 const CallLogPage = lazy(() => import('./CallLogPage'));
 const SavedMediaPage = lazy(() => import('./SavedMediaPage'));
+const BlockedPage = lazy(() => import('./BlockedPage'));
 
 export const chatRoutes: RouteObject[] = [
   { path: '/chat', element: <ChatListPage /> },
   { path: '/chat/calls', element: <CallLogPage /> },
   { path: '/chat/saved', element: <SavedMediaPage /> },
+  { path: '/chat/blocked', element: <BlockedPage /> },
   { path: '/chat/:userId', element: <ConversationPage /> },
 ];

@@ -21,6 +21,7 @@ const post: Post = {
   tags: ['lagos'],
   mentions: [{ _id: '0198a7b2-0000-7000-8000-0000000000c1', nickName: 'ada' }],
   communityId: null,
+  shareable: true,
   status: 'published',
   quoted: null,
   repostedBy: null,
@@ -68,6 +69,23 @@ describe('PostCard', () => {
     );
     expect(within(feedList).getByText('#lagos')).toBeInTheDocument();
     expect(within(feedList).getByText('Liked by Ngozi and 40 others')).toBeInTheDocument();
+  });
+
+  it('offers repost and quote for a post anyone may see, and neither for a private community’s post', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderRoute(<PostCard post={post} />);
+    await user.click(screen.getByRole('button', { name: /^Repost/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Repost' });
+    expect(within(sheet).getByRole('button', { name: 'Repost' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Repost with your thoughts' })).toBeInTheDocument();
+    unmount();
+
+    renderRoute(<PostCard post={{ ...post, communityId: '0198a7b2-0000-7000-8000-0000000000e1', shareable: false }} />);
+    await user.click(screen.getByRole('button', { name: /^Repost/ }));
+    const closed = await screen.findByRole('dialog', { name: 'Repost' });
+    expect(within(closed).queryByRole('button', { name: 'Repost' })).toBeNull();
+    expect(within(closed).queryByRole('button', { name: 'Repost with your thoughts' })).toBeNull();
+    expect(within(closed).getByText(/private community: it stays there/)).toBeInTheDocument();
   });
 
   it('a like shows at once wherever the post is shown, and takes the server’s count', async () => {

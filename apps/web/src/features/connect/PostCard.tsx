@@ -226,18 +226,26 @@ export const PostCard = memo(function PostCard({ post, full = false, onDeleted }
         </MenuItem>
       </Sheet>
       <Sheet open={open === 'repost'} onClose={close} title="Repost">
-        <MenuItem
-          icon={<Repeat2 className="size-5" aria-hidden="true" />}
-          onClick={() => {
-            repost.mutate({ id: post._id });
-            close();
-          }}
-        >
-          {post.isReposted ? 'Undo repost' : 'Repost'}
-        </MenuItem>
-        <MenuItem icon={<Pencil className="size-5" aria-hidden="true" />} onClick={() => setOpen('quote')}>
-          Repost with your thoughts
-        </MenuItem>
+        {post.shareable || post.isReposted ? (
+          <MenuItem
+            icon={<Repeat2 className="size-5" aria-hidden="true" />}
+            onClick={() => {
+              repost.mutate({ id: post._id });
+              close();
+            }}
+          >
+            {post.isReposted ? 'Undo repost' : 'Repost'}
+          </MenuItem>
+        ) : null}
+        {post.shareable ? (
+          <MenuItem icon={<Pencil className="size-5" aria-hidden="true" />} onClick={() => setOpen('quote')}>
+            Repost with your thoughts
+          </MenuItem>
+        ) : (
+          <p className="px-3 py-2 text-[15px] text-muted">
+            This post is in a private community: it stays there and can’t be reposted or quoted outside it.
+          </p>
+        )}
       </Sheet>
       {open === 'quote' ? <QuoteDialog post={post} open onClose={close} /> : null}
       {open === 'report' ? <ReportDialog post={post} open onClose={close} /> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { connectApi, type PostListSource } from '../../api/connect';
+import { useLoadOnScroll } from '../../lib/use-paged-list';
 import { InlineError } from '../../ui/InlineError';
 import { LoadMore } from '../../ui/LoadMore';
 import { Skeleton } from '../../ui/Spinner';
@@ -75,24 +76,11 @@ export function PostList({
 }) {
   const list = usePostList(source);
   const ref = useRef<HTMLUListElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const sentinel = useLoadOnScroll(list);
   useViewTracking(
     countViews ? ref : { current: null },
     list.posts.map((p) => p._id),
   );
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      ([e]) => {
-        if (e?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '600px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (list.isPending) return <PostSkeletons />;
   if (list.isError)

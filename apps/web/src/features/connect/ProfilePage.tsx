@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { connectApi } from '../../api/connect';
+import { BlockButton } from '../chat';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -185,6 +186,11 @@ export default function ProfilePage() {
               </>
             )}
           </div>
+          {p.isMe ? null : (
+            <div className="mt-2 flex gap-2">
+              <BlockButton userId={id} name={fullName(p)} />
+            </div>
+          )}
           {p.isMe ? <BioDialog open={editing} onClose={() => setEditing(false)} bio={p.bio ?? ''} userId={id} /> : null}
         </section>
       )}

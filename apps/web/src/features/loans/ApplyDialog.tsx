@@ -12,6 +12,7 @@ import { toastLoanError } from './errors';
 import { invalidateLoans } from './queries';
 import { PinSetupHint } from '../../ui/PinSetupHint';
 import { useGuardedClose } from '../../lib/use-guarded-close';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 
 /** Interest is flat for the whole tenor, in percent, rounded down to the kobo like the server. */
 export const loanInterest = (type: LoanType, kobo: number) => Math.floor((kobo * type.interestRate) / 100);
@@ -46,9 +47,13 @@ export function ApplyDialog({
     setError(undefined);
   }, [type]);
 
+  // One Idempotency-Key per application: the same application sent again (after a lost
+  // connection) reuses it and gets the first answer, so the loan is never paid out twice.
+  const attempt = useAttemptKey();
   const apply = useMutation({
-    mutationFn: (v: { loanTypeId: string; amount: number }) => loansApi.apply(v),
+    mutationFn: (v: { loanTypeId: string; amount: number }) => loansApi.apply(v, attempt.keyFor(v)),
     onSuccess: (res) => {
+      attempt.done();
       void invalidateLoans(queryClient);
       toast.success(res.message || 'Loan approved and paid into your wallet');
       onApproved(res.data);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
@@ -77,6 +77,38 @@ describe('Loans', () => {
     const [call] = calls(fetchMock, CREATE);
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ loanTypeId: 'quick', amount: 500_000 });
   });
+
+  it('sends an Idempotency-Key, the same one when the same application is sent again after a lost connection', async () => {
+    let tries = 0;
+    const fetchMock = routeFetch({
+      'GET /api/wallet/e-comm/api/loan/types': { status: true, message: 'Loan types', data: [quick] },
+      'GET /api/wallet/e-comm/api/loan': { status: true, message: 'Loans', data: [] },
+      [ELIGIBILITY]: canBorrow,
+      [CREATE]: () => {
+        tries += 1;
+        return tries === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : new Response(JSON.stringify({ status: true, message: 'Loan approved and paid into your wallet', data: loan }), { status: 201 });
+      },
+    });
+    const u = userEvent.setup();
+    renderRoute(<LoansPage />, { path: '/loans' });
+    const dialog = await applyFor(u, '5000');
+    await waitFor(() => expect(calls(fetchMock, CREATE)).toHaveLength(1));
+    const again = within(dialog).getByRole('button', { name: 'Apply now' });
+    await waitFor(() => expect(again).toBeEnabled());
+    await u.click(again);
+    expect(await screen.findByText('Loan approved and paid into your wallet')).toBeInTheDocument();
+    const [first, retry] = calls(fetchMock, CREATE).map(([, init]) => ({
+      key: (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+      body: JSON.parse(String(init?.body)) as unknown,
+    }));
+    expect(first).toEqual({
+      key: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,100}$/) as string,
+      body: { loanTypeId: 'quick', amount: 500_000 },
+    });
+    expect(retry).toEqual(first);
+  }, 20_000);
 
   it('checks the amount against the limits before sending', async () => {
     const fetchMock = routeFetch({

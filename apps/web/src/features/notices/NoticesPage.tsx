@@ -1,9 +1,9 @@
 import { formatLagosDate } from '@owo/contracts/format';
 import { Bell } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Notice } from '../../api/notices';
 import { cn } from '../../lib/cn';
+import { useLoadOnScroll } from '../../lib/use-paged-list';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { InlineError } from '../../ui/InlineError';
@@ -44,17 +44,7 @@ function NoticeRow({ notice, onOpen }: { notice: Notice; onOpen: () => void }) {
 export default function NoticesPage() {
   const notices = useNotices();
   const read = useReadNotices();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = notices;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const io = new IntersectionObserver((e) => {
-      if (e[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadOnScroll(notices, { rootMargin: '0px' });
   const anyUnread = notices.items.some((n) => !n.read);
 
   return (

@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type NoticePage, noticesApi } from '../../api/notices';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const noticeKeys = {
   all: ['notices'] as const,
@@ -21,13 +22,7 @@ export function useUnreadNotices() {
 }
 
 export function useNotices() {
-  const q = useInfiniteQuery({
-    queryKey: noticeKeys.list,
-    queryFn: ({ pageParam, signal }) => noticesApi.list(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last: NoticePage) => last.next ?? undefined,
-  });
-  return { ...q, items: q.data?.pages.flatMap((p) => p.items) ?? [] };
+  return usePagedList(noticeKeys.list, (page, signal) => noticesApi.list(page, signal));
 }
 
 /** Marks notices read (these, or all); the bell takes the server's count at once. */

@@ -7,9 +7,9 @@ import { walletApi } from '../../api/wallet';
 import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Field } from '../../ui/Field';
 import { useBalances } from '../wallet';
-import { AmountField, balanceHint } from '../../ui/AmountField';
+import { balanceHint } from '../../ui/AmountField';
+import { AmountNarrationFields } from '../../ui/AmountNarrationFields';
 import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
 import { MoneyError } from '../../ui/MoneyError';
 import { toastError } from '../../lib/errors';
@@ -20,7 +20,8 @@ const EMPTY: BankForm = { bankCode: '', accountNumber: '', amount: '', narration
 
 export default function BankTransferTab() {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const { register, handleSubmit, watch, reset, formState } = useForm<BankForm>({ resolver: zodResolver(bankForm), defaultValues: EMPTY });
+  const form = useForm<BankForm>({ resolver: zodResolver(bankForm), defaultValues: EMPTY });
+  const { register, handleSubmit, watch, reset, formState } = form;
   const bankCode = watch('bankCode');
   const accountNumber = watch('accountNumber');
   const lookup = useAccountName(bankCode, accountNumber);
@@ -55,19 +56,7 @@ export default function BankTransferTab() {
           <BankSelect error={formState.errors.bankCode?.message} {...register('bankCode')} />
           <AccountNumberField error={formState.errors.accountNumber?.message} {...account} />
           <AccountNameStatus lookup={lookup} />
-          <AmountField
-            typed={watch('amount')}
-            hint={balanceHint(balances.data?.walletBalance)}
-            error={formState.errors.amount?.message}
-            {...register('amount')}
-          />
-          <Field
-            label="Narration (optional)"
-            maxLength={100}
-            placeholder="What's it for?"
-            error={formState.errors.narration?.message}
-            {...register('narration')}
-          />
+          <AmountNarrationFields form={form} hint={balanceHint(balances.data?.walletBalance)} />
         </Card>
         <MoneyError error={initiate.error} />
         <Button type="submit" size="lg" block loading={initiate.isPending} disabled={lookup.ready && (lookup.isError || lookup.isFetching)}>

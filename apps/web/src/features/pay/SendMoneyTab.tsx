@@ -1,51 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Preview } from '@owo/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Search, UserRoundX, X } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useState } from 'react';
 import { type Person, transactionApi } from '../../api/transaction';
-import { parseNairaToKobo } from '../../lib/money';
 import { useDebounced } from '../../lib/use-debounced';
-import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
+import { PersonButton } from '../../ui/PersonButton';
 import { Skeleton } from '../../ui/Spinner';
-import { useBalances } from '../wallet';
-import { AmountField, balanceHint } from '../../ui/AmountField';
-import { MoneyError } from '../../ui/MoneyError';
-import { toastError } from '../../lib/errors';
-import { type SendForm, sendForm } from './schemas';
+import { SendMoneyForm } from './SendMoneyForm';
 import { TransferDialog } from './TransferDialog';
-
-const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
-
-function PersonButton({ person, onPick }: { person: Person; onPick: (p: Person) => void }) {
-  const id = useId();
-  return (
-    <button
-      type="button"
-      onClick={() => onPick(person)}
-      aria-labelledby={`${id}-n`}
-      aria-describedby={person.nickName ? `${id}-d` : undefined}
-      className="flex min-h-16 w-full items-center gap-3 px-4 py-2.5 text-left transition-colors hover:bg-surface-2"
-    >
-      <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
-      <span className="flex min-w-0 flex-col">
-        <span id={`${id}-n`} className="truncate font-semibold">
-          {fullName(person)}
-        </span>
-        {person.nickName ? (
-          <span id={`${id}-d`} className="truncate text-sm text-muted">
-            @{person.nickName}
-          </span>
-        ) : null}
-      </span>
-    </button>
-  );
-}
 
 function PeopleSearch({ onPick }: { onPick: (p: Person) => void }) {
   const [text, setText] = useState('');
@@ -104,7 +70,7 @@ function PeopleSearch({ onPick }: { onPick: (p: Person) => void }) {
             <ul className="divide-y divide-line" aria-label="People">
               {people.data.map((p) => (
                 <li key={p.id}>
-                  <PersonButton person={p} onPick={onPick} />
+                  <PersonButton person={p} onPick={onPick} className="px-4 py-2.5" />
                 </li>
               ))}
             </ul>
@@ -117,21 +83,6 @@ function PeopleSearch({ onPick }: { onPick: (p: Person) => void }) {
 
 function SendForm({ person, onChangePerson, onSent }: { person: Person; onChangePerson: () => void; onSent: () => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const balances = useBalances();
-  const { register, handleSubmit, watch, formState } = useForm<SendForm>({
-    resolver: zodResolver(sendForm),
-    defaultValues: { amount: '', narration: '' },
-  });
-  const initiate = useMutation({
-    mutationFn: (v: SendForm) =>
-      transactionApi.initiateSendMoney({
-        recipientId: person.id,
-        amount: parseNairaToKobo(v.amount) ?? 0,
-        narration: v.narration || undefined,
-      }),
-    onSuccess: (res) => setPreview(res.data),
-    onError: toastError,
-  });
   const closePreview = useCallback(() => setPreview(null), []);
   const done = useCallback(() => {
     setPreview(null);
@@ -139,39 +90,16 @@ function SendForm({ person, onChangePerson, onSent }: { person: Person; onChange
   }, [onSent]);
   return (
     <>
-      <form onSubmit={handleSubmit((v) => initiate.mutate(v))} noValidate className="flex flex-col gap-5">
-        <Card className="flex items-center gap-3 p-4">
-          <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} />
-          <div className="min-w-0 flex-1">
-            <p className="text-xs font-medium tracking-wide text-muted uppercase">Sending to</p>
-            <p className="truncate font-semibold">{fullName(person)}</p>
-            {person.nickName ? <p className="truncate text-sm text-muted">@{person.nickName}</p> : null}
-          </div>
+      <SendMoneyForm
+        framed
+        person={person}
+        onPreview={setPreview}
+        action={
           <Button variant="ghost" size="sm" onClick={onChangePerson} icon={<X className="size-4" aria-hidden="true" />}>
             Change
           </Button>
-        </Card>
-        <Card className="flex flex-col gap-5">
-          <AmountField
-            autoFocus
-            typed={watch('amount')}
-            hint={balanceHint(balances.data?.walletBalance)}
-            error={formState.errors.amount?.message}
-            {...register('amount')}
-          />
-          <Field
-            label="Narration (optional)"
-            maxLength={100}
-            placeholder="What's it for?"
-            error={formState.errors.narration?.message}
-            {...register('narration')}
-          />
-        </Card>
-        <MoneyError error={initiate.error} />
-        <Button type="submit" size="lg" block loading={initiate.isPending}>
-          Continue
-        </Button>
-      </form>
+        }
+      />
       <TransferDialog preview={preview} onClose={closePreview} onDone={done} complete={transactionApi.complete} />
     </>
   );

@@ -92,5 +92,7 @@ describe('New savings target', () => {
       targetDate: date,
       autoSave: { amount: 500_000, frequency: 'monthly' },
     });
+    // A target is created once even when the same form is sent again: it carries an Idempotency-Key.
+    expect((call?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 });

@@ -20,6 +20,7 @@ import { PinSetupHint } from '../../ui/PinSetupHint';
 import { FREQUENCY_LABELS, FREQUENCY_WORDS } from './format';
 import { invalidateSavings } from './queries';
 import { type TargetForm, targetForm } from './schemas';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 
 const EMPTY: TargetForm = { name: '', targetAmount: '', targetDate: '', autoSaveOn: false, autoSaveAmount: '', frequency: 'weekly' };
 
@@ -30,15 +31,20 @@ export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, 
     defaultValues: EMPTY,
   });
   const autoSaveOn = watch('autoSaveOn');
+  // One Idempotency-Key per target: the same form sent again (after a lost connection) creates it once.
+  const attempt = useAttemptKey();
   const create = useMutation({
-    mutationFn: (v: TargetForm) =>
-      savingsApi.createTarget({
+    mutationFn: (v: TargetForm) => {
+      const body = {
         name: v.name.trim(),
         targetAmount: parseNairaToKobo(v.targetAmount) ?? 0,
         targetDate: v.targetDate,
         ...(v.autoSaveOn ? { autoSave: { amount: parseNairaToKobo(v.autoSaveAmount) ?? 0, frequency: v.frequency } } : {}),
-      }),
+      };
+      return savingsApi.createTarget(body, attempt.keyFor(body));
+    },
     onSuccess: (res) => {
+      attempt.done();
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Savings target created');
       onCreated(res.data, res.message);

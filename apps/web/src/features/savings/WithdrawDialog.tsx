@@ -15,6 +15,7 @@ import { nairaAmount } from '../../lib/form-schemas';
 import { PinSetupHint } from '../../ui/PinSetupHint';
 import { invalidateSavings } from './queries';
 import { useGuardedClose } from '../../lib/use-guarded-close';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 
 type Done = { amount: number; target: SavingsTarget; message: string };
 
@@ -34,9 +35,14 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
     setDone(null);
   }, [open]);
 
+  // One Idempotency-Key per withdrawal: sent again (a tap after a lost connection), the same
+  // amount from the same target reuses it and gets the first answer, so money never moves twice.
+  const attempt = useAttemptKey();
   const withdraw = useMutation({
-    mutationFn: (kobo: number | undefined) => savingsApi.withdraw(target.id, kobo),
+    mutationFn: (kobo: number | undefined) =>
+      savingsApi.withdraw(target.id, kobo, attempt.keyFor({ id: target.id, amount: kobo ?? 'all' })),
     onSuccess: (res, kobo) => {
+      attempt.done();
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Withdrawn to your wallet');
       setDone({ amount: kobo ?? target.savedAmount, target: res.data, message: res.message });

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toastError } from '../../lib/errors';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 import { FREQUENCY_WORDS } from './format';
 import { invalidateSavings } from './queries';
 
@@ -86,9 +87,13 @@ export function LockedFundCard({ fund }: { fund: LockedFund }) {
   const queryClient = useQueryClient();
   const id = useId();
   const matured = new Date(fund.maturityDate).getTime() <= Date.now();
+  // One Idempotency-Key per payout: a tap again after a lost connection reuses it and gets the
+  // first answer, so the fund is never paid twice.
+  const attempt = useAttemptKey();
   const withdraw = useMutation({
-    mutationFn: () => savingsApi.withdrawLocked(fund.id),
+    mutationFn: () => savingsApi.withdrawLocked(fund.id, attempt.keyFor({ id: fund.id })),
     onSuccess: (res) => {
+      attempt.done();
       void invalidateSavings(queryClient);
       toast.success(res.message || 'Paid into your wallet');
     },

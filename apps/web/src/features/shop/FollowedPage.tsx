@@ -7,7 +7,8 @@ import { InlineError } from '../../ui/InlineError';
 import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
 import { ShopRow, ShopRowsSkeleton, plural } from './parts';
-import { shopKeys, useLoadOnScroll, usePagedList } from './queries';
+import { useLoadOnScroll, usePagedList } from '../../lib/use-paged-list';
+import { shopKeys } from './queries';
 
 /** The shops the shopper follows. */
 export default function FollowedPage() {

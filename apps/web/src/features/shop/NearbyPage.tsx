@@ -8,7 +8,7 @@ import { useNearMe } from './location';
 import { LocationNote, useNearbyShops } from './NearbyShops';
 import { Chips } from '../../ui/Chips';
 import { ShopRow, ShopRowsSkeleton } from './parts';
-import { useLoadOnScroll } from './queries';
+import { useLoadOnScroll } from '../../lib/use-paged-list';
 
 const RADII = [
   { id: '5', name: 'Within 5 km' },

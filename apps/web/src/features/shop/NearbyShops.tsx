@@ -8,7 +8,8 @@ import { SelectField } from '../../ui/Select';
 import { Skeleton } from '../../ui/Spinner';
 import { distanceLabel, useNearMe } from './location';
 import { ShopLogo, shopPath } from './parts';
-import { shopKeys, usePagedList, useStates } from './queries';
+import { usePagedList } from '../../lib/use-paged-list';
+import { shopKeys, useStates } from './queries';
 
 /** Shops within `radiusKm` of a point, nearest first (the server's order, kept when pages join). */
 export function useNearbyShops(at: Coordinates | null, radiusKm: number) {

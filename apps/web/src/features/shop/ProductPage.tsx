@@ -14,7 +14,8 @@ import { Skeleton } from '../../ui/Spinner';
 import { ApiError } from '../../api/client';
 import { ReportDialog, ShareButton } from './dialogs';
 import { Countdown, Price, Rating, ShopLogo, WishlistButton, plural, productPath, shopPath } from './parts';
-import { shopKeys, usePagedList, useProduct } from './queries';
+import { usePagedList } from '../../lib/use-paged-list';
+import { shopKeys, useProduct } from './queries';
 
 function Gallery({ product }: { product: Product }) {
   const [index, setIndex] = useState(0);

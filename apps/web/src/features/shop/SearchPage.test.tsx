@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
@@ -81,7 +81,11 @@ describe('product lists', () => {
     await u.click(within(sheet).getByRole('button', { name: 'Show results' }));
 
     // The filtered call is in flight: the old results stay, marked as updating.
-    const sent = fetchMock.mock.calls.map(([input]) => String(input)).find((x) => x.includes('stateQuery='));
+    const sent = await waitFor(() => {
+      const found = fetchMock.mock.calls.map(([input]) => String(input)).find((x) => x.includes('stateQuery='));
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(sent).toContain('search=ankra+gown');
     expect(sent).toContain('stateQuery=lagos');
     expect(sent).toContain('lgaQuery=ikeja');
@@ -94,6 +98,24 @@ describe('product lists', () => {
     expect(await within(screen.getByRole('list', { name: 'Search results' })).findByText('Lace Blouse')).toBeInTheDocument();
     expect(screen.queryByText('Ankara Gown')).not.toBeInTheDocument();
     expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
+  });
+
+  it('refuses a price range upside down, and searches nothing with it', async () => {
+    const fetchMock = routeFetch({ ...catalogue, [PRODUCTS]: () => jsonResponse(200, list([gown, wrapper])) });
+    const u = userEvent.setup();
+    renderAt(<SearchPage />, '/shop/search', '/shop/search?q=ankra+gown');
+    await screen.findByRole('list', { name: 'Search results' });
+    await u.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await u.type(within(sheet).getByLabelText('Lowest price (₦)'), '5000');
+    await u.type(within(sheet).getByLabelText('Highest price (₦)'), '100');
+    await u.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('The lowest price must not be more than the highest');
+    await u.clear(within(sheet).getByLabelText('Highest price (₦)'));
+    await u.type(within(sheet).getByLabelText('Highest price (₦)'), 'lots');
+    await u.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('Enter prices in naira, like 5000');
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).some((x) => x.includes('minPrice='))).toBe(false);
   });
 });
 

@@ -1,6 +1,10 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { productsQuery } from '@owo/contracts';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import type { ProductFilters } from '../../api/shop';
 import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
@@ -9,15 +13,33 @@ import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
 import { NoProducts, ProductList, naira } from './parts';
+import { PlaceFields } from './PlaceFields';
 import { useCategories, useLgas, useStates } from './queries';
 
-interface FilterValues {
-  state: string;
-  lga: string;
-  category: string;
-  min: string;
-  max: string;
-}
+const priceText = z
+  .string()
+  .trim()
+  .refine((v) => !v || parseNairaToKobo(v) !== null, 'Enter prices in naira, like 5000');
+const koboOrNull = (v: string) => (v ? parseNairaToKobo(v) : null);
+
+/** The filters as typed: the products query's place and category, and a price range in naira. */
+const filtersForm = z
+  .object({
+    state: productsQuery.shape.stateQuery.unwrap(),
+    lga: productsQuery.shape.lgaQuery.unwrap(),
+    category: productsQuery.shape.category.unwrap(),
+    min: priceText,
+    max: priceText,
+  })
+  .refine(
+    ({ min, max }) => {
+      const [lo, hi] = [koboOrNull(min), koboOrNull(max)];
+      return lo === null || hi === null || lo <= hi;
+    },
+    { path: ['max'], message: 'The lowest price must not be more than the highest' },
+  );
+type FilterValues = z.infer<typeof filtersForm>;
+const NO_FILTERS: FilterValues = { state: '', lga: '', category: '', min: '', max: '' };
 const FILTER_KEYS = ['state', 'lga', 'category', 'min', 'max'] as const;
 
 const readFilters = (p: URLSearchParams): FilterValues => ({
@@ -54,20 +76,12 @@ function FiltersSheet({
   initial: FilterValues;
   onApply: (f: FilterValues) => void;
 }) {
-  const [f, setF] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const states = useStates();
-  const lgas = useLgas(f.state);
+  const { register, handleSubmit, watch, setValue, reset, formState } = useForm<FilterValues>({
+    resolver: zodResolver(filtersForm),
+    defaultValues: initial,
+  });
   const categories = useCategories();
-  const change = (patch: Partial<FilterValues>) => setF((v) => ({ ...v, ...patch }));
-  const apply = () => {
-    const min = f.min.trim() ? parseNairaToKobo(f.min) : null;
-    const max = f.max.trim() ? parseNairaToKobo(f.max) : null;
-    if ((f.min.trim() && min === null) || (f.max.trim() && max === null)) return setError('Enter prices in naira, like 5000');
-    if (min !== null && max !== null && min > max) return setError('The lowest price must not be more than the highest');
-    setError(null);
-    onApply({ ...f, min: f.min.trim(), max: f.max.trim() });
-  };
+  const error = formState.errors.min?.message ?? formState.errors.max?.message;
   return (
     <Sheet
       open={open}
@@ -75,44 +89,24 @@ function FiltersSheet({
       title="Filters"
       footer={
         <div className="flex gap-3">
-          <Button variant="outline" block onClick={() => setF({ state: '', lga: '', category: '', min: '', max: '' })}>
+          <Button variant="outline" block onClick={() => reset(NO_FILTERS)}>
             Clear all
           </Button>
-          <Button block onClick={apply}>
+          <Button type="submit" form="filters-form" block>
             Show results
           </Button>
         </div>
       }
     >
-      <div className="flex flex-col gap-4">
-        <SelectField label="State" value={f.state} disabled={states.isPending} onChange={(e) => change({ state: e.target.value, lga: '' })}>
-          <option value="">{states.isError ? "Couldn't load states" : 'Any state'}</option>
-          {(states.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Local government area"
-          value={f.lga}
-          disabled={!f.state || lgas.isPending}
-          hint={f.state ? undefined : 'Choose a state first'}
-          onChange={(e) => change({ lga: e.target.value })}
-        >
-          <option value="">{f.state && lgas.isPending ? 'Loading…' : 'Any area'}</option>
-          {(lgas.data ?? []).map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Category"
-          value={f.category}
-          disabled={categories.isPending}
-          onChange={(e) => change({ category: e.target.value })}
-        >
+      <form id="filters-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onApply)}>
+        <PlaceFields
+          any
+          state={register('state', { onChange: () => setValue('lga', '') })}
+          lga={register('lga')}
+          stateId={watch('state')}
+          lgaId={watch('lga')}
+        />
+        <SelectField label="Category" value={watch('category')} disabled={categories.isPending} {...register('category')}>
           <option value="">Any category</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -121,27 +115,15 @@ function FiltersSheet({
           ))}
         </SelectField>
         <div className="grid grid-cols-2 gap-3">
-          <Field
-            label="Lowest price (₦)"
-            inputMode="decimal"
-            placeholder="0"
-            value={f.min}
-            onChange={(e) => change({ min: e.target.value })}
-          />
-          <Field
-            label="Highest price (₦)"
-            inputMode="decimal"
-            placeholder="Any"
-            value={f.max}
-            onChange={(e) => change({ max: e.target.value })}
-          />
+          <Field label="Lowest price (₦)" inputMode="decimal" placeholder="0" {...register('min')} />
+          <Field label="Highest price (₦)" inputMode="decimal" placeholder="Any" {...register('max')} />
         </div>
         {error ? (
           <p role="alert" className="text-sm text-danger-fg">
             {error}
           </p>
         ) : null}
-      </div>
+      </form>
     </Sheet>
   );
 }

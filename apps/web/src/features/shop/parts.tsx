@@ -12,7 +12,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Skeleton } from '../../ui/Spinner';
 import { distanceLabel } from './location';
-import { PRODUCTS_ERROR, useLoadOnScroll, useProductList, useWishlistToggle } from './queries';
+import { useLoadOnScroll } from '../../lib/use-paged-list';
+import { PRODUCTS_ERROR, useProductList, useWishlistToggle } from './queries';
 
 export const productPath = (id: string) => `/shop/products/${id}`;
 export const shopPath = (id: string) => `/shop/shops/${id}`;

@@ -1,15 +1,7 @@
-import {
-  type InfiniteData,
-  type QueryClient,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../api/client';
+import { usePagedList } from '../../lib/use-paged-list';
 import { type Coordinates, type ListPage, type Product, type ProductSource, type Shop, shopApi } from '../../api/shop';
 
 /** Every query of the area sits under `SHOP`; product lists under `PRODUCTS`, so a change to a product reaches each. */
@@ -43,56 +35,12 @@ export const PRODUCTS_ERROR = 'Error Fetching products';
  * one stays on screen (`isPlaceholderData`); a list that fails is emptied (the screen shows the error only).
  */
 export function useProductList(source: ProductSource, enabled = true) {
-  const query = useInfiniteQuery({
-    queryKey: shopKeys.list(source),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => shopApi.products(source, pageParam, signal),
-    getNextPageParam: (last: ListPage<Product>) => last.next ?? undefined,
-    placeholderData: keepPreviousData,
+  const query = usePagedList(shopKeys.list(source), (page, signal) => shopApi.products(source, page, signal), {
     enabled,
+    keepPrevious: true,
   });
   const failed = query.isError && !query.isFetchNextPageError;
-  const items = failed ? [] : (query.data?.pages.flatMap((p) => p.items) ?? []);
-  const total = query.data?.pages[0]?.total ?? 0;
-  return { ...query, items, total, failed };
-}
-
-/** Any paged list (shops followed, nearby shops, inventory, reviews). */
-export function usePagedList<T>(
-  key: readonly unknown[],
-  fetch: (page: number, signal: AbortSignal) => Promise<ListPage<T>>,
-  opts: { enabled?: boolean; keepPrevious?: boolean } = {},
-) {
-  const query = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetch(pageParam, signal),
-    getNextPageParam: (last: ListPage<T>) => last.next ?? undefined,
-    enabled: opts.enabled ?? true,
-    placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
-  });
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
-  return { ...query, items, total };
-}
-
-/** A sentinel element: the next page is fetched as it nears the screen. */
-export function useLoadOnScroll(pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      ([e]) => {
-        if (e?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '600px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return sentinel;
+  return { ...query, items: failed ? [] : query.items, failed };
 }
 
 type ProductsData = InfiniteData<ListPage<Product>>;

@@ -1,11 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Product, Shop } from '../../api/shop';
-import { AppToaster } from '../../app/AppToaster';
 
 // Replies the tests' mocked ecommerce service gives.
+
+export { failure, list, one, page, renderAt } from '../../test/render';
 
 export const E = '/api/ecommerce';
 export const SHOP_ID = '0198a7b2-0000-7000-8000-00000000a001';
@@ -66,17 +63,6 @@ export function product(over: Partial<Product> = {}): Product {
   };
 }
 
-export const page = (total: number, next: number | null = null) => ({
-  page: 1,
-  limit: 20,
-  total,
-  prev: null,
-  next: next ? { page: next } : null,
-});
-export const list = <T,>(data: T[], message = 'OK') => ({ status: true, message, data, pagination: page(data.length) });
-export const one = <T,>(data: T, message = 'OK') => ({ status: true, message, data });
-export const failure = (message: string, code = 'SERVER_ERROR') => ({ status: false, message, code });
-
 export const CATEGORIES = [
   {
     id: 'fashion',
@@ -98,19 +84,6 @@ export const COLOURS = [
   { id: 'red', name: 'Red', hex: '#dc2626' },
   { id: 'blue', name: 'Blue', hex: '#1d4ed8' },
 ];
-
-/** Renders one screen at `url` under a route `path` (with its parameters), with a fresh query client and the toaster. */
-export function renderAt(element: ReactElement, path: string, url: string, extra: Array<{ path: string; element: ReactElement }> = []) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }, ...extra], { initialEntries: [url] });
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppToaster />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, queryClient };
-}
 
 /** A reply the test releases when it wants (to look at the screen while a call is in flight). */
 export function held() {

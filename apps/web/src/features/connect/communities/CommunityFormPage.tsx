@@ -1,10 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createCommunityBody } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkles, UsersRound } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { communitiesApi, type Community } from '../../../api/communities';
-import { ApiError, errorMessage } from '../../../api/client';
+import { errorMessage } from '../../../api/client';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Field, TextAreaField } from '../../../ui/Field';
@@ -17,36 +22,11 @@ import { ImagePicker, useImageUpload } from '../../../ui/ImagePicker';
 import { communityPath } from './parts';
 import { communityKeys, useCommunity, useCommunityCategories } from './queries';
 
-type FieldName = 'name' | 'category' | 'description';
-type Errors = Partial<Record<FieldName, string>>;
-const FIELDS: readonly FieldName[] = ['name', 'category', 'description'];
-
-/** The contract's rules, with its messages. */
-export function validateName(name: string): string | undefined {
-  const n = name.trim();
-  if (n.length < 3) return 'The name needs at least 3 characters';
-  if (n.length > 60) return 'The name can be at most 60 characters';
-  return undefined;
-}
-function validate(v: { name: string; category: string; description: string }): Errors {
-  const errors: Errors = {};
-  const name = validateName(v.name);
-  if (name) errors.name = name;
-  if (!v.category.trim()) errors.category = 'Choose a category';
-  if (v.description.trim().length > 500) errors.description = 'The description can be at most 500 characters';
-  return errors;
-}
-
-/** The server's per-field errors, put next to their fields. */
-function serverErrors(err: unknown): Errors {
-  if (!(err instanceof ApiError)) return {};
-  const errors: Errors = {};
-  for (const e of err.errors) {
-    const field = FIELDS.find((f) => e.path === f || e.path.endsWith(`.${f}`));
-    if (field) errors[field] = e.message.replace(/^body \w+: /, '');
-  }
-  return errors;
-}
+/** A community as typed: the contract's body; the images come apart. */
+const communityForm = createCommunityBody.omit({ coverUrl: true, avatarUrl: true });
+type CommunityFormInput = z.input<typeof communityForm>;
+type CommunityFormValues = z.output<typeof communityForm>;
+const FIELDS = ['name', 'category', 'description'] as const;
 
 const VISIBILITY = [
   ['public', 'Public', 'Anyone can join and read its posts.'],
@@ -58,42 +38,39 @@ function CommunityForm({ initial }: { initial?: Community }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const categories = useCommunityCategories();
-  const [name, setName] = useState(initial?.name ?? '');
-  const [category, setCategory] = useState(initial?.category._id ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [visibility, setVisibility] = useState<Community['visibility']>(initial?.visibility ?? 'public');
-  const [needsApproval, setNeedsApproval] = useState(initial?.needsApproval ?? false);
+  const { register, handleSubmit, watch, getValues, setValue, setError, clearErrors, trigger, formState } = useForm<
+    CommunityFormInput,
+    unknown,
+    CommunityFormValues
+  >({
+    resolver: zodResolver(communityForm),
+    defaultValues: {
+      name: initial?.name ?? '',
+      category: initial?.category._id ?? '',
+      description: initial?.description ?? '',
+      visibility: initial?.visibility ?? 'public',
+      needsApproval: initial?.needsApproval ?? false,
+    },
+  });
+  const errors = formState.errors;
   const cover = useImageUpload(initial?.coverUrl ?? null);
   const avatar = useImageUpload(initial?.avatarUrl ?? null);
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const describe = useMutation({
-    mutationFn: async () => (await communitiesApi.describe(name.trim(), category)).data.description,
+    mutationFn: async () => (await communitiesApi.describe(getValues('name').trim(), getValues('category'))).data.description,
     onSuccess: (text) => {
-      setDescription(text.slice(0, 500));
-      setErrors((e) => ({ ...e, description: undefined }));
+      setValue('description', text.slice(0, 500));
+      clearErrors('description');
     },
     onError: (err) => toast.error(errorMessage(err, "We couldn't write a description. Please try again.")),
   });
-  const writeForMe = () => {
-    const found: Errors = {};
-    const bad = validateName(name);
-    if (bad) found.name = bad;
-    if (!category) found.category = 'Choose a category';
-    setErrors((e) => ({ ...e, name: found.name, category: found.category }));
-    if (!found.name && !found.category) describe.mutate();
+  const writeForMe = async () => {
+    if (await trigger(['name', 'category'])) describe.mutate();
   };
 
   const save = useMutation({
-    mutationFn: async () => {
-      const fields = {
-        name: name.trim(),
-        category,
-        description: description.trim(),
-        visibility,
-        needsApproval,
-      };
+    mutationFn: async (fields: CommunityFormValues) => {
       if (initial) return (await communitiesApi.edit(initial._id, { ...fields, coverUrl: cover.url, avatarUrl: avatar.url })).data;
       return (
         await communitiesApi.create({
@@ -110,7 +87,7 @@ function CommunityForm({ initial }: { initial?: Community }) {
       void navigate(communityPath(c._id), { replace: true });
     },
     onError: (err) => {
-      setErrors(serverErrors(err));
+      applyServerErrors(err, setError, FIELDS);
       setFormError(
         errorMessage(
           err,
@@ -120,41 +97,33 @@ function CommunityForm({ initial }: { initial?: Community }) {
     },
   });
 
-  const submit = () => {
-    setFormError(null);
-    const found = validate({ name, category, description });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return setFormError('Check the highlighted fields');
-    if (cover.uploading || avatar.uploading) return setFormError('Wait for your images to finish uploading');
-    if (cover.failed || avatar.failed) return setFormError('Remove the images that failed to upload, or choose them again');
-    save.mutate();
-  };
+  const submit = handleSubmit(
+    (v) => {
+      setFormError(null);
+      if (cover.uploading || avatar.uploading) return setFormError('Wait for your images to finish uploading');
+      if (cover.failed || avatar.failed) return setFormError('Remove the images that failed to upload, or choose them again');
+      save.mutate(v);
+    },
+    () => setFormError('Check the highlighted fields'),
+  );
   const uploading = cover.uploading || avatar.uploading;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      className="flex flex-col gap-4"
-    >
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <FormAlert message={formError} />
       <Field
         label="Name"
-        value={name}
         maxLength={60}
         autoComplete="off"
         placeholder="Lagos Foodies"
-        error={errors.name}
-        onChange={(e) => setName(e.target.value)}
+        error={errors.name?.message}
+        {...register('name')}
       />
       <SelectField
         label="Category"
-        value={category}
-        error={errors.category}
+        value={watch('category')}
+        error={errors.category?.message}
         disabled={categories.isPending}
-        onChange={(e) => setCategory(e.target.value)}
+        {...register('category')}
       >
         <option value="">
           {categories.isPending ? 'Loading categories…' : categories.isError ? "Couldn't load categories" : 'Choose a category'}
@@ -168,12 +137,11 @@ function CommunityForm({ initial }: { initial?: Community }) {
       <div className="flex flex-col gap-2">
         <TextAreaField
           label="Description"
-          value={description}
           rows={4}
           maxLength={500}
-          error={errors.description}
-          hint={`What is it about, and who is it for? ${description.length}/500`}
-          onChange={(e) => setDescription(e.target.value)}
+          error={errors.description?.message}
+          hint={`What is it about, and who is it for? ${(watch('description') ?? '').length}/500`}
+          {...register('description')}
         />
         <Button
           size="sm"
@@ -181,7 +149,7 @@ function CommunityForm({ initial }: { initial?: Community }) {
           className="self-start"
           icon={<Sparkles className="size-4" aria-hidden="true" />}
           loading={describe.isPending}
-          onClick={writeForMe}
+          onClick={() => void writeForMe()}
         >
           Write it for me
         </Button>
@@ -195,14 +163,7 @@ function CommunityForm({ initial }: { initial?: Community }) {
             key={value}
             className="flex min-h-12 cursor-pointer items-start gap-3 rounded-2xl border border-line px-3 py-2.5 hover:bg-surface-2"
           >
-            <input
-              type="radio"
-              name="visibility"
-              value={value}
-              checked={visibility === value}
-              onChange={() => setVisibility(value)}
-              className="mt-0.5 size-5 accent-brand-600"
-            />
+            <input type="radio" value={value} {...register('visibility')} className="mt-0.5 size-5 accent-brand-600" />
             <span>
               <span className="block text-[15px] font-medium">{label}</span>
               <span className="block text-sm text-muted">{hint}</span>
@@ -213,8 +174,7 @@ function CommunityForm({ initial }: { initial?: Community }) {
       <Checkbox
         label="Posts need approval"
         hint="Members' posts wait until an owner or admin accepts them."
-        checked={needsApproval}
-        onChange={(e) => setNeedsApproval(e.target.checked)}
+        {...register('needsApproval')}
       />
       <Button type="submit" block loading={save.isPending} disabled={uploading} className="mt-2">
         {uploading ? 'Uploading…' : initial ? 'Save changes' : 'Create community'}

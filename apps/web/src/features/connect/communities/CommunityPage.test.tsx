@@ -19,6 +19,7 @@ const post = (id: string, text: string): Post => ({
   tags: [],
   mentions: [],
   communityId: COMMUNITY_ID,
+  shareable: true,
   status: 'published',
   quoted: null,
   repostedBy: null,
@@ -53,6 +54,9 @@ describe('CommunityPage', () => {
     expect(screen.getByRole('button', { name: 'Ask to join Lagos Foodies' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Post' })).not.toBeInTheDocument();
     expect(calls(fetchMock, `GET ${C}/posts`)).toHaveLength(0);
+    // Its members, like its posts, are for members: the count shows, not a link to them.
+    expect(screen.getByText(/\d+ members?/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /members?$/ })).not.toBeInTheDocument();
   });
 
   it("shows the owner the feed a page at a time (passing the server's cursor), Post, Manage and Edit", async () => {

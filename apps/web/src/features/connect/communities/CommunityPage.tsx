@@ -13,7 +13,8 @@ import { fullName, plural } from '../format';
 import { PostCard } from '../PostCard';
 import { PostSkeletons } from '../PostList';
 import { CommunityAvatar, MembershipButton, VisibilityLabel, communityPath } from './parts';
-import { useCommunity, useCommunityPosts, useLoadOnScroll, useOwnershipAnswer } from './queries';
+import { useLoadOnScroll } from '../../../lib/use-paged-list';
+import { useCommunity, useCommunityPosts, useOwnershipAnswer } from './queries';
 
 const isManager = (c: Pick<Community, 'role'>) => c.role === 'owner' || c.role === 'admin';
 
@@ -164,9 +165,13 @@ export default function CommunityPage() {
             <span aria-hidden="true">·</span>
             <VisibilityLabel visibility={c.visibility} />
             <span aria-hidden="true">·</span>
-            <Link to={`${communityPath(c._id)}/members`} className="font-semibold text-brand-fg hover:underline">
-              {plural(c.membersCount, 'member')}
-            </Link>
+            {canSee ? (
+              <Link to={`${communityPath(c._id)}/members`} className="font-semibold text-brand-fg hover:underline">
+                {plural(c.membersCount, 'member')}
+              </Link>
+            ) : (
+              <span>{plural(c.membersCount, 'member')}</span>
+            )}
           </p>
           {c.description ? <p className="mt-2 text-[15px] whitespace-pre-wrap">{c.description}</p> : null}
           <p className="mt-1 text-xs text-muted">

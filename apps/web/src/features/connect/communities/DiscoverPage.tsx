@@ -12,15 +12,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Spinner';
 import { fullName, timeAgo } from '../format';
 import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, RoleBadge, Section } from './parts';
-import {
-  communityKeys,
-  useCommunityCategories,
-  useInbox,
-  useInviteAnswer,
-  useLoadOnScroll,
-  useOwnershipAnswer,
-  usePagedList,
-} from './queries';
+import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
+import { communityKeys, useCommunityCategories, useInbox, useInviteAnswer, useOwnershipAnswer } from './queries';
 
 /** Received invites and ownership offers, each with Accept and Decline; nothing when there are none. */
 function Inbox() {

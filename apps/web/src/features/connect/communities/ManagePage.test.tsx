@@ -21,6 +21,7 @@ const pending = {
   tags: [],
   mentions: [],
   communityId: COMMUNITY_ID,
+  shareable: true,
   status: 'pending',
   quoted: null,
   repostedBy: null,

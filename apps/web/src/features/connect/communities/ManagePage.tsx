@@ -19,7 +19,8 @@ import { PostMedia } from '../PostMedia';
 import { PostText } from '../PostText';
 import type { DailySeries } from './DailyChart';
 import { communityPath } from './parts';
-import { communityKeys, useCommunity, usePagedList } from './queries';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { communityKeys, useCommunity } from './queries';
 
 const DailyChart = lazy(() => import('./DailyChart'));
 

@@ -18,7 +18,8 @@ import { CardListSkeleton, Spinner } from '../../../ui/Spinner';
 import { useAuth } from '../../account';
 import { fullName, handle, plural, profilePath, timeAgo } from '../format';
 import { communityPath, RoleBadge } from './parts';
-import { communityKeys, useCommunity, useLoadOnScroll, usePagedList } from './queries';
+import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
+import { communityKeys, useCommunity } from './queries';
 
 type Action = 'admin' | 'remove' | 'block' | 'transfer';
 

@@ -1,9 +1,9 @@
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../api/client';
 import { communitiesApi, type Community, type ListPage, type Membership } from '../../../api/communities';
 import type { PageCursor } from '../../../api/connect';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { flattenPages } from '../merge';
 import { connectKeys } from '../queries';
 
@@ -26,46 +26,6 @@ export const communityKeys = {
   /** Under the posts key, so likes, saves and deletions reach a community's feed too. */
   posts: (id: string) => [...connectKeys.posts, 'list', { kind: 'community', communityId: id }] as const,
 };
-
-/**
- * A list a page at a time, pages from 1: the items of all pages, the total the server counts, and
- * the infinite query's paging fields (for LoadMore and the scroll sentinel).
- */
-export function usePagedList<T>(
-  key: readonly unknown[],
-  fetch: (page: number, signal: AbortSignal) => Promise<ListPage<T>>,
-  enabled = true,
-) {
-  const query = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetch(pageParam, signal),
-    getNextPageParam: (last: ListPage<T>) => last.next ?? undefined,
-    enabled,
-  });
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
-  return { ...query, items, total };
-}
-
-/** A sentinel element: the next page is fetched as it nears the screen (as in the post lists). */
-export function useLoadOnScroll(pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      ([e]) => {
-        if (e?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '600px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return sentinel;
-}
 
 export function useCommunityCategories() {
   return useQuery({

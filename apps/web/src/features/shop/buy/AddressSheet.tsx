@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { addressBody } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,18 +16,28 @@ import { SelectField } from '../../../ui/Select';
 import { Sheet } from '../../../ui/Sheet';
 import { buyKeys, useLgas, useStates } from './queries';
 
-const addressForm = z.object({
-  label: z.string().trim().min(1, 'Give the address a name, like Home or Office').max(40, 'Keep the name under 40 characters'),
-  stateId: z.string().min(1, 'Choose a state'),
-  lgaId: z.string().min(1, 'Choose a local government area'),
-  street: z.string().trim().min(3, 'Enter the street address').max(200, 'Keep the street address under 200 characters'),
-  landmark: z.string().trim().max(120, 'Keep the landmark under 120 characters'),
+/** The sheet's own words for a field's limits first, then the contract's rule for it. */
+const worded = (min: [number, string] | null, max: [number, string], rule: z.ZodType<string, string>) => {
+  const text = z.string().trim();
+  return (min ? text.min(...min) : text).max(...max).pipe(rule);
+};
+
+/** A new address as typed: the contract's body (no coordinates), in the sheet's words. */
+const addressForm = addressBody.omit({ latitude: true, longitude: true }).extend({
+  label: worded(
+    [1, 'Give the address a name, like Home or Office'],
+    [40, 'Keep the name under 40 characters'],
+    addressBody.shape.label.unwrap(),
+  ),
+  street: worded(null, [200, 'Keep the street address under 200 characters'], addressBody.shape.street),
+  landmark: worded(null, [120, 'Keep the landmark under 120 characters'], addressBody.shape.landmark.unwrap()),
   phone: z
     .string()
     .trim()
     .min(1, 'Enter a phone number the rider can call')
-    .refine((p) => isValidNigerianPhone(p), 'Enter a valid Nigerian phone number'),
-  isDefault: z.boolean(),
+    .refine((p) => isValidNigerianPhone(p), 'Enter a valid Nigerian phone number')
+    .pipe(addressBody.shape.phone),
+  isDefault: addressBody.shape.isDefault.unwrap(),
 });
 type AddressForm = z.infer<typeof addressForm>;
 const FIELDS = ['label', 'stateId', 'lgaId', 'street', 'landmark', 'phone'] as const;

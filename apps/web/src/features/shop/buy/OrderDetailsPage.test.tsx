@@ -6,7 +6,7 @@ import { calls, routeFetch } from '../../../test/route-fetch';
 import { jsonResponse } from '../../../test/render';
 import { useAuth } from '../../account';
 import OrderDetailsPage from './OrderDetailsPage';
-import { E, ok, order, ORDER_ID, renderAt, sentBody } from './test-fixtures';
+import { E, header, ok, order, ORDER_ID, renderAt, sentBody } from './test-fixtures';
 
 const GET = `GET ${E}/api/order/${ORDER_ID}`;
 const ACTIONS = [
@@ -165,7 +165,8 @@ describe('Order details', () => {
       rating: 4,
       text: 'Lovely fabric',
     });
-  });
+    expect(header(calls(fetchMock, `POST ${E}/api/product/review`)[0]?.[1], 'Idempotency-Key')).toBeTruthy();
+  }, 15_000);
 
   it('a seller declines after confirming', async () => {
     const o = order({ status: 'paid', isSeller: true });
@@ -179,5 +180,78 @@ describe('Order details', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Decline order' }));
     expect(await screen.findByText('Order declined and refunded')).toBeInTheDocument();
     expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/decline`)).toHaveLength(1);
+  });
+});
+
+describe('Order details: each step carries an Idempotency-Key', () => {
+  const keyOf = (init: RequestInit | undefined) => header(init, 'Idempotency-Key');
+
+  it(
+    'a step retried after a lost connection reuses its key, so the server replays it instead of refusing',
+    { timeout: 20_000 },
+    async () => {
+      const o = order({ status: 'delivered' });
+      let attempts = 0;
+      const { fetchMock } = show(o, {
+        [`PUT ${E}/api/order/${ORDER_ID}/confirm`]: () => {
+          attempts += 1;
+          return attempts === 1
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : jsonResponse(200, ok({ ...o, status: 'completed' }, 'Thanks! The seller has been paid'));
+        },
+      });
+      const u = userEvent.setup();
+      await u.click(await screen.findByRole('button', { name: 'Confirm receipt' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm you received it?' });
+      await u.click(within(dialog).getByRole('button', { name: 'Pay the seller' }));
+      await waitFor(() => expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/confirm`)).toHaveLength(1));
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Pay the seller' })).toBeEnabled());
+      await u.click(within(dialog).getByRole('button', { name: 'Pay the seller' }));
+      expect(await screen.findByText('Thanks! The seller has been paid')).toBeInTheDocument();
+      const sent = calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/confirm`).map(([, init]) => keyOf(init));
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+      expect(sent[1]).toBe(sent[0]);
+    },
+  );
+
+  it('a new step gets a new key, and a changed note is a new request', { timeout: 20_000 }, async () => {
+    const o = order({ status: 'paid', isSeller: true });
+    const accepted = { ...o, status: 'accepted' as const };
+    let shipTries = 0;
+    const { fetchMock } = show(o, {
+      [`PUT ${E}/api/order/${ORDER_ID}/accept`]: ok(accepted, 'Order accepted'),
+      [`PUT ${E}/api/order/${ORDER_ID}/ship`]: () => {
+        shipTries += 1;
+        return shipTries < 3
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse(200, ok({ ...o, status: 'shipped' }, 'Marked shipped'));
+      },
+    });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Order accepted')).toBeInTheDocument();
+    await u.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Mark as shipped' });
+    const note = within(sheet).getByLabelText('Note or tracking number (optional)');
+    await u.type(note, 'GIG 1');
+    await u.click(within(sheet).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/ship`)).toHaveLength(1));
+    await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Mark shipped' })).toBeEnabled());
+    await u.click(within(sheet).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/ship`)).toHaveLength(2));
+    await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Mark shipped' })).toBeEnabled());
+    await u.type(note, '2');
+    await u.click(within(sheet).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByText('Marked shipped')).toBeInTheDocument();
+
+    const [accept] = calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/accept`).map(([, init]) => keyOf(init));
+    const ship = calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/ship`).map(([, init]) => [keyOf(init), sentBody(init)]);
+    expect(accept).toBeTruthy();
+    expect(ship.map(([, body]) => body)).toEqual([{ note: 'GIG 1' }, { note: 'GIG 1' }, { note: 'GIG 12' }]);
+    expect(ship[0]![0]).toBeTruthy();
+    expect(ship[1]![0]).toBe(ship[0]![0]);
+    expect(ship[2]![0]).not.toBe(ship[0]![0]);
+    expect(new Set([accept, ship[0]![0], ship[2]![0]]).size).toBe(3);
   });
 });

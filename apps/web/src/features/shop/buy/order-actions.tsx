@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../api/client';
 import { type Order, type OrderItem, shopOrdersApi } from '../../../api/shop-orders';
 import { cn } from '../../../lib/cn';
+import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { Button } from '../../../ui/Button';
 import { Field, TextAreaField } from '../../../ui/Field';
 import { Sheet } from '../../../ui/Sheet';
@@ -256,9 +257,14 @@ export function ReviewSheet({ order, item, onClose }: { order: Order; item: Orde
     setText('');
     setError(undefined);
   }, [item]);
+  const attempt = useAttemptKey();
   const review = useMutation({
-    mutationFn: (v: { productId: string; rating: number; text: string }) => shopOrdersApi.review({ orderId: order.id, ...v }),
+    mutationFn: (v: { productId: string; rating: number; text: string }) => {
+      const body = { orderId: order.id, ...v };
+      return shopOrdersApi.review(body, attempt.keyFor(body));
+    },
     onSuccess: (res, v) => {
+      attempt.done();
       toast.success(res.message || 'Thanks for your review');
       qc.setQueryData<Order>(buyKeys.order(order.id), (o) =>
         o ? { ...o, items: o.items.map((i) => (i.productId === v.productId ? { ...i, reviewed: true } : i)) } : o,

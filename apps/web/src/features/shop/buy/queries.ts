@@ -1,4 +1,4 @@
-import { type QueryClient, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../api/client';
 import {
@@ -6,11 +6,12 @@ import {
   type CartTotalInput,
   type Order,
   type OrderFilter,
-  type OrderPage,
   type SellerStep,
   type ShopperStep,
   shopOrdersApi,
 } from '../../../api/shop-orders';
+import { useAttemptKey } from '../../../lib/use-attempt-key';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { invalidateMoney } from '../../wallet';
 
 /** The buying side's queries, under the Shop area's `['shop']` (the catalogue keeps its own keys beside them). */
@@ -108,35 +109,20 @@ export function useMyShop() {
   return useQuery({ queryKey: buyKeys.myShop, queryFn: () => shopOrdersApi.myShop() });
 }
 
-function pagedOrders(key: readonly unknown[], fetch: (page: number, signal: AbortSignal) => Promise<OrderPage>, enabled = true) {
-  return {
-    queryKey: key,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => fetch(pageParam, signal),
-    getNextPageParam: (last: OrderPage) => last.next ?? undefined,
-    enabled,
-  };
-}
-
 /** The shopper's orders of one status (or all), a page at a time. */
 export function useCustomerOrders(type: OrderFilter) {
-  const q = useInfiniteQuery({
-    ...pagedOrders(buyKeys.customerOrders(type), (page, signal) => shopOrdersApi.customerOrders(type, page, signal)),
-    placeholderData: keepPreviousData,
+  return usePagedList(buyKeys.customerOrders(type), (page, signal) => shopOrdersApi.customerOrders(type, page, signal), {
+    keepPrevious: true,
   });
-  return { ...q, items: q.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
 /** A shop's orders of one status (or all), a page at a time. */
 export function useShopOrders(shopId: string | undefined, type: OrderFilter) {
-  const q = useInfiniteQuery(
-    pagedOrders(
-      buyKeys.shopOrders(shopId ?? '', type),
-      (page, signal) => shopOrdersApi.shopOrders(shopId ?? '', type, page, signal),
-      Boolean(shopId),
-    ),
+  return usePagedList(
+    buyKeys.shopOrders(shopId ?? '', type),
+    (page, signal) => shopOrdersApi.shopOrders(shopId ?? '', type, page, signal),
+    { enabled: Boolean(shopId) },
   );
-  return { ...q, items: q.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
 export function useOrder(id: string) {
@@ -154,17 +140,26 @@ export function orderChanged(qc: QueryClient, order: Order): Promise<void> {
 
 export type OrderAction = { step: SellerStep | ShopperStep } | { step: 'ship'; note: string } | { step: 'dispute'; reason: string };
 
-/** One step of an order (accept, ship, confirm, …): toasts the server's words either way. */
+/**
+ * One step of an order (accept, ship, confirm, …): toasts the server's words either way. One
+ * Idempotency-Key per step the person takes: sent again (a tap after a lost connection, a retry),
+ * the same step of the same order reuses it and gets the first answer; a done step or another
+ * step gets a fresh one.
+ */
 export function useOrderAction() {
   const qc = useQueryClient();
+  const attempt = useAttemptKey();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: OrderAction }) =>
-      action.step === 'ship'
-        ? shopOrdersApi.ship(id, action.note)
+    mutationFn: ({ id, action }: { id: string; action: OrderAction }) => {
+      const key = attempt.keyFor({ id, action });
+      return action.step === 'ship'
+        ? shopOrdersApi.ship(id, action.note, key)
         : action.step === 'dispute'
-          ? shopOrdersApi.dispute(id, action.reason)
-          : shopOrdersApi.step(id, action.step),
+          ? shopOrdersApi.dispute(id, action.reason, key)
+          : shopOrdersApi.step(id, action.step, key);
+    },
     onSuccess: async (res) => {
+      attempt.done();
       toast.success(res.message || 'Order updated');
       await orderChanged(qc, res.data);
     },

@@ -1,11 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Address, CartItem, CartTotals, DeliveryQuote, Order } from '../../../api/shop-orders';
-import { AppToaster } from '../../../app/AppToaster';
 
 // Replies the tests' mocked ecommerce service gives for the buying screens.
+
+export { renderAt } from '../../../test/render';
 
 export const E = '/api/ecommerce';
 export const SHOP_A = '0198a7b2-0000-7000-8000-00000000a001';
@@ -89,19 +86,6 @@ export function order(over: Partial<Order> = {}): Order {
     createdAt: '2030-03-01T09:00:00.000Z',
     ...over,
   };
-}
-
-/** Renders one screen at `url` (matched by `path`) inside a memory router, a fresh query client and the toaster. */
-export function renderAt(element: ReactElement, path: string, url = path, extra: Array<{ path: string; element: ReactElement }> = []) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }, ...extra], { initialEntries: [url] });
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <AppToaster />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, queryClient };
 }
 
 /** The JSON body a mocked call was sent with. */

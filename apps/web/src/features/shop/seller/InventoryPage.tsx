@@ -1,9 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { increaseStockBody } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Boxes, Eye, ImageOff, PackagePlus, ShoppingCart, Store } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { type InventoryItem, type Shop, shopApi } from '../../../api/shop';
 import { Badge } from '../../../ui/Badge';
 import { Button, buttonClasses } from '../../../ui/Button';
@@ -18,16 +23,31 @@ import { SelectField } from '../../../ui/Select';
 import { Sheet } from '../../../ui/Sheet';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { naira, plural } from '../parts';
-import { patchProduct, shopKeys, useLoadOnScroll, useMyShop, usePagedList } from '../queries';
+import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
+import { patchProduct, shopKeys, useMyShop } from '../queries';
+
+/** How many to add, as typed: a whole number, then the contract's rule (at least one). */
+const stockForm = z.object({
+  variationId: z.string(),
+  quantity: z
+    .string()
+    .trim()
+    .transform((t) => (/^\d+$/.test(t) ? Number(t) : 0))
+    .pipe(z.number().max(1_000_000, 'Add at most 1,000,000 at a time').pipe(increaseStockBody.shape.quantity)),
+});
+type StockFormInput = z.input<typeof stockForm>;
+type StockFormValues = z.output<typeof stockForm>;
 
 /** "Add stock": how many more of the product, or of one of its variations. */
 function AddStockDialog({ item, shopId, onClose }: { item: InventoryItem; shopId: string; onClose: () => void }) {
   const qc = useQueryClient();
-  const [variationId, setVariationId] = useState(item.variations[0]?.id ?? '');
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, setError, formState } = useForm<StockFormInput, unknown, StockFormValues>({
+    resolver: zodResolver(stockForm),
+    defaultValues: { variationId: item.variations[0]?.id ?? '', quantity: '' },
+  });
   const add = useMutation({
-    mutationFn: (n: number) => shopApi.increaseStock({ productId: item.productId, ...(variationId ? { variationId } : {}), quantity: n }),
+    mutationFn: ({ variationId, quantity }: StockFormValues) =>
+      shopApi.increaseStock({ productId: item.productId, ...(variationId ? { variationId } : {}), quantity }),
     onSuccess: (res) => {
       patchProduct(qc, res.data.id, () => res.data);
       void qc.invalidateQueries({ queryKey: shopKeys.inventory(shopId) });
@@ -35,36 +55,24 @@ function AddStockDialog({ item, shopId, onClose }: { item: InventoryItem; shopId
       toast.success(`Stock updated: ${plural(res.data.stock, 'piece')} of ${item.name}`);
       onClose();
     },
+    onError: (err) => applyServerErrors(err, setError, ['quantity', 'variationId']),
   });
-  const submit = () => {
-    const n = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
-    if (n < 1) return setError('Add at least one');
-    if (n > 1_000_000) return setError('Add at most 1,000,000 at a time');
-    setError(null);
-    add.mutate(n);
-  };
+  const submit = handleSubmit((v) => add.mutate(v));
   return (
     <Sheet
       open
       onClose={onClose}
       title={`Add stock: ${item.name}`}
       footer={
-        <Button block loading={add.isPending} onClick={submit}>
+        <Button block loading={add.isPending} onClick={() => void submit()}>
           Add stock
         </Button>
       }
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
         <FormAlert message={add.isError ? errorMessage(add.error, "We couldn't update the stock.") : null} />
         {item.variations.length ? (
-          <SelectField label="Variation" value={variationId} onChange={(e) => setVariationId(e.target.value)}>
+          <SelectField label="Variation" value={watch('variationId')} {...register('variationId')}>
             {item.variations.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.label} ({v.stock} in stock)
@@ -74,14 +82,7 @@ function AddStockDialog({ item, shopId, onClose }: { item: InventoryItem; shopId
         ) : (
           <p className="text-sm text-muted">{plural(item.stock, 'piece')} in stock now.</p>
         )}
-        <Field
-          label="How many to add"
-          inputMode="numeric"
-          autoFocus
-          value={quantity}
-          error={error ?? undefined}
-          onChange={(e) => setQuantity(e.target.value)}
-        />
+        <Field label="How many to add" inputMode="numeric" autoFocus error={formState.errors.quantity?.message} {...register('quantity')} />
       </form>
     </Sheet>
   );

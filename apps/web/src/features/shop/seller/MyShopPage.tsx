@@ -14,7 +14,8 @@ import { QueryError } from '../../../ui/QueryError';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { ConfirmDialog } from '../dialogs';
 import { NoProducts, ProductImage, ProductsError, ShopLogo, naira, plural, shopPath } from '../parts';
-import { dropProduct, shopKeys, useLoadOnScroll, useMyShop, useProductList } from '../queries';
+import { useLoadOnScroll } from '../../../lib/use-paged-list';
+import { dropProduct, shopKeys, useMyShop, useProductList } from '../queries';
 
 export const editProductPath = (id: string) => `/shop/sell/products/${id}/edit`;
 

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { executeRows } from './db.js';
+import { JobRunner } from './jobs.js';
+import { createTestApp, type TestContext } from '../test/harness.js';
+
+// The platform's one job runner: cluster jobs claimed so that of several processes one runs them a
+// period; process jobs run in each; failures counted and survived; a shutdown waits for a run.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ env: { METRICS: 'true' } });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.execute(sql`DELETE FROM job_leases`);
+});
+
+const runner = (owner: string) => new JobRunner(t.db, t.app.log, owner);
+const lease = async (name: string) =>
+  (
+    await executeRows<{ owner: string | null; runs: number; failures: number }>(
+      t.db,
+      sql`SELECT owner, runs, failures FROM job_leases WHERE name = ${name}`,
+    )
+  )[0];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the job runner', () => {
+  it('runs a cluster job in one process only when two processes take their turn at once', async () => {
+    let runs = 0;
+    const job = { name: 'test.once', periodMs: 60_000, run: async () => void runs++ };
+    const [a, b] = [runner('process-a'), runner('process-b')];
+    a.add(job);
+    b.add(job);
+    const outcomes = await Promise.all([a.tick('test.once'), b.tick('test.once')]);
+    expect(outcomes.sort()).toEqual(['ran', 'skipped']);
+    expect(runs).toBe(1);
+    expect(await lease('test.once')).toMatchObject({ runs: 1, failures: 0 });
+  });
+
+  it('does not run a cluster job again within its period, in any process, and runs it once the period is over', async () => {
+    let runs = 0;
+    const [a, b] = [runner('process-a'), runner('process-b')];
+    for (const r of [a, b]) r.add({ name: 'test.period', periodMs: 300, run: async () => void runs++ });
+    expect(await a.tick('test.period')).toBe('ran');
+    expect(await b.tick('test.period')).toBe('skipped');
+    expect(await a.tick('test.period')).toBe('skipped');
+    await sleep(400);
+    expect(await b.tick('test.period')).toBe('ran');
+    expect(runs).toBe(2);
+    expect(await lease('test.period')).toMatchObject({ owner: 'process-b', runs: 2 });
+  });
+
+  it('runs a process job in every process, never two runs of it at once in one', async () => {
+    let runs = 0;
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const [a, b] = [runner('process-a'), runner('process-b')];
+    for (const r of [a, b]) r.add({ name: 'test.local', periodMs: 60_000, scope: 'process', run: async () => void (runs++, await gate) });
+    const first = a.tick('test.local');
+    expect(await a.tick('test.local')).toBe('skipped');
+    const second = b.tick('test.local');
+    release();
+    expect([await first, await second]).toEqual(['ran', 'ran']);
+    expect(runs).toBe(2);
+    expect(await lease('test.local')).toBeUndefined();
+  });
+
+  it('counts a failed run, logs it, frees the job and runs it again next period', async () => {
+    let calls = 0;
+    const a = runner('process-a');
+    a.add({
+      name: 'test.flaky',
+      periodMs: 200,
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('the provider is down');
+      },
+    });
+    expect(await a.tick('test.flaky')).toBe('failed');
+    expect(await lease('test.flaky')).toMatchObject({ runs: 1, failures: 1 });
+    await sleep(300);
+    expect(await a.tick('test.flaky')).toBe('ran');
+    expect(await lease('test.flaky')).toMatchObject({ runs: 2, failures: 1 });
+  });
+
+  it('lets another process take a job whose process died in the middle of a run once the claim runs out', async () => {
+    await t.db.execute(
+      sql`INSERT INTO job_leases (name, owner, leased_until) VALUES ('test.orphan', 'dead-process', now() - interval '1 second')`,
+    );
+    let runs = 0;
+    const b = runner('process-b');
+    b.add({ name: 'test.orphan', periodMs: 60_000, run: async () => void runs++ });
+    expect(await b.tick('test.orphan')).toBe('ran');
+    expect(runs).toBe(1);
+  });
+
+  it('runs jobs on their timers once started, and stop waits for the run in progress', async () => {
+    let finished = 0;
+    const a = runner('process-a');
+    a.add({ name: 'test.timer', periodMs: 50, scope: 'process', run: async () => void (await sleep(120), finished++) });
+    a.start();
+    await sleep(90);
+    await a.stop();
+    expect(finished).toBe(1);
+    await sleep(200);
+    expect(finished).toBe(1);
+  });
+
+  it('refuses a job declared twice or without a period', () => {
+    const a = runner('process-a');
+    a.add({ name: 'test.twice', periodMs: 1000, run: async () => {} });
+    expect(() => a.add({ name: 'test.twice', periodMs: 1000, run: async () => {} })).toThrow('declared twice');
+    expect(() => a.add({ name: 'test.zero', periodMs: 0, run: async () => {} })).toThrow('positive period');
+  });
+
+  it('has every service job of the app declared, and shows runs, failures and lag in the metrics', async () => {
+    expect(t.app.jobs.names().sort()).toEqual(
+      expect.arrayContaining(['chat.sweep', 'connect.story-cleanup', 'ecommerce.auto-confirm', 'platform.outbox']),
+    );
+    const a = runner('process-a');
+    a.add({ name: 'test.metrics', periodMs: 60_000, run: async () => {} });
+    await a.tick('test.metrics');
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/owo_job_runs_total\{job="test\.metrics",outcome="ok"\} 1/);
+    expect(res.body).toMatch(/owo_job_lag_seconds\{job="test\.metrics"\} \d/);
+    expect(res.body).toMatch(/owo_job_run_seconds_count\{job="test\.metrics"\} 1/);
+  });
+});

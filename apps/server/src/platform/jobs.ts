@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { executeRows, type Db } from './db.js';
+import { jobLagSeconds, jobRunSeconds, jobRunsTotal } from './metrics.js';
+
+/**
+ * Background work declared by the services: a job has a name, a period (from settings) and a
+ * function. The platform runs it every period and, for a `cluster` job, claims it first in the
+ * table `job_leases`, so that of several processes sharing the database only one runs it in a given
+ * period (the job's own rows are still claimed by the job, so a run that overlaps a slow one is safe
+ * too). A `process` job is work on the process's own state (its sockets) and runs in every process.
+ * Runs, failures, duration and lag (how late a run started after it was due) are in the metrics and
+ * the lease row. `stop` waits for the runs in progress, so a shutdown cuts no job in half.
+ */
+export type JobSpec = {
+  /** `<service>.<job>`, e.g. `wallet.payout-reconcile`. */
+  name: string;
+  periodMs: number;
+  scope?: 'cluster' | 'process';
+  run: () => Promise<unknown>;
+};
+
+type Job = JobSpec & { scope: 'cluster' | 'process'; timer: NodeJS.Timeout | null; running: Promise<void> | null };
+
+/** How long a claim holds while a run is in progress: a process that dies mid-run frees it after this. */
+const RUN_LEASE_MS = 10 * 60_000;
+
+export class JobRunner {
+  private readonly jobs = new Map<string, Job>();
+  private started = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    /** This process, as the lease rows name it (platform/instance.ts). */
+    private readonly owner: string,
+  ) {}
+
+  /** Declares a job (at start-up, by its service). A name is declared once. */
+  add(spec: JobSpec): void {
+    if (this.jobs.has(spec.name)) throw new Error(`The job ${spec.name} is declared twice`);
+    if (!(spec.periodMs > 0)) throw new Error(`The job ${spec.name} needs a positive period`);
+    this.jobs.set(spec.name, { ...spec, scope: spec.scope ?? 'cluster', timer: null, running: null });
+    if (this.started) this.schedule(this.jobs.get(spec.name)!);
+  }
+
+  names(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** Runs every job each period from now on. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const job of this.jobs.values()) this.schedule(job);
+  }
+
+  /** Stops the timers and waits for the runs in progress. */
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const job of this.jobs.values()) {
+      if (job.timer) clearInterval(job.timer);
+      job.timer = null;
+    }
+    await Promise.allSettled([...this.jobs.values()].map((j) => j.running));
+  }
+
+  /**
+   * One turn of a job, as its timer runs it: `skipped` when a run of it is still in progress here,
+   * or (cluster jobs) another process holds it or ran it less than a period ago.
+   */
+  async tick(name: string): Promise<'ran' | 'failed' | 'skipped'> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`No job ${name}`);
+    if (job.running) return 'skipped';
+    let outcome: 'ran' | 'failed' | 'skipped' = 'skipped';
+    const turn = (async () => {
+      if (job.scope === 'cluster' && !(await this.claim(job))) return;
+      const started = performance.now();
+      try {
+        await job.run();
+        outcome = 'ran';
+      } catch (err) {
+        outcome = 'failed';
+        this.log.error({ err, job: job.name }, 'job failed');
+      }
+      const seconds = (performance.now() - started) / 1000;
+      jobRunsTotal.inc({ job: job.name, outcome: outcome === 'ran' ? 'ok' : 'failed' });
+      jobRunSeconds.observe({ job: job.name }, seconds);
+      if (job.scope === 'cluster')
+        await this.release(job, outcome === 'failed').catch((err: unknown) => this.log.warn({ err }, 'job release failed'));
+    })();
+    job.running = turn.finally(() => {
+      job.running = null;
+    });
+    await job.running;
+    return outcome;
+  }
+
+  private schedule(job: Job): void {
+    const t = setInterval(
+      () => void this.tick(job.name).catch((err: unknown) => this.log.error({ err, job: job.name }, 'job turn failed')),
+      job.periodMs,
+    );
+    t.unref();
+    job.timer = t;
+  }
+
+  /** Claims a cluster job for this process when its lease has run out; records how late it is. */
+  private async claim(job: Job): Promise<boolean> {
+    await executeRows(this.db, sql`INSERT INTO job_leases (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
+    const [row] = await executeRows<{ lag: number | string | null }>(
+      this.db,
+      sql`UPDATE job_leases SET owner = ${this.owner}, leased_until = now() + make_interval(secs => ${RUN_LEASE_MS / 1000}),
+            started_at = now()
+          WHERE name = ${job.name} AND leased_until <= now()
+          RETURNING extract(epoch FROM now() - due_at)::float8 AS lag`,
+    );
+    if (!row) return false;
+    jobLagSeconds.set({ job: job.name }, Math.max(0, Number(row.lag ?? 0)));
+    return true;
+  }
+
+  /** Ends this process's run: the job is due again a period after it started. */
+  private async release(job: Job, failed: boolean): Promise<void> {
+    const period = sql`make_interval(secs => ${job.periodMs / 1000})`;
+    await executeRows(
+      this.db,
+      sql`UPDATE job_leases SET leased_until = started_at + ${period}, due_at = started_at + ${period}, finished_at = now(),
+            runs = runs + 1, failures = failures + ${failed ? 1 : 0}
+          WHERE name = ${job.name} AND owner = ${this.owner}`,
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { forbidden } from '../../platform/errors.js';
+
+// The rule a block makes (blocks.service.ts keeps the blocks): two people are cut off from each
+// other both ways (messages, payment shares, calls and their signalling, presence and typing);
+// only the blocker sees the block and can lift it. The person blocked is never told: what they
+// try is refused with the words anyone gets who cannot reach someone, and nothing is written.
+
+/** The words for a message, a payment share, or anything else sent to someone one cannot reach. */
+export const cannotMessage = () => forbidden('You can’t message this person', 'CANNOT_MESSAGE');
+/** The words for a call (or its signalling) with someone one cannot reach. */
+export const cannotCall = () => forbidden('You can’t call this person', 'CANNOT_CALL');
+
+/**
+ * The rule, in one place: of `others`, the people `userId` is cut off from (either blocked the
+ * other). Message sends, calls and their signalling, presence and typing all ask it.
+ */
+export async function blockedAmong(db: Tx, userId: string, others: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(others)].filter((id) => id !== userId);
+  if (!ids.length) return new Set();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await executeRows<{ other: string }>(
+    db,
+    sql`SELECT blocked_id AS other FROM chat_blocks WHERE blocker_id = ${userId} AND blocked_id IN (${list})
+      UNION SELECT blocker_id AS other FROM chat_blocks WHERE blocked_id = ${userId} AND blocker_id IN (${list})`,
+  );
+  return new Set(rows.map((r) => r.other));
+}
+
+/** Refuses (403, neutral words) when `fromId` and `toId` are cut off from each other. */
+export async function requireReachable(db: Tx, fromId: string, toId: string, what: 'message' | 'call'): Promise<void> {
+  if ((await blockedAmong(db, fromId, [toId])).size > 0) throw what === 'message' ? cannotMessage() : cannotCall();
+}

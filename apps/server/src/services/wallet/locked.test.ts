@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../ledger/index.js';
+import { auth, balancesOf, createTestApp, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { lockedFunds } from './tables.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  await t.close();
+});
+
+const lock = async (u: TestUser, amount: number) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/lockedfund',
+    headers: auth(u, { transactionPin: TEST_PIN }),
+    payload: { amount, durationDays: 90, title: 'Rent' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (json(res).data as { id: string }).id;
+};
+/** A fund is mature once its maturity date has passed. */
+const mature = (id: string) =>
+  t.db
+    .update(lockedFunds)
+    .set({ maturityDate: sql`now() - interval '1 minute'` })
+    .where(eq(lockedFunds.id, id));
+const withdraw = (u: TestUser, id: string, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/wallet/lockedfund/withdraw/${id}`,
+    headers: auth(u, key ? { 'Idempotency-Key': key } : {}),
+  });
+const codeOf = (r: Awaited<ReturnType<typeof withdraw>>) => [r.statusCode, (r.json() as { code?: string }).code];
+
+describe('locked fund payout with an Idempotency-Key', () => {
+  it('replays the same answer for the same key and pays once; the key is tied to the fund; without a key as before', async () => {
+    const u = await payer(t.app, 2_000_000);
+    const a = await lock(u, 1_000_000);
+    const b = await lock(u, 1_000_000);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 0, lockedBalance: 2_000_000 });
+
+    // Refused before maturity: nothing is stored, so the same key works once the fund matures.
+    expect(codeOf(await withdraw(u, a, 'locked-payout-1'))).toEqual([422, 'LOCKED_NOT_MATURE']);
+    await mature(a);
+    await mature(b);
+
+    const first = await withdraw(u, a, 'locked-payout-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(json(first).data).toMatchObject({ id: a, status: 'paid', payout: 1_022_192 });
+    const again = await withdraw(u, a, 'locked-payout-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_022_192, lockedBalance: 1_000_000 });
+
+    // The same key for another fund is another request.
+    expect(codeOf(await withdraw(u, b, 'locked-payout-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_022_192, lockedBalance: 1_000_000 });
+
+    // Without a key: paid, then refused as already paid.
+    const plain = await withdraw(u, b);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['idempotent-replayed']).toBeUndefined();
+    expect(codeOf(await withdraw(u, b))).toEqual([422, 'LOCKED_PAID']);
+    expect(codeOf(await withdraw(u, a))).toEqual([422, 'LOCKED_PAID']);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 2_044_384, lockedBalance: 0 });
+  });
+
+  it('concurrent sends of the same key pay once', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const a = await lock(u, 1_000_000);
+    await mature(a);
+    const results = await Promise.all(Array.from({ length: 3 }, () => withdraw(u, a, 'locked-payout-2')));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_022_192, lockedBalance: 0 });
+  });
+});

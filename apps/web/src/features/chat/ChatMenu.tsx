@@ -1,0 +1,76 @@
+import { Ban, Flag, MoreVertical, UserX } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Sheet } from '../../ui/Sheet';
+import { BlockConfirm, ReportSheet } from './BlockControls';
+import { useSetBlocked } from './blocks';
+
+/** A conversation's menu: block or unblock the person, report the conversation, the blocked people list. */
+export function ChatMenu({ userId, name, blocked }: { userId: string; name: string; blocked: boolean | undefined }) {
+  const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const setBlocked = useSetBlocked(userId, name);
+  // Stable: a sheet takes focus again whenever its onClose changes (the header re-renders often).
+  const closeMenu = useCallback(() => setOpen(false), []);
+  const stopAsking = useCallback(() => setAsking(false), []);
+  const stopReporting = useCallback(() => setReporting(false), []);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Chat options"
+        onClick={() => setOpen(true)}
+        className="flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft"
+      >
+        <MoreVertical className="size-5" aria-hidden="true" />
+      </button>
+      <Sheet open={open} onClose={closeMenu} title="Chat options">
+        <div className="flex flex-col gap-2">
+          {blocked ? (
+            <Button
+              variant="outline"
+              block
+              loading={setBlocked.isPending}
+              icon={<Ban className="size-5" aria-hidden="true" />}
+              onClick={() => setBlocked.mutate(false, { onSuccess: () => setOpen(false) })}
+            >
+              Unblock {name}
+            </Button>
+          ) : (
+            <Button
+              variant="danger"
+              block
+              disabled={blocked === undefined}
+              icon={<Ban className="size-5" aria-hidden="true" />}
+              onClick={() => {
+                setOpen(false);
+                setAsking(true);
+              }}
+            >
+              Block {name}
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            block
+            icon={<Flag className="size-5" aria-hidden="true" />}
+            onClick={() => {
+              setOpen(false);
+              setReporting(true);
+            }}
+          >
+            Report conversation
+          </Button>
+          <Link to="/chat/blocked" className={buttonClasses({ variant: 'ghost', block: true })}>
+            <UserX className="size-5" aria-hidden="true" />
+            Blocked people
+          </Link>
+        </div>
+      </Sheet>
+      <BlockConfirm open={asking} onClose={stopAsking} userId={userId} name={name} />
+      <ReportSheet open={reporting} onClose={stopReporting} userId={userId} name={name} />
+    </>
+  );
+}
