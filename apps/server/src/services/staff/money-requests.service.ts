@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { newId, randomDigits } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { type AppError, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
 import { historyFor } from '../transaction/index.js';
 import { userById, usersByIds } from '../user/index.js';

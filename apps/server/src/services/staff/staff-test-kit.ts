@@ -1,7 +1,7 @@
 import type { StaffRole } from '@owo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomDigits } from '../../platform/crypto.js';
-import { lastMessage, type TestContext } from '../../test/harness.js';
+import { auth, lastMessage, payer, TEST_PIN, type TestContext } from '../../test/harness.js';
 import { createAdmin } from './accounts.service.js';
 import { totpCode } from './second-factor.js';
 
@@ -95,4 +95,32 @@ export async function staffOfEveryRole(t: TestContext): Promise<Record<StaffRole
   const out = { admin } as Record<StaffRole, TestStaff>;
   for (const role of ['support', 'compliance', 'moderator', 'finance'] as const) out[role] = await staffMember(t, admin, role);
   return out;
+}
+
+/** A customer with money who bought airtime (₦100) and sent ₦200 to another customer: the references to refund or reverse. */
+export async function customerWithPayments(t: TestContext) {
+  const customer = await payer(t.app, 500_000);
+  const other = await payer(t.app, 0);
+  const pay = async (payload: object) => {
+    const init = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(customer), payload });
+    if (init.statusCode !== 200) throw new Error(`initiate failed: ${init.body}`);
+    const reference = (init.json() as { data: { reference: string } }).data.reference;
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/api/v1/complete',
+      headers: auth(customer, { transactionPin: TEST_PIN }),
+      payload: { reference },
+    });
+    if (done.statusCode !== 200) throw new Error(`complete failed: ${done.body}`);
+    return reference;
+  };
+  const airtime = await pay({
+    type: 'airtime',
+    billerId: 'mtn-airtime',
+    billerGroupId: 'airtime',
+    customerNumber: '08034445566',
+    amount: 10_000,
+  });
+  const send = await pay({ type: 'sendMoney', recipientId: other.id, amount: 20_000 });
+  return { customer, other, airtime, send };
 }
