@@ -77,9 +77,10 @@ export function Shell() {
           <span className="flex items-center gap-2 font-bold">
             <ShieldCheck className="size-5 text-brand-fg" aria-hidden="true" /> Owo console
           </span>
-          <span className="flex items-center gap-1">
-            <span className="max-w-36 truncate text-sm text-muted">
-              {me.data.name} · {ROLE_LABELS[me.data.role]}
+          <span className="flex min-w-0 items-center gap-1">
+            <span className="flex min-w-0 flex-col items-end text-right leading-tight">
+              <span className="max-w-40 truncate text-sm font-semibold">{me.data.name}</span>
+              <span className="text-xs text-muted">{ROLE_LABELS[me.data.role]}</span>
             </span>
             <Button variant="ghost" size="sm" aria-label="Sign out" onClick={() => void leave()}>
               <LogOut className="size-5" aria-hidden="true" />

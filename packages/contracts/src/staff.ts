@@ -283,6 +283,8 @@ export const staffHealth = z.object({
       name: z.string(),
       /** `cluster` jobs run in one process a period (a lease row in the database); `process` jobs in every process. */
       scope: z.enum(['cluster', 'process']),
+      /** How often it runs (null for a job no process here declares). */
+      periodSeconds: z.number().nullable(),
       dueAt: z.string().nullable(),
       /** How far past due the job is now (0 when not yet due; null for a process job). */
       overdueSeconds: z.number().nullable(),

@@ -1,7 +1,8 @@
 import type { HistoryItem } from '@owo/contracts';
+import { formatLagosDate } from '@owo/contracts/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, ChevronLeft, History, StickyNote } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
@@ -19,6 +20,21 @@ import { RequestMoneySheet, type MoneyAsk } from './RequestMoneySheet';
 
 const HISTORY_LIMIT = 10;
 const REVERSIBLE = ['sendMoney', 'funding'];
+const TYPE_LABELS: Record<string, string> = {
+  sendMoney: 'Send money',
+  bankTransfer: 'Bank transfer',
+  funding: 'Funding',
+  airtime: 'Airtime',
+  data: 'Data',
+  electricity: 'Electricity',
+  tv: 'TV',
+  betting: 'Betting',
+  savings: 'Savings',
+  lockedFund: 'Locked fund',
+  loan: 'Loan',
+  order: 'Order',
+  business: 'Business wallet',
+};
 
 function HistoryRow({ h, onAsk, mayAsk }: { h: HistoryItem; onAsk: (ask: Omit<MoneyAsk, 'customerId'>) => void; mayAsk: boolean }) {
   const credit = h.direction === 'credit';
@@ -40,7 +56,7 @@ function HistoryRow({ h, onAsk, mayAsk }: { h: HistoryItem; onAsk: (ask: Omit<Mo
             {h.status !== 'successful' ? <Badge tone={h.status === 'failed' ? 'danger' : 'warning'}>{h.status}</Badge> : null}
           </p>
           <p className="text-xs text-muted">
-            <span className="font-mono">{h.reference}</span> · {h.type} · {when(h.createdAt)}
+            <span className="font-mono">{h.reference}</span> · {TYPE_LABELS[h.type] ?? h.type} · {when(h.createdAt)}
           </p>
         </div>
         <MoneyText kobo={credit ? total : -total} sign className={`font-semibold ${credit ? 'text-brand-fg' : ''}`} />
@@ -135,6 +151,11 @@ export function CustomerPage() {
   const [page, setPage] = useState(1);
   const [ask, setAsk] = useState<MoneyAsk | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // The confirmation shows at the top of the record: bring it into view (the request was made further down).
+  useEffect(() => {
+    if (done) doneRef.current?.scrollIntoView({ block: 'center' });
+  }, [done]);
   const record = useQuery({
     queryKey: ['customer', id],
     queryFn: async ({ signal }) => (await call('GET /api/staff/customers/:id', { params: { id }, signal })).data,
@@ -164,7 +185,7 @@ export function CustomerPage() {
                   {c.profile.firstName} {c.profile.lastName}
                 </h1>
                 <p className="text-[15px] text-muted">
-                  {c.profile.nickName ? `@${c.profile.nickName} · ` : ''}customer since {when(c.profile.createdAt)}
+                  {c.profile.nickName ? `@${c.profile.nickName} · ` : ''}Joined {formatLagosDate(c.profile.createdAt, 'date')}
                 </p>
               </div>
               {mayAsk ? (
@@ -173,7 +194,11 @@ export function CustomerPage() {
                 </Button>
               ) : null}
             </header>
-            {done ? <Notice>{done}</Notice> : null}
+            {done ? (
+              <div ref={doneRef}>
+                <Notice>{done}</Notice>
+              </div>
+            ) : null}
             <div className="grid gap-4 md:grid-cols-2">
               <DetailList label="Profile" className="bg-surface">
                 <DetailRow label="Phone">

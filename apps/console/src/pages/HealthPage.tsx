@@ -88,8 +88,10 @@ export function HealthPage() {
                         <span className="truncate font-mono text-sm">{j.name}</span>
                         <Badge tone="neutral">{j.scope}</Badge>
                         {j.running ? <Badge tone="brand">running</Badge> : null}
+                        {j.scope === 'cluster' && j.dueAt === null ? <Badge tone="neutral">not run yet</Badge> : null}
                       </span>
                       <span className="text-sm text-muted tabular-nums">
+                        {j.periodSeconds !== null ? `every ${ago(j.periodSeconds)} · ` : ''}
                         {j.runs} runs · <span className={j.failures > 0 ? 'font-semibold text-danger-fg' : ''}>{j.failures} failed</span>
                         {j.lagSeconds !== null ? ` · lag ${ago(j.lagSeconds)}` : ''}
                         {j.overdueSeconds !== null && j.overdueSeconds > 0 ? (

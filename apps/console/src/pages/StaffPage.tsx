@@ -17,15 +17,15 @@ import { Loaded, Notice, PageTitle, Pager, ROLE_LABELS, when } from '../ui';
 const LIMIT = 50;
 const ROLES: StaffRole[] = ['support', 'finance', 'compliance', 'moderator', 'admin'];
 const ROLE_HINTS: Record<StaffRole, string> = {
-  support: 'finds customers, writes notes, asks for credits, refunds and reversals',
-  finance: 'approves or rejects money requests (never their own), reads health',
-  compliance: 'reads customers, money requests and the audit log',
-  moderator: 'moderation (arriving with its own release)',
-  admin: 'adds and disables staff, reads the audit log and health; moves no money',
+  support: 'Finds customers, writes notes, asks for credits, refunds and reversals.',
+  finance: 'Asks for and approves money (never their own request), reads health.',
+  compliance: 'Reads customers, money requests and the audit log; writes notes.',
+  moderator: 'Moderation, arriving with its own release.',
+  admin: 'Adds and disables staff, reads the audit log and health; moves no money.',
 };
 const STATUS_TONE = { invited: 'warning', active: 'brand', disabled: 'danger' } as const;
 
-function AddStaff({ onAdded }: { onAdded: (m: StaffMember) => void }) {
+function AddStaff({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (m: StaffMember) => void }) {
   const [form, setForm] = useState({ name: '', email: '', role: 'support' as StaffRole });
   const [key, setKey] = useState(newKey);
   const add = useMutation({
@@ -42,15 +42,10 @@ function AddStaff({ onAdded }: { onAdded: (m: StaffMember) => void }) {
     add.mutate();
   };
   return (
-    <Card>
-      <h2 className="mb-1 flex items-center gap-2 text-lg font-bold">
-        <UserPlus className="size-5 text-brand-fg" aria-hidden="true" /> Add a staff member
-      </h2>
+    <Sheet open={open} onClose={onClose} title="Add a staff member" variant="modal">
       <p className="mb-4 text-sm text-muted">They get an email with a link to set their password and authenticator app.</p>
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
-        <div className="md:col-span-2">
-          <FormAlert message={add.error && !fieldError('email') && !fieldError('name') ? messageOf(add.error) : null} />
-        </div>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <FormAlert message={add.error && !fieldError('email') && !fieldError('name') ? messageOf(add.error) : null} />
         <Field
           label="Full name"
           value={form.name}
@@ -64,25 +59,23 @@ function AddStaff({ onAdded }: { onAdded: (m: StaffMember) => void }) {
           error={fieldError('email')}
           onChange={(e) => setForm({ ...form, email: e.target.value })}
         />
-        <div className="md:col-span-2">
-          <SelectField
-            label="Role"
-            value={form.role}
-            hint={ROLE_HINTS[form.role]}
-            onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <Button type="submit" loading={add.isPending} className="md:col-span-2 md:justify-self-end">
+        <SelectField
+          label="Role"
+          value={form.role}
+          hint={ROLE_HINTS[form.role]}
+          onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" block loading={add.isPending}>
           Send the invitation
         </Button>
       </form>
-    </Card>
+    </Sheet>
   );
 }
 
@@ -121,6 +114,7 @@ export function StaffPage() {
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<StaffMember | null>(null);
+  const [adding, setAdding] = useState(false);
   const list = useQuery({
     queryKey: ['staff', page],
     queryFn: async ({ signal }) => call('GET /api/staff/staff', { query: { page, limit: LIMIT }, signal }),
@@ -129,11 +123,23 @@ export function StaffPage() {
   const refresh = () => void queries.invalidateQueries({ queryKey: ['staff'] });
   return (
     <>
-      <PageTitle title="Staff">Who can use the console, in which role.</PageTitle>
+      <PageTitle
+        title="Staff"
+        actions={
+          <Button icon={<UserPlus className="size-5" aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Add a staff member
+          </Button>
+        }
+      >
+        Who can use the console, in which role.
+      </PageTitle>
       <div className="flex flex-col gap-4">
         {notice ? <Notice>{notice}</Notice> : null}
         <AddStaff
+          open={adding}
+          onClose={() => setAdding(false)}
           onAdded={(m) => {
+            setAdding(false);
             setNotice(`Invitation sent to ${m.email}.`);
             refresh();
           }}

@@ -15,7 +15,9 @@ async function metricByJob(metric: typeof jobLagSeconds | typeof jobRunsTotal) {
   return values as { labels: Record<string, string | number>; value: number }[];
 }
 
-export async function health(db: Db, jobNames: readonly string[]): Promise<StaffHealth> {
+export type DeclaredJob = { name: string; scope: 'cluster' | 'process'; periodMs: number };
+
+export async function health(db: Db, declared: readonly DeclaredJob[]): Promise<StaffHealth> {
   const now = Date.now();
   const [box] = await db
     .select({
@@ -30,13 +32,18 @@ export async function health(db: Db, jobNames: readonly string[]): Promise<Staff
   const runsOf = (job: string, outcome?: string) =>
     runs.filter((v) => v.labels.job === job && (!outcome || v.labels.outcome === outcome)).reduce((s, v) => s + v.value, 0);
   const leaseOf = new Map(leases.map((l) => [l.name, l]));
-  const names = [...new Set([...jobNames, ...leases.map((l) => l.name)])].sort();
+  const declaredOf = new Map(declared.map((d) => [d.name, d]));
+  const names = [...new Set([...declared.map((d) => d.name), ...leases.map((l) => l.name)])].sort();
   const jobs: StaffHealth['jobs'] = names.map((name) => {
     const l = leaseOf.get(name);
+    const d = declaredOf.get(name);
+    const periodSeconds = d ? d.periodMs / 1000 : null;
     if (!l) {
+      // A process job (no lease row), or a cluster job that has not run yet.
       return {
         name,
-        scope: 'process',
+        scope: d?.scope ?? 'process',
+        periodSeconds,
         dueAt: null,
         overdueSeconds: null,
         lagSeconds: null,
@@ -50,6 +57,7 @@ export async function health(db: Db, jobNames: readonly string[]): Promise<Staff
     return {
       name,
       scope: 'cluster',
+      periodSeconds,
       dueAt: l.dueAt.toISOString(),
       overdueSeconds: Math.max(0, (now - l.dueAt.getTime()) / 1000),
       lagSeconds: lagOf.get(name) ?? null,

@@ -6,7 +6,15 @@ let t: TestContext;
 let finance: TestStaff;
 type Health = {
   outbox: { pending: number; failed: number; oldestPendingSeconds: number | null };
-  jobs: { name: string; scope: string; runs: number; failures: number; lagSeconds: number | null; dueAt: string | null }[];
+  jobs: {
+    name: string;
+    scope: string;
+    runs: number;
+    failures: number;
+    lagSeconds: number | null;
+    dueAt: string | null;
+    periodSeconds: number | null;
+  }[];
   moneyRequests: { pending: number };
 };
 const health = async () => {
@@ -43,6 +51,11 @@ describe('the health page', () => {
     const jobs = new Map((await health()).jobs.map((j) => [j.name, j]));
     expect(jobs.get('test.always-fails')).toMatchObject({ scope: 'cluster', runs: 1, failures: 1, lagSeconds: expect.any(Number) });
     expect(jobs.get('wallet.payout-reconcile')).toMatchObject({ scope: 'cluster', runs: 1, failures: 0, dueAt: expect.any(String) });
+  });
+
+  it('lists a cluster job that has not run yet as a cluster job, with its period', async () => {
+    const job = (await health()).jobs.find((j) => j.name === 'ecommerce.auto-confirm');
+    expect(job).toMatchObject({ scope: 'cluster', runs: 0, dueAt: null, periodSeconds: 600 });
   });
 
   it("lists process jobs with this process's counts", async () => {

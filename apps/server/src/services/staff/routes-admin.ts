@@ -26,5 +26,5 @@ export const staffAdminRoutes =
     });
     staffRoute(app, 'staff.audit', 'audit.read', async (req) => ok(await searchAudit(db, req.query), 'Audit log'));
     staffRoute(app, 'staff.verifyAudit', 'audit.read', async () => ok(await verifyAudit(db, deps.config.secret), 'Audit chain'));
-    staffRoute(app, 'staff.health', 'health.read', async () => ok(await health(db, app.jobs.names()), 'Health'));
+    staffRoute(app, 'staff.health', 'health.read', async () => ok(await health(db, app.jobs.declared()), 'Health'));
   };
