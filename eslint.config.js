@@ -172,13 +172,20 @@ export default tseslint.config(
     },
   },
   {
-    // The operator console shares the customer app's primitives (ui/, lib/) and nothing else of it:
-    // no feature, no client, no session (docs/console.md).
+    // The operator console shares the customer app's primitives (ui/, and lib/cn and lib/transactions'
+    // labels) and nothing else of it: no feature, no client, no session (docs/console.md).
     files: ['apps/console/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@web/(?!ui/|lib/cn$)', message: 'The console shares only the customer app’s ui/ primitives and lib/cn.' }] },
+        {
+          patterns: [
+            {
+              regex: '^@web/(?!ui/|lib/cn$|lib/transactions$)',
+              message: 'The console shares only the customer app’s ui/ primitives, lib/cn and lib/transactions (labels).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -7,7 +7,7 @@ import { cn } from '@web/lib/cn';
 import { call } from './api';
 import { NAV } from './nav';
 import { can, signOut, useMe } from './session';
-import { ErrorState, ROLE_LABELS } from './ui';
+import { Brand, ErrorState, ROLE_LABELS } from './ui';
 
 function NavItem({ item: { to, label, icon: Icon }, mobile = false }: { item: (typeof NAV)[number]; mobile?: boolean }) {
   return (
@@ -50,9 +50,7 @@ export function Shell() {
   return (
     <div className="min-h-dvh md:flex">
       <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-surface p-4 md:flex">
-        <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
-          <ShieldCheck className="size-6 text-brand-fg" aria-hidden="true" /> Owo console
-        </div>
+        <Brand className="mb-6 px-2" />
         <nav aria-label="Console" className="flex flex-col gap-1">
           {items.map((i) => (
             <NavItem key={i.to} item={i} />

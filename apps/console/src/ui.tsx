@@ -1,6 +1,6 @@
 import { formatLagosDate } from '@owo/contracts/format';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CloudOff } from 'lucide-react';
+import { CloudOff, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@web/ui/Button';
 import { EmptyState } from '@web/ui/EmptyState';
@@ -103,5 +103,14 @@ export function Notice({ children }: { children: ReactNode }) {
     <p role="status" className="rounded-2xl bg-brand-soft px-4 py-3 text-sm font-medium text-brand-fg">
       {children}
     </p>
+  );
+}
+
+/** The console's name and mark, at the top of the side bar and of the sign-in screens. */
+export function Brand({ className = '' }: { className?: string }) {
+  return (
+    <div className={`flex items-center gap-2 text-lg font-bold ${className}`}>
+      <ShieldCheck className="size-6 text-brand-fg" aria-hidden="true" /> Owo console
+    </div>
   );
 }

@@ -110,7 +110,8 @@ export const customerSearchQuery = z.object({
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
   limit: z.coerce.number().int().min(1).max(50, 'limit is at most 50').default(20),
 });
-export const customerSummary = z.object({
+/** Who a customer is, as staff see them. */
+const customerProfile = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -119,6 +120,8 @@ export const customerSummary = z.object({
   phoneNumber: z.string(),
   phoneVerified: z.boolean(),
   createdAt: z.string(),
+});
+export const customerSummary = customerProfile.extend({
   /** Why this person matched: the field the search found. */
   matchedBy: z.enum(['phone', 'email', 'name', 'accountNumber', 'reference']),
 });
@@ -160,16 +163,8 @@ export const moneyRequestResponse = envelope(moneyRequest);
 export const moneyRequestsResponse = paginated(moneyRequest);
 
 export const customerRecord = z.object({
-  profile: z.object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    nickName: z.string().nullable(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    phoneVerified: z.boolean(),
+  profile: customerProfile.extend({
     avatar: z.string().nullable(),
-    createdAt: z.string(),
     accountNumber: z.string().nullable().describe('the virtual account number for funding by bank transfer, once assigned'),
   }),
   balances: z

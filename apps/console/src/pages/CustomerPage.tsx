@@ -12,6 +12,7 @@ import { EmptyState } from '@web/ui/EmptyState';
 import { TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { MoneyText } from '@web/ui/MoneyText';
+import { TX_TYPE_LABELS } from '@web/lib/transactions';
 import { call, messageOf, newKey } from '../api';
 import { can, useMe } from '../session';
 import { Loaded, Notice, Pager, when } from '../ui';
@@ -20,21 +21,6 @@ import { RequestMoneySheet, type MoneyAsk } from './RequestMoneySheet';
 
 const HISTORY_LIMIT = 10;
 const REVERSIBLE = ['sendMoney', 'funding'];
-const TYPE_LABELS: Record<string, string> = {
-  sendMoney: 'Send money',
-  bankTransfer: 'Bank transfer',
-  funding: 'Funding',
-  airtime: 'Airtime',
-  data: 'Data',
-  electricity: 'Electricity',
-  tv: 'TV',
-  betting: 'Betting',
-  savings: 'Savings',
-  lockedFund: 'Locked fund',
-  loan: 'Loan',
-  order: 'Order',
-  business: 'Business wallet',
-};
 
 function HistoryRow({ h, onAsk, mayAsk }: { h: HistoryItem; onAsk: (ask: Omit<MoneyAsk, 'customerId'>) => void; mayAsk: boolean }) {
   const credit = h.direction === 'credit';
@@ -56,7 +42,7 @@ function HistoryRow({ h, onAsk, mayAsk }: { h: HistoryItem; onAsk: (ask: Omit<Mo
             {h.status !== 'successful' ? <Badge tone={h.status === 'failed' ? 'danger' : 'warning'}>{h.status}</Badge> : null}
           </p>
           <p className="text-xs text-muted">
-            <span className="font-mono">{h.reference}</span> · {TYPE_LABELS[h.type] ?? h.type} · {when(h.createdAt)}
+            <span className="font-mono">{h.reference}</span> · {TX_TYPE_LABELS[h.type]} · {when(h.createdAt)}
           </p>
         </div>
         <MoneyText kobo={credit ? total : -total} sign className={`font-semibold ${credit ? 'text-brand-fg' : ''}`} />

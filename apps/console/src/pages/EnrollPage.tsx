@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, ShieldCheck } from 'lucide-react';
+import { Check, Copy, KeyRound } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { renderSVG } from 'uqr';
@@ -12,7 +12,7 @@ import { FormAlert } from '@web/ui/FormAlert';
 import { PageLoader } from '@web/ui/Spinner';
 import { ApiError, call, messageOf } from '../api';
 import { signIn } from '../session';
-import { ROLE_LABELS } from '../ui';
+import { Brand, ROLE_LABELS } from '../ui';
 
 /** The invitation's token, from the link's fragment (#token=...: never sent to a server or a referrer). */
 const tokenFromLink = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -114,9 +114,7 @@ export function EnrollPage() {
   };
   return (
     <main className="mx-auto max-w-lg px-4 py-10">
-      <div className="mb-4 flex items-center gap-2 text-lg font-bold">
-        <ShieldCheck className="size-6 text-brand-fg" aria-hidden="true" /> Owo console
-      </div>
+      <Brand className="mb-4" />
       <h1 className="text-2xl font-bold tracking-tight">Welcome, {inv.name}</h1>
       <p className="mt-1 text-[15px] text-muted">
         You are joining as {ROLE_LABELS[inv.role]} ({inv.email}). Two steps and you are in.

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@web/ui/Button';
@@ -8,6 +7,7 @@ import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { ApiError, call, messageOf } from '../api';
 import { sessionEndedReason, signIn, useToken } from '../session';
+import { Brand } from '../ui';
 
 /** Staff sign-in: email, password and the code of the authenticator app (or a recovery code). */
 export function LoginPage() {
@@ -31,9 +31,7 @@ export function LoginPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <Card className="w-full max-w-sm p-6">
-        <div className="mb-6 flex items-center gap-2 text-lg font-bold">
-          <ShieldCheck className="size-6 text-brand-fg" aria-hidden="true" /> Owo console
-        </div>
+        <Brand className="mb-6" />
         <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
         <p className="mt-1 mb-5 text-[15px] text-muted">For Owo staff only. Every action you take is recorded.</p>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
 import { listHistory, peopleOfReference } from '../transaction/index.js';
-import { findCustomers, userById } from '../user/index.js';
+import { findCustomers, userById, type UserSummary } from '../user/index.js';
 import { accountNumberOf, ownerOfAccountNumber } from '../wallet/index.js';
 import { appendAudit } from './audit.js';
 import type { StaffDeps } from './deps.js';
@@ -18,6 +18,18 @@ import { staff, staffNotes } from './tables.js';
 // notes) and every search is appended to the audit log in the read's own transaction: no entry, no data.
 
 type Page = { page: number; limit: number };
+
+/** Who a customer is, as staff see them (search results and the record). */
+const profileOf = (u: UserSummary) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  nickName: u.nickName,
+  email: u.email,
+  phoneNumber: u.phoneNumber,
+  phoneVerified: u.phoneVerifiedAt !== null,
+  createdAt: u.createdAt.toISOString(),
+});
 
 /** One search box: a phone number, an email, a name, a virtual account number or a transaction reference. */
 export async function searchCustomers(deps: StaffDeps, actor: StaffAuthContext, q: Page & { q: string }) {
@@ -34,17 +46,7 @@ export async function searchCustomers(deps: StaffDeps, actor: StaffAuthContext, 
     const phone = /^[+\d][\d\s-]{6,}$/.test(text) ? toE164(text) : null;
     const found = await findCustomers(tx, { text, phone, ids, page: q.page, limit: q.limit });
     await appendAudit(tx, deps.config.secret, { staffId: actor.staffId, kind: 'customer.search', detail: { q: text, found: found.total } });
-    const items: CustomerSummary[] = found.items.map((u) => ({
-      id: u.id,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      nickName: u.nickName,
-      email: u.email,
-      phoneNumber: u.phoneNumber,
-      phoneVerified: u.phoneVerifiedAt !== null,
-      createdAt: u.createdAt.toISOString(),
-      matchedBy: u.matchedBy,
-    }));
+    const items: CustomerSummary[] = found.items.map((u) => ({ ...profileOf(u), matchedBy: u.matchedBy }));
     return { items, total: found.total };
   });
 }
@@ -85,18 +87,7 @@ export async function customerRecord(deps: StaffDeps, actor: StaffAuthContext, i
     ]);
     await appendAudit(tx, deps.config.secret, { staffId: actor.staffId, customerId: id, kind: 'customer.view' });
     return {
-      profile: {
-        id: u.id,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        nickName: u.nickName,
-        email: u.email,
-        phoneNumber: u.phoneNumber,
-        phoneVerified: u.phoneVerifiedAt !== null,
-        avatar: u.avatar,
-        createdAt: u.createdAt.toISOString(),
-        accountNumber,
-      },
+      profile: { ...profileOf(u), avatar: u.avatar, accountNumber },
       balances: {
         wallet: available(balances, 'wallet'),
         business: available(balances, 'business'),

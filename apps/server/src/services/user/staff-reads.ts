@@ -1,6 +1,6 @@
 import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
-import type { UserSummary } from './directory.js';
+import { summary, type UserSummary } from './directory.js';
 import { users } from './tables.js';
 
 // Reads for the operator console (the staff service): finding customers.
@@ -37,16 +37,7 @@ export async function findCustomers(
   const rank = sql<number>`CASE WHEN ${byPhone} OR ${byEmail} OR ${byId} THEN 0 ELSE 1 END`;
   const rows = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      nickName: users.nickName,
-      avatar: users.avatar,
-      bio: users.bio,
-      email: users.email,
-      phoneNumber: users.phoneNumber,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      createdAt: users.createdAt,
+      ...summary,
       byPhone: sql<boolean>`${byPhone}`,
       byEmail: sql<boolean>`${users.email} ILIKE ${`${like(lowerEmail)}%`}`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
