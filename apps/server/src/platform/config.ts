@@ -100,19 +100,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
   CONSOLE_URL: z.url('CONSOLE_URL must be an address such as https://console.owo.ng/console').optional(),
-  STAFF_SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(15),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
-  STAFF_INVITE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14)
-    .default(72),
+  STAFF_INVITE_HOURS: z.coerce.number().int().min(1).max(336).default(72),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
