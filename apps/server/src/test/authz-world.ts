@@ -38,77 +38,78 @@ export type Ok = <T = Record<string, unknown>>(
   headers?: Record<string, string>,
 ) => Promise<T>;
 
-export type World = Record<PersonName, Person> &
-  StaffWorld & {
-    t: TestContext;
-    /** A call that must succeed (2xx): its data. */
-    ok: Ok;
-    /** A new verified person with a nickname (no PIN, nothing else). */
-    person: () => Promise<Person>;
-    /** A new verified person with the PIN. */
-    personWithPin: () => Promise<Person>;
-    community: string;
-    privatePost: string;
-    comment: string;
-    publicPost: string;
-    draft: string;
-    closeStory: string;
-    publicStory: string;
-    highlight: string;
-    collection: string;
-    chatImage: string;
-    shopA: string;
-    shopB: string;
-    productA: string;
-    productB: string;
-    order: string;
-    address: string;
-    cartItem: string;
-    wishlistItem: string;
-    card: string;
-    target: string;
-    lockedFund: string;
-    loan: string;
-    sendReference: string;
-    bankReference: string;
-    billReference: string;
-    beneficiaryNumber: string;
-    shopReport: string;
-    notice: string;
-    // Disposable things, made by a row's own set-up so a call that consumes them leaves the world whole.
-    /** A new member of the world's community (joined and accepted). */
-    newMember: () => Promise<Person>;
-    /** A new person who asked to join the world's community. */
-    joinRequester: () => Promise<Person>;
-    /** A post of a new member waiting for approval in the world's community. */
-    pendingPost: () => Promise<string>;
-    /** A new public community of the owner with the admin in it, its id. */
-    spareCommunity: () => Promise<string>;
-    /** An ownership offer of a spare community from the owner to the admin: the community's id. */
-    offeredCommunity: () => Promise<string>;
-    /** A new person who follows the owner and the admin (so may be invited). */
-    invitable: () => Promise<Person>;
-    /** An invite from the owner to `to` into a spare community: the invite's id. */
-    inviteTo: (to: Person) => Promise<string>;
-    ownerPost: (body?: object) => Promise<string>;
-    ownerDraft: () => Promise<string>;
-    ownerHighlight: () => Promise<string>;
-    memberCollection: () => Promise<string>;
-    sellerProduct: () => Promise<string>;
-    /** A new cart item of the shopper (one of product A unless told). */
-    cartItemOf: (productId?: string) => Promise<string>;
-    /** A new order of the shopper at shop A, moved to this status by its seller and shopper. */
-    orderIn: (status: 'paid' | 'accepted' | 'shipped' | 'delivered' | 'disputed' | 'completed') => Promise<string>;
-    shopperAddress: () => Promise<string>;
-    shopperWish: () => Promise<string>;
-    shopperCard: () => Promise<string>;
-    shopperTarget: (saved?: number) => Promise<string>;
-    /** A previewed send-money of the shopper to the seller: its reference. */
-    sendPreview: () => Promise<string>;
-    /** A previewed bank transfer of the shopper: its reference. */
-    bankPreview: () => Promise<string>;
-    pin: { transactionPin: string };
-  };
+/** The world, the console's staff included (authz-world-staff.ts). */
+export type World = CustomerWorld & StaffWorld;
+type CustomerWorld = Record<PersonName, Person> & {
+  t: TestContext;
+  /** A call that must succeed (2xx): its data. */
+  ok: Ok;
+  /** A new verified person with a nickname (no PIN, nothing else). */
+  person: () => Promise<Person>;
+  /** A new verified person with the PIN. */
+  personWithPin: () => Promise<Person>;
+  community: string;
+  privatePost: string;
+  comment: string;
+  publicPost: string;
+  draft: string;
+  closeStory: string;
+  publicStory: string;
+  highlight: string;
+  collection: string;
+  chatImage: string;
+  shopA: string;
+  shopB: string;
+  productA: string;
+  productB: string;
+  order: string;
+  address: string;
+  cartItem: string;
+  wishlistItem: string;
+  card: string;
+  target: string;
+  lockedFund: string;
+  loan: string;
+  sendReference: string;
+  bankReference: string;
+  billReference: string;
+  beneficiaryNumber: string;
+  shopReport: string;
+  notice: string;
+  // Disposable things, made by a row's own set-up so a call that consumes them leaves the world whole.
+  /** A new member of the world's community (joined and accepted). */
+  newMember: () => Promise<Person>;
+  /** A new person who asked to join the world's community. */
+  joinRequester: () => Promise<Person>;
+  /** A post of a new member waiting for approval in the world's community. */
+  pendingPost: () => Promise<string>;
+  /** A new public community of the owner with the admin in it, its id. */
+  spareCommunity: () => Promise<string>;
+  /** An ownership offer of a spare community from the owner to the admin: the community's id. */
+  offeredCommunity: () => Promise<string>;
+  /** A new person who follows the owner and the admin (so may be invited). */
+  invitable: () => Promise<Person>;
+  /** An invite from the owner to `to` into a spare community: the invite's id. */
+  inviteTo: (to: Person) => Promise<string>;
+  ownerPost: (body?: object) => Promise<string>;
+  ownerDraft: () => Promise<string>;
+  ownerHighlight: () => Promise<string>;
+  memberCollection: () => Promise<string>;
+  sellerProduct: () => Promise<string>;
+  /** A new cart item of the shopper (one of product A unless told). */
+  cartItemOf: (productId?: string) => Promise<string>;
+  /** A new order of the shopper at shop A, moved to this status by its seller and shopper. */
+  orderIn: (status: 'paid' | 'accepted' | 'shipped' | 'delivered' | 'disputed' | 'completed') => Promise<string>;
+  shopperAddress: () => Promise<string>;
+  shopperWish: () => Promise<string>;
+  shopperCard: () => Promise<string>;
+  shopperTarget: (saved?: number) => Promise<string>;
+  /** A previewed send-money of the shopper to the seller: its reference. */
+  sendPreview: () => Promise<string>;
+  /** A previewed bank transfer of the shopper: its reference. */
+  bankPreview: () => Promise<string>;
+  pin: { transactionPin: string };
+};
 
 /** What every part of the world is made with: the app, its people and a call that must succeed. */
 export type WorldBase = {
