@@ -142,8 +142,8 @@ export default tseslint.config(
     rules: { 'owo/service-boundaries': 'error' },
   },
   {
-    // The rules of hooks in the web app (called unconditionally, complete effect dependencies).
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // The rules of hooks in the web app and the operator console (called unconditionally, complete effect dependencies).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
@@ -169,6 +169,24 @@ export default tseslint.config(
     files: ['apps/web/src/{ui,lib,api}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'ui/, lib/ and api/ import no feature.' }] }],
+    },
+  },
+  {
+    // The operator console shares the customer app's primitives (ui/, and lib/cn and lib/transactions'
+    // labels) and nothing else of it: no feature, no client, no session (docs/console.md).
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@web/(?!ui/|lib/cn$|lib/transactions$)',
+              message: 'The console shares only the customer app’s ui/ primitives, lib/cn and lib/transactions (labels).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 const DATA_DIR = new URL(`./.data-${PORT}`, import.meta.url).pathname;
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** The operator console's first admin, made by its command before the server starts (console.spec.ts signs in with it). */
+export const CONSOLE_ADMIN = {
+  file: `${DATA_DIR}/console-admin.json`,
+  email: 'admin@console.e2e.owo.ng',
+  name: 'Adaeze Admin',
+  password: 'console e2e admin passphrase',
+};
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -55,8 +62,14 @@ export default defineConfig({
     // A fresh embedded database per run; the built web app is served by the API server itself,
     // run from its compiled bundle as `npm start` runs it (compiled first: it takes a second). The
     // suite signs up a few dozen people from one address: the sign-up limit (tested by the server's
-    // own tests) is raised for it.
-    command: `npm run build -w @owo/server && rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 RATE_LIMIT_SIGNUP=1000 node --enable-source-maps ../apps/server/dist/main.js`,
+    // own tests) is raised for it. The operator console's first admin is made by its command first
+    // (as an operator would), its secret and recovery codes kept in the data directory for the test.
+    command:
+      `npm run build -w @owo/server && rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && ` +
+      `DATA_DIR=${DATA_DIR} NODE_ENV=development STAFF_ADMIN_PASSWORD='${CONSOLE_ADMIN.password}' npm run -s staff:create-admin -w @owo/server -- ` +
+      `--email ${CONSOLE_ADMIN.email} --name '${CONSOLE_ADMIN.name}' --json > ${CONSOLE_ADMIN.file} && ` +
+      `DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 RATE_LIMIT_SIGNUP=1000 ` +
+      `CONSOLE_URL=${baseURL}/console node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -97,8 +97,9 @@ export default defineConfig({
         // every area): index.html, the entry and what it imports at once, the styles and icons.
         manifestTransforms: [shellOnly],
         navigateFallback: '/index.html',
-        // Never serve API calls (or uploaded files) from the service worker.
-        navigateFallbackDenylist: [/^\/api\//],
+        // Never serve API calls (or uploaded files) from the service worker, nor the operator
+        // console (/console, an app of its own on the same origin).
+        navigateFallbackDenylist: [/^\/api\//, /^\/console(\/|$)/],
         // Each area's code is cached when the area is first opened (file names are content hashes,
         // so a cached copy is never stale), and a visited screen then opens offline.
         runtimeCaching: [

@@ -5,6 +5,7 @@ import { communitiesApi } from './api-communities.js';
 import { moneyApi } from './api-money.js';
 import { noticesApi } from './api-notices.js';
 import { shopApi } from './api-shop.js';
+import { staffApi } from './api-staff.js';
 import { userApi } from './api-user.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,6 +49,7 @@ export const apiMap = {
   ...chatApi,
   ...shopApi,
   ...noticesApi,
+  ...staffApi,
 } as const satisfies Record<string, ApiEndpointDef>;
 
 export type ApiMap = typeof apiMap;

@@ -14,3 +14,4 @@ export * from './chat.js';
 export * from './shop.js';
 export * from './shop-orders.js';
 export * from './notices.js';
+export * from './staff.js';

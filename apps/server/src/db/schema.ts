@@ -8,3 +8,4 @@ export * from '../services/bills/tables.js';
 export * from '../services/connect/tables.js';
 export * from '../services/chat/tables.js';
 export * from '../services/ecommerce/tables.js';
+export * from '../services/staff/tables.js';

@@ -31,6 +31,8 @@ export const SYSTEM_CODES = [
   'interest',
   'loans',
   'escrow',
+  // Money staff move with two keys (manual credits, refunds): the operator console's adjustments.
+  'adjustments',
 ] as const;
 export type SystemCode = (typeof SYSTEM_CODES)[number];
 

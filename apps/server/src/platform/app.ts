@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { registerAuth, type Authenticator } from './auth.js';
+import { registerStaffAuth, type StaffAuthenticator } from './staff-auth.js';
 import { instanceOf } from './instance.js';
 import { JobRunner } from './jobs.js';
 import { requireDeclaredRoutes } from './route.js';
@@ -42,9 +43,15 @@ declare module 'fastify' {
 
 /**
  * What the platform itself needs from outside: the SMS and email gateways the notifier sends
- * through, and the authenticator behind the auth hooks (the user service's sessions and PINs).
+ * through, the authenticator behind the auth hooks (the user service's sessions and PINs) and the
+ * staff authenticator behind the `staff` guard (the staff service's sessions).
  */
-export type PlatformProviders = { sms: SmsProvider; email: EmailProvider; authenticator: Authenticator };
+export type PlatformProviders = {
+  sms: SmsProvider;
+  email: EmailProvider;
+  authenticator: Authenticator;
+  staffAuthenticator: StaffAuthenticator;
+};
 
 /**
  * The one way a service gets the outside systems it uses (bank rail, card acquirer, bill vendor,
@@ -98,6 +105,7 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   jobs.add({ name: 'platform.outbox', periodMs: config.outboxDrainMs, scope: 'process', run: () => notifier.drain() });
   app.decorate('redis', redis);
   registerAuth(app, providers.authenticator);
+  registerStaffAuth(app, providers.staffAuthenticator);
   registerErrorHandling(app);
   registerInputGuard(app);
   if (config.metrics !== false) registerMetrics(app, deps.db, config.metrics);
@@ -164,6 +172,7 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
           transactionPin: { type: 'apiKey', in: 'header', name: 'transactionPin' },
+          staffAuth: { type: 'http', scheme: 'bearer', description: 'a staff session (operator console), never a customer token' },
         },
       },
     },
@@ -193,7 +202,9 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
     if (config.services.includes(svc.name)) await app.register(svc.plugin, { prefix: `/api/${svc.name}`, providers });
   }
 
-  registerNotFound(app, config.serveWeb && registerWeb(app, config.webDist));
+  const webServed = config.serveWeb && registerWeb(app, config.webDist);
+  const consoleServed = config.serveWeb && registerConsole(app, config.consoleDist, !webServed);
+  registerNotFound(app, webServed, consoleServed ? config.consoleDist : null);
 
   app.addHook('onReady', async () => {
     if (config.jobs) jobs.start();
@@ -218,6 +229,28 @@ function registerWeb(app: FastifyInstance, dist: string): boolean {
     wildcard: false,
     // The build writes a .br and a .gz beside each text file; the client gets the best it accepts.
     preCompressed: true,
+    setHeaders(reply, file) {
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/**
+ * Serves the operator console (apps/console), if it is built, at /console: an app of its own, which
+ * the customer app never loads. Returns whether it is built.
+ */
+function registerConsole(app: FastifyInstance, dist: string, decorateReply: boolean): boolean {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    app.log.warn(`operator console not built at ${dist}; run npm run build`);
+    return false;
+  }
+  void app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/console/',
+    // `reply.sendFile` is the customer app's when that is served (the not-found handler names the root).
+    decorateReply,
+    wildcard: false,
     setHeaders(reply, file) {
       reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

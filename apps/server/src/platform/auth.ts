@@ -51,7 +51,8 @@ declare module 'fastify' {
 /** How a bearer token is kept and looked up: only its keyed hash is stored. */
 export const sessionTokenHash = (secret: string, token: string): string => keyedHash(secret, token);
 
-function bearer(req: FastifyRequest): string | null {
+/** The request's bearer token (the `Authorization: Bearer ...` header), or null. */
+export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
@@ -72,7 +73,7 @@ const sessionEnded = () => unauthorized('Your session has ended. Please log in a
  * authenticator may answer from memory (most reads then send one query, not two).
  */
 export async function requireAuth(this: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const token = bearer(req);
+  const token = bearerToken(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
   const found = await this.authenticator.recentSession(sessionTokenHash(this.config.secret, token));
   if (!found) throw sessionEnded();
@@ -81,7 +82,7 @@ export async function requireAuth(this: FastifyInstance, req: FastifyRequest): P
 
 /** onRequest hook for bearer+PIN routes: the session read afresh, with the PIN state, in one query. */
 export async function requireAuthAndPinState(this: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const token = bearer(req);
+  const token = bearerToken(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
   await loadSession(this, req, sessionTokenHash(this.config.secret, token));
 }
@@ -107,7 +108,7 @@ const sessionPinKey = (secret: string, token: string, pin: string) => keyedHash(
  * repeats them inside its own transaction (`req.deferredAuth`). Otherwise as `requireAuth`.
  */
 export async function requireAuthOrDefer(this: FastifyInstance, req: FastifyRequest): Promise<void> {
-  const token = bearer(req);
+  const token = bearerToken(req);
   if (!token) throw unauthorized('Authorization failed, no token!', 'NO_TOKEN');
   const pin = pinOf(req);
   if (pin && /^\d{4}$/.test(pin)) {
@@ -125,7 +126,7 @@ export async function requireAuthOrDefer(this: FastifyInstance, req: FastifyRequ
 export async function confirmAuth(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   const deferred = req.deferredAuth;
   if (!deferred) return;
-  const token = bearer(req);
+  const token = bearerToken(req);
   if (token) verifiedSessions.delete(sessionPinKey(app.config.secret, token, pinOf(req) ?? ''));
   await loadSession(app, req, deferred.tokenHash);
   await requirePin.call(app, req);
@@ -150,7 +151,7 @@ export async function requirePin(this: FastifyInstance, req: FastifyRequest): Pr
   if (!/^\d{4}$/.test(pin)) throw new AppError(400, 'PIN_INVALID', 'The PIN is 4 digits');
   const session = req.session;
   await this.authenticator.checkPin(auth.userId, pin, session?.pin);
-  const token = bearer(req);
+  const token = bearerToken(req);
   if (session?.pin.pinHash && token) {
     const key = sessionPinKey(this.config.secret, token, pin);
     verifiedSessions.set(key, {

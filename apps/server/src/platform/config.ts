@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths.js';
 
-export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat'] as const;
+export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat', 'staff'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const bool = z
@@ -98,6 +98,11 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
+  CONSOLE_URL: z.url('CONSOLE_URL must be an address such as https://console.owo.ng/console').optional(),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  STAFF_INVITE_HOURS: z.coerce.number().int().min(1).max(336).default(72),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -201,6 +206,10 @@ export type Config = {
   seedDemo: boolean;
   serveWeb: boolean;
   webDist: string;
+  /** The operator console (apps/console), served at /console when `serveWeb` and built. */
+  consoleDist: string;
+  /** Staff sessions: ended after this long without a call (idle) and this long after sign-in (absolute); invitations' lifetime. */
+  staff: { idleMs: number; maxMs: number; inviteMs: number; consoleUrl: string };
   upload: {
     maxBytes: number;
     maxFiles: number;
@@ -354,6 +363,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
     webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    consoleDist: path.resolve(e.CONSOLE_DIST ?? path.join(SERVER_ROOT, '..', 'console', 'dist')),
+    staff: {
+      idleMs: e.STAFF_SESSION_IDLE_MINUTES * 60_000,
+      maxMs: e.STAFF_SESSION_MAX_HOURS * 3600_000,
+      inviteMs: e.STAFF_INVITE_HOURS * 3600_000,
+      consoleUrl: (e.CONSOLE_URL ?? `http://localhost:${e.PORT}/console`).replace(/\/+$/, ''),
+    },
     upload: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       maxFiles: e.UPLOAD_MAX_FILES,

@@ -165,8 +165,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Unknown paths: API paths get the 404 envelope; with the web app served, any other GET gets
  * index.html so client-side routes load directly.
  */
-export function registerNotFound(app: FastifyInstance, serveIndex: boolean): void {
+export function registerNotFound(app: FastifyInstance, serveIndex: boolean, consoleDist: string | null = null): void {
   app.setNotFoundHandler((req, reply) => {
+    // The operator console's own pages (/console/...) open its index, never the customer app's.
+    if (consoleDist && req.method === 'GET' && /^\/console(\/|\?|$)/.test(req.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
+    }
     if (serveIndex && req.method === 'GET' && !req.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -48,6 +48,11 @@ export class JobRunner {
     return [...this.jobs.keys()];
   }
 
+  /** Every declared job with its scope and period (the operator console's health page). */
+  declared(): { name: string; scope: 'cluster' | 'process'; periodMs: number }[] {
+    return [...this.jobs.values()].map((j) => ({ name: j.name, scope: j.scope, periodMs: j.periodMs }));
+  }
+
   /** Runs every job each period from now on. */
   start(): void {
     if (this.started) return;

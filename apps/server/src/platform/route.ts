@@ -3,19 +3,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import { authOf } from './auth.js';
 import { bearer, bearerDoc, bearerPin, bearerPinDeferred, bearerPinDoc } from './guards.js';
+import { requireStaff } from './staff-auth.js';
 
 /**
  * Who may make a call, as routes.tsv names it: anyone (`none`), a signed-in person (`bearer`), or a
  * signed-in person with their transaction PIN (`pin`; `pin-deferred` leaves the session and PIN
- * checks to the route's own statement when they were verified together recently).
+ * checks to the route's own statement when they were verified together recently), or a staff member
+ * of the operator console (`staff`: a staff session's token, never a customer's; platform/staff-auth.ts).
  */
-export type Guard = 'none' | 'bearer' | 'pin' | 'pin-deferred';
+export type Guard = 'none' | 'bearer' | 'pin' | 'pin-deferred' | 'staff';
 
 const guards: Record<Guard, { hooks: RouteShorthandOptions; security?: Array<Record<string, string[]>> }> = {
   none: { hooks: {} },
   bearer: { hooks: bearer, security: bearerDoc.security },
   pin: { hooks: bearerPin, security: bearerPinDoc.security },
   'pin-deferred': { hooks: bearerPinDeferred, security: bearerPinDoc.security },
+  staff: { hooks: { onRequest: [requireStaff] }, security: [{ staffAuth: [] }] },
 };
 
 export type RouteSettings = {

@@ -5,6 +5,7 @@ import { notificationProviders } from '../platform/notifications.js';
 import { chatService } from './chat/index.js';
 import { connectService } from './connect/index.js';
 import { ecommerceService } from './ecommerce/index.js';
+import { staffProviders, staffService } from './staff/index.js';
 import { billPaymentTypes, billsProviders, billsService, type BillsProviders } from './bills/index.js';
 import { transactionService, type TransactionProviders } from './transaction/index.js';
 import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
@@ -20,7 +21,7 @@ import { walletProviders, walletService, type WalletProviders } from './wallet/i
 export type Providers = PlatformProviders & UploadProviders & WalletProviders & BillsProviders & TransactionProviders;
 
 /** The adapters to outside systems: what a test (or a deployment) may replace. */
-export type Adapters = Omit<Providers, 'authenticator' | 'paymentTypes'>;
+export type Adapters = Omit<Providers, 'authenticator' | 'staffAuthenticator' | 'paymentTypes'>;
 export type ProviderOverrides = Partial<Adapters> | ((defaults: Adapters) => Partial<Adapters>);
 
 /**
@@ -39,6 +40,7 @@ export function buildProviders(config: Config, db: Db, overrides: ProviderOverri
   return {
     ...adapters,
     ...userProviders(config, db),
+    ...staffProviders(config, db),
     paymentTypes: { ...billPaymentTypes(adapters.billVendor) },
   };
 }
@@ -53,4 +55,5 @@ export const allServices: ServiceModule<Providers>[] = [
   connectService,
   chatService,
   ecommerceService,
+  staffService,
 ];

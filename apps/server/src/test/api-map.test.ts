@@ -115,7 +115,13 @@ describe('routes.tsv and the API map', () => {
     const guard = route!.config!.guard;
     // The two calls that set the PIN carry it (routes.tsv: bearer+pin) behind the token alone.
     const setsPin = guard === 'bearer' && Boolean((apiMap[route!.config!.api!] as ApiEndpointDef).pin);
-    const named = { none: 'none', bearer: setsPin ? 'bearer+pin' : 'bearer', pin: 'bearer+pin', 'pin-deferred': 'bearer+pin' }[guard!];
+    const named = {
+      none: 'none',
+      bearer: setsPin ? 'bearer+pin' : 'bearer',
+      pin: 'bearer+pin',
+      'pin-deferred': 'bearer+pin',
+      staff: 'staff',
+    }[guard!];
     expect(named).toBe(STRICTER[`${r.method} ${r.path}`] ?? r.guard);
   });
 

@@ -22,6 +22,12 @@ export const ROLES = [
   'shopper',
   'seller',
   'otherSeller',
+  // The operator console's staff (authz-world-staff.ts).
+  'support',
+  'compliance',
+  'moderator',
+  'finance',
+  'staffAdmin',
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -4,6 +4,7 @@ import { communityRows } from './authz-rows-communities.js';
 import { connectRows } from './authz-rows-connect.js';
 import { moneyRows } from './authz-rows-money.js';
 import { shopRows } from './authz-rows-shop.js';
+import { staffRows } from './authz-rows-staff.js';
 import { noticeRows, uploadRows, userRows } from './authz-rows-user.js';
 
 /**
@@ -39,4 +40,5 @@ export const rows: Record<string, Row> = {
   ...chatRows,
   ...shopRows,
   ...noticeRows,
+  ...staffRows,
 };

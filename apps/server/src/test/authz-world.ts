@@ -2,6 +2,7 @@ import { codeIn, lastMessage, mustCall, newUser, setPin, TEST_PIN, type TestCont
 import { buildConnect } from './authz-world-connect.js';
 import { buildMoney } from './authz-world-money.js';
 import { buildShop } from './authz-world-shop.js';
+import { buildStaff, type StaffWorld } from './authz-world-staff.js';
 
 /**
  * The world the authorization matrix (authz-matrix.test.ts) holds every call against: one person in
@@ -37,7 +38,9 @@ export type Ok = <T = Record<string, unknown>>(
   headers?: Record<string, string>,
 ) => Promise<T>;
 
-export type World = Record<PersonName, Person> & {
+/** The world, the console's staff included (authz-world-staff.ts). */
+export type World = CustomerWorld & StaffWorld;
+type CustomerWorld = Record<PersonName, Person> & {
   t: TestContext;
   /** A call that must succeed (2xx): its data. */
   ok: Ok;
@@ -137,7 +140,8 @@ export async function makeWorld(t: TestContext): Promise<World> {
   const connect = await buildConnect(base);
   const shop = await buildShop(base);
   const money = await buildMoney(base);
-  return { ...people, t, ok, person, personWithPin, ...connect, ...shop, ...money, pin };
+  const staff = await buildStaff(base);
+  return { ...people, t, ok, person, personWithPin, ...connect, ...shop, ...money, ...staff, pin };
 }
 
 /** A password-reset code for this person, asked for through the API and read from the development outbox. */

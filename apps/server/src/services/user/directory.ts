@@ -16,7 +16,8 @@ export type UserSummary = {
   createdAt: Date;
 };
 
-const summary = {
+/** The columns of a `UserSummary`, for the user service's own queries. */
+export const summary = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -1,0 +1,174 @@
+import type { AuditEntry } from '@owo/contracts';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@web/ui/Badge';
+import { Button } from '@web/ui/Button';
+import { Card } from '@web/ui/Card';
+import { EmptyState } from '@web/ui/EmptyState';
+import { Field } from '@web/ui/Field';
+import { FormAlert } from '@web/ui/FormAlert';
+import { SelectField } from '@web/ui/Select';
+import { call, messageOf } from '../api';
+import { ErrorState, PageTitle, when } from '../ui';
+import { CardListSkeleton } from '@web/ui/Spinner';
+
+const KINDS = [
+  'customer.search',
+  'customer.view',
+  'customer.history',
+  'customer.notes',
+  'customer.note',
+  'money.request',
+  'money.approve',
+  'money.reject',
+  'staff.login',
+  'staff.login-failed',
+  'staff.logout',
+  'staff.add',
+  'staff.enroll',
+  'staff.disable',
+  'staff.create-admin',
+];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const detailText = (d: AuditEntry['detail']) =>
+  Object.entries(d)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' · ');
+
+function Verify() {
+  const verify = useMutation({ mutationFn: async () => (await call('GET /api/staff/audit/verify')).data });
+  const v = verify.data;
+  return (
+    <Card className="mb-4 flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-bold">The log’s hash chain</h2>
+          <p className="text-sm text-muted">Each entry carries the hash of the one before: a changed or removed entry is found.</p>
+        </div>
+        <Button variant="secondary" loading={verify.isPending} onClick={() => verify.mutate()}>
+          Verify the chain
+        </Button>
+      </div>
+      <FormAlert message={verify.error ? messageOf(verify.error) : null} />
+      {v ? (
+        v.ok ? (
+          <p role="status" className="flex items-start gap-2 text-sm text-brand-fg">
+            <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
+            <span>
+              The chain holds: {v.checked} entries checked. Head: entry {v.head?.seq ?? 0}
+              {v.head ? (
+                <>
+                  , hash <span className="font-mono break-all">{v.head.hash}</span>
+                </>
+              ) : null}
+              .
+            </span>
+          </p>
+        ) : (
+          <p role="alert" className="flex items-start gap-2 text-sm font-medium text-danger-fg">
+            <ShieldAlert className="size-5 shrink-0" aria-hidden="true" /> Broken at entry {v.brokenAt}: {v.problem}
+          </p>
+        )
+      ) : null}
+    </Card>
+  );
+}
+
+/** The audit log, newest first, by staff member, customer or kind, and its chain's check. */
+export function AuditPage() {
+  const [draft, setDraft] = useState({ kind: '', customerId: '', staffId: '' });
+  const [filter, setFilter] = useState(draft);
+  const [badId, setBadId] = useState<string | null>(null);
+  const log = useInfiniteQuery({
+    queryKey: ['audit', filter],
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await call('GET /api/staff/audit', {
+          query: {
+            limit: 50,
+            ...(filter.kind ? { kind: filter.kind } : {}),
+            ...(filter.customerId ? { customerId: filter.customerId } : {}),
+            ...(filter.staffId ? { staffId: filter.staffId } : {}),
+            ...(pageParam ? { before: pageParam } : {}),
+          },
+          signal,
+        })
+      ).data,
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = [draft.customerId, draft.staffId].find((v) => v && !UUID.test(v.trim()));
+    setBadId(bad ? 'An id is 36 characters, as shown on a record (e.g. 0190…-…)' : null);
+    if (!bad) setFilter({ kind: draft.kind, customerId: draft.customerId.trim(), staffId: draft.staffId.trim() });
+  };
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <>
+      <PageTitle title="Audit log">Every staff action and every view of a customer’s record, in the order they happened.</PageTitle>
+      <Verify />
+      <form onSubmit={submit} className="mb-4 grid gap-3 md:grid-cols-4 md:items-end" noValidate>
+        <SelectField label="Kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+          <option value="">Any kind</option>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Customer id"
+          value={draft.customerId}
+          onChange={(e) => setDraft({ ...draft, customerId: e.target.value })}
+          error={badId ?? undefined}
+        />
+        <Field label="Staff id" value={draft.staffId} onChange={(e) => setDraft({ ...draft, staffId: e.target.value })} />
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </form>
+      {log.isPending ? (
+        <CardListSkeleton label="Loading the audit log" cards={3} />
+      ) : log.isError ? (
+        <ErrorState error={log.error} onRetry={() => void log.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={<ScrollText className="size-9" />} title="No entries match" />
+      ) : (
+        <>
+          <ol className="flex flex-col gap-2" aria-label="Audit entries">
+            {entries.map((e) => (
+              <li key={e.seq}>
+                <Card className="p-3">
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="font-mono text-xs text-subtle">#{e.seq}</span>
+                    <Badge tone={e.kind.startsWith('money') ? 'warning' : e.kind.includes('failed') ? 'danger' : 'neutral'}>{e.kind}</Badge>
+                    <span className="font-medium">{e.staff?.name ?? 'The command line'}</span>
+                    <span className="text-muted">{when(e.at)}</span>
+                  </p>
+                  {e.customerId ? (
+                    <p className="mt-1 text-sm">
+                      Customer{' '}
+                      <Link className="font-mono text-xs text-brand-fg" to={`/customers/${e.customerId}`}>
+                        {e.customerId}
+                      </Link>
+                    </p>
+                  ) : null}
+                  {Object.keys(e.detail).length > 0 ? <p className="mt-1 text-sm break-words text-muted">{detailText(e.detail)}</p> : null}
+                </Card>
+              </li>
+            ))}
+          </ol>
+          {log.hasNextPage ? (
+            <Button variant="outline" className="mt-4" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              Older entries
+            </Button>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

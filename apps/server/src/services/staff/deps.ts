@@ -1,0 +1,6 @@
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db.js';
+import type { Notifier } from '../../platform/notifications.js';
+
+/** What the staff service needs from the platform; no Fastify types. */
+export type StaffDeps = { db: Db; config: Config; notifier: Notifier };

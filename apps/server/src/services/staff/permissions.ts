@@ -1,0 +1,44 @@
+import type { StaffRole } from '@owo/contracts';
+import { forbidden } from '../../platform/errors.js';
+import type { StaffAuthContext } from '../../platform/staff-auth.js';
+
+/**
+ * Who may do what in the operator console: one action per kind of call, and the roles that may
+ * take it, in this one table (as immich's `requireAccess`). Every console route names its action
+ * when it is registered (`staffRoute`), so a route cannot be served without a line here, and the
+ * authorization matrix (test/authz-rows-staff.ts) holds every call against every role.
+ *
+ * Separation of duties: support and finance request money, finance alone approves (and never its
+ * own request: money-requests.service.ts); admins manage staff but move no money; compliance reads
+ * the audit log. The areas still to come slot in as more actions (commented below).
+ */
+export const PERMISSIONS = {
+  /** Oneself: who am I, sign out. */
+  'self.read': ['support', 'compliance', 'moderator', 'finance', 'admin'],
+  'staff.read': ['admin'],
+  'staff.manage': ['admin'],
+  'customers.search': ['support', 'compliance', 'finance', 'admin'],
+  'customers.read': ['support', 'compliance', 'finance', 'admin'],
+  'customers.note': ['support', 'compliance', 'finance'],
+  'money.read': ['support', 'compliance', 'finance'],
+  'money.request': ['support', 'finance'],
+  'money.decide': ['finance'],
+  'audit.read': ['compliance', 'admin'],
+  'health.read': ['finance', 'admin'],
+  // Still to come, with the areas they need: 'accounts.freeze' (support, compliance; the posting
+  // path's restriction), 'disputes.decide' (support, finance: a refund or split is a money request
+  // of its own kind), 'moderation.review' (moderator), 'kyc.review' (compliance),
+  // 'reconciliation.resolve' (finance, through the two-key flow).
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffAction = keyof typeof PERMISSIONS;
+
+export const mayDo = (role: string, action: StaffAction): boolean => (PERMISSIONS[action] as readonly string[]).includes(role);
+
+/** The actions a role may take (for the console to show what works). */
+export const actionsOf = (role: string): StaffAction[] => (Object.keys(PERMISSIONS) as StaffAction[]).filter((a) => mayDo(role, a));
+
+/** Refuses (403) a staff member whose role may not take this action. */
+export function requireAccess(staff: StaffAuthContext, action: StaffAction): void {
+  if (!mayDo(staff.role, action)) throw forbidden('Your role does not allow this', 'STAFF_FORBIDDEN');
+}

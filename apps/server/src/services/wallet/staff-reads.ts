@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.js';
+import { virtualAccounts } from './tables.js';
+
+// Reads for the operator console (the staff service): virtual account numbers.
+
+/** Whose virtual account number this is, or null. */
+export async function ownerOfAccountNumber(db: Tx, accountNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: virtualAccounts.userId })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.accountNumber, accountNumber))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** A person's virtual account number, or null before one is assigned. */
+export async function accountNumberOf(db: Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ accountNumber: virtualAccounts.accountNumber })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.userId, userId))
+    .limit(1);
+  return row?.accountNumber ?? null;
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { firstAdmin, inviteTokenFor, staffAuth, staffMember, type TestStaff } from '../services/staff/staff-test-kit.js';
+import type { Person, WorldBase } from './authz-world.js';
+
+/** The staff roles of the matrix, by the role names of authz-rows-shapes.ts (`staffAdmin` is the console's admin). */
+export const STAFF_PEOPLE = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const;
+export type StaffPersonName = (typeof STAFF_PEOPLE)[number];
+
+export type StaffWorld = Record<StaffPersonName, Person> & {
+  staffKit: {
+    admin: TestStaff;
+    support: TestStaff;
+    /** An unspent recovery code of the admin (for the sign-in row). */
+    loginCode: () => string;
+    /** A new invitation: its token (opened when `open`, with the TOTP secret). */
+    invite: (open?: boolean) => Promise<{ token: string; secret: string }>;
+    /** A new invited member's id (to disable). */
+    invitedStaffId: () => Promise<string>;
+    /** A new pending manual credit for the shopper, requested by support: its id. */
+    pendingRequest: () => Promise<string>;
+  };
+};
+
+const asPerson = (s: TestStaff): Person => ({
+  id: s.id,
+  token: s.token,
+  email: s.email,
+  phone: '',
+  e164: '',
+  password: s.password,
+  firstName: s.name,
+});
+
+/**
+ * The console's part of the authorization world: one staff member of each role (the admin made by
+ * the command's function, the others invited and enrolled through the calls), with session tokens
+ * apart from the customers' ones.
+ */
+export async function buildStaff({ t, people }: WorldBase): Promise<StaffWorld> {
+  const admin = await firstAdmin(t, 'Matrix Admin');
+  const support = await staffMember(t, admin, 'support');
+  const compliance = await staffMember(t, admin, 'compliance');
+  const moderator = await staffMember(t, admin, 'moderator');
+  const finance = await staffMember(t, admin, 'finance');
+  const codes = [...admin.recoveryCodes];
+  const invite = async (open = false) => {
+    const email = `invite-${randomUUID().slice(0, 8)}@staff.owo.ng`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/staff',
+      headers: staffAuth(admin),
+      payload: { email, name: 'Invited Person', role: 'support' },
+    });
+    if (res.statusCode !== 201) throw new Error(`world: invite failed: ${res.body}`);
+    const token = await inviteTokenFor(t.app, email);
+    if (!open) return { token, secret: '', id: (res.json() as { data: { id: string } }).data.id };
+    const opened = await t.app.inject({ method: 'POST', url: '/api/staff/auth/enrollment', payload: { token } });
+    return { token, secret: (opened.json() as { data: { secret: string } }).data.secret, id: '' };
+  };
+  return {
+    support: asPerson(support),
+    compliance: asPerson(compliance),
+    moderator: asPerson(moderator),
+    finance: asPerson(finance),
+    staffAdmin: asPerson(admin),
+    staffKit: {
+      admin,
+      support,
+      loginCode: () => {
+        const code = codes.shift();
+        if (!code) throw new Error('world: the admin has no recovery code left');
+        return code;
+      },
+      invite,
+      invitedStaffId: async () => (await invite()).id,
+      pendingRequest: async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/staff/money-requests',
+          headers: staffAuth(support),
+          payload: { kind: 'credit', customerId: people.shopper.id, amount: 1_000, reason: 'Goodwill for the wait' },
+        });
+        if (res.statusCode !== 201) throw new Error(`world: money request failed: ${res.body}`);
+        return (res.json() as { data: { id: string } }).data.id;
+      },
+    },
+  };
+}
