@@ -102,12 +102,17 @@ describe('ledger transfers', () => {
     expect(await available(b.owner)).toBe(0n);
   });
 
-  it('the same transfer id never moves money twice; different details under that id are refused', async () => {
+  const knownTransfer = async () => {
     const a = await newWallet();
     const b = await newWallet();
     await fund(t.db, a.wallet, 5_000n);
     const leg = { id: newId(), debitAccountId: a.wallet, creditAccountId: b.wallet, amount: 700n, kind: 'send', reference: 'r' };
     const first = await t.db.transaction((tx) => transfer(tx, [leg]));
+    return { a, b, leg, first };
+  };
+
+  it('the same transfer id never moves money twice', async () => {
+    const { a, b, leg, first } = await knownTransfer();
     const again = await t.db.transaction((tx) => transfer(tx, [leg]));
     expect(first.created).toBe(true);
     expect(first.transfers[0]).toMatchObject({
@@ -122,15 +127,22 @@ describe('ledger transfers', () => {
     expect(again.created).toBe(false);
     expect(again.transfers).toEqual(first.transfers);
     expect(await available(b.owner)).toBe(700n);
-    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, amount: 800n }]))).rejects.toMatchObject({
-      statusCode: 409,
-      code: 'TRANSFER_EXISTS',
-    });
-    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, kind: 'other' }]))).rejects.toMatchObject({ code: 'TRANSFER_EXISTS' });
-    await expect(
-      t.db.transaction((tx) => transfer(tx, [{ ...leg, creditAccountId: a.wallet, debitAccountId: b.wallet }])),
-    ).rejects.toMatchObject({ code: 'TRANSFER_EXISTS' });
-    // A batch naming one known id and one new one is a conflict too, and the new one is not written.
+  });
+
+  it.each([
+    ['amount', { amount: 800n }],
+    ['kind', { kind: 'other' }],
+    ['direction', { swap: true }],
+  ])('a known transfer id with a different %s is refused with TRANSFER_EXISTS', async (_, change) => {
+    const { a, b, leg } = await knownTransfer();
+    const { swap, ...over } = { swap: false, ...change };
+    const changed = swap ? { ...leg, creditAccountId: a.wallet, debitAccountId: b.wallet } : { ...leg, ...over };
+    await expect(t.db.transaction((tx) => transfer(tx, [changed]))).rejects.toMatchObject({ statusCode: 409, code: 'TRANSFER_EXISTS' });
+    expect(await available(b.owner)).toBe(700n);
+  });
+
+  it('a batch naming a known id and a new one is refused, and the new one is not written', async () => {
+    const { b, leg } = await knownTransfer();
     const fresh = newId();
     await expect(t.db.transaction((tx) => transfer(tx, [leg, { ...leg, id: fresh }]))).rejects.toMatchObject({ code: 'TRANSFER_EXISTS' });
     expect(await t.db.select().from(tables.ledgerTransfers).where(eq(tables.ledgerTransfers.id, fresh))).toEqual([]);
@@ -181,55 +193,84 @@ describe('ledger transfers', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
-  it('two-phase: pending reserves the money, post completes it, void returns it; resolving twice is harmless', async () => {
+  /** A wallet of 10,000 with three pending legs: p1 (4,000) and p2 (4,900) to the payouts, f2 (100) to the fees. */
+  const reserved = async () => {
     const a = await newWallet();
     await fund(t.db, a.wallet, 10_000n);
     const payout = system('bank_payout');
-    const p1 = newId();
-    const p2 = newId();
-    const f2 = newId();
+    const [p1, p2, f2] = [newId(), newId(), newId()];
     const [payout1, payout2, fees2] = [await shardOf('bank_payout', p1), await shardOf('bank_payout', p2), await shardOf('fees', f2)];
     const shardsBefore = new Map(await Promise.all([payout1, payout2, fees2].map(async (id) => [id, await account(id)] as const)));
-    const reserved = await t.db.transaction((tx) =>
+    const reservation = await t.db.transaction((tx) =>
       transfer(tx, [
         { id: p1, debitAccountId: a.wallet, creditAccountId: payout, amount: 4_000n, kind: 'bank', reference: 'x', pending: true },
         { id: p2, debitAccountId: a.wallet, creditAccountId: payout, amount: 4_900n, kind: 'bank', reference: 'y', pending: true },
         { id: f2, debitAccountId: a.wallet, creditAccountId: system('fees'), amount: 100n, kind: 'fee', reference: 'y', pending: true },
       ]),
     );
-    expect(reserved.transfers.map((x) => x.status)).toEqual(['pending', 'pending', 'pending']);
-    expect(reserved.transfers[0]!.resolvedAt).toBeNull();
+    const moved = async (id: string) => {
+      const now = await account(id);
+      const then = shardsBefore.get(id)!;
+      return { cp: now.creditsPosted - then.creditsPosted, cpe: now.creditsPending - then.creditsPending };
+    };
+    return { a, payout, p1, p2, f2, payout1, payout2, fees2, reservation, moved };
+  };
+
+  it('a pending transfer reserves the money without posting it', async () => {
+    const { a, reservation } = await reserved();
+    expect(reservation.transfers.map((x) => x.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(reservation.transfers[0]!.resolvedAt).toBeNull();
     expect(await available(a.owner)).toBe(1_000n);
     expect(await account(a.wallet)).toMatchObject({ debitsPending: 9_000n, debitsPosted: 0n });
-    // Reserved money cannot be spent again.
+  });
+
+  it('reserved money cannot be spent again', async () => {
+    const { a, payout } = await reserved();
     await expect(fund(t.db, a.wallet, 0n)).rejects.toMatchObject({ statusCode: 400 });
     await expect(
       t.db.transaction((tx) =>
         transfer(tx, [{ id: newId(), debitAccountId: a.wallet, creditAccountId: payout, amount: 1_001n, kind: 'bank', reference: 'z' }]),
       ),
     ).rejects.toBeInstanceOf(InsufficientFunds);
+  });
 
+  it('posting a pending transfer completes it on the payout shard its id picks', async () => {
+    const { a, p1, payout1, moved } = await reserved();
     const posted = await t.db.transaction((tx) => resolvePending(tx, [p1], 'post'));
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ id: p1, status: 'posted', amount: 4_000n, creditAccountId: payout1 });
     expect(posted[0]!.resolvedAt).toBeInstanceOf(Date);
+    expect(await account(a.wallet)).toMatchObject({ debitsPending: 5_000n, debitsPosted: 4_000n });
+    expect(await moved(payout1)).toEqual({ cp: 4_000n, cpe: 0n });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('voiding pending transfers returns the money and keeps the reason', async () => {
+    const { a, p2, f2, payout1, payout2, fees2, moved } = await reserved();
     const voided = await t.db.transaction((tx) => resolvePending(tx, [p2, f2], 'void', 'bank declined'));
     expect(voided.map((x) => x.id)).toEqual([p2, f2]);
-    expect(await t.db.transaction((tx) => resolvePending(tx, [p1, p2, f2], 'void'))).toHaveLength(0);
-    expect(await t.db.transaction((tx) => resolvePending(tx, [p1], 'post'))).toHaveLength(0);
     expect(await available(a.owner)).toBe(6_000n);
-    expect(await account(a.wallet)).toMatchObject({ debitsPending: 0n, debitsPosted: 4_000n });
-    const moved = async (id: string) => {
-      const now = await account(id);
-      const then = shardsBefore.get(id)!;
-      return { cp: now.creditsPosted - then.creditsPosted, cpe: now.creditsPending - then.creditsPending };
-    };
-    expect(await moved(payout1)).toEqual({ cp: 4_000n, cpe: 0n });
     if (payout2 !== payout1) expect(await moved(payout2)).toEqual({ cp: 0n, cpe: 0n });
     expect(await moved(fees2)).toEqual({ cp: 0n, cpe: 0n });
     const [v] = await t.db.select().from(tables.ledgerTransfers).where(eq(tables.ledgerTransfers.id, p2));
     expect(v).toMatchObject({ status: 'voided', reason: 'bank declined' });
-    // Replaying the reservation after it was resolved moves nothing.
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('resolving a transfer a second time is harmless', async () => {
+    const { a, p1, p2, f2 } = await reserved();
+    await t.db.transaction((tx) => resolvePending(tx, [p1], 'post'));
+    await t.db.transaction((tx) => resolvePending(tx, [p2, f2], 'void'));
+    expect(await t.db.transaction((tx) => resolvePending(tx, [p1, p2, f2], 'void'))).toHaveLength(0);
+    expect(await t.db.transaction((tx) => resolvePending(tx, [p1], 'post'))).toHaveLength(0);
+    expect(await available(a.owner)).toBe(6_000n);
+    expect(await account(a.wallet)).toMatchObject({ debitsPending: 0n, debitsPosted: 4_000n });
+  });
+
+  it('replaying a reservation after it was resolved moves nothing', async () => {
+    const { a, payout, p1, p2, f2 } = await reserved();
+    await t.db.transaction((tx) => resolvePending(tx, [p1], 'post'));
+    await t.db.transaction((tx) => resolvePending(tx, [p2, f2], 'void'));
     const replay = await t.db.transaction((tx) =>
       transfer(tx, [
         { id: p1, debitAccountId: a.wallet, creditAccountId: payout, amount: 4_000n, kind: 'bank', reference: 'x', pending: true },

@@ -48,14 +48,19 @@ describe('system account shards', () => {
     expect((await shards('escrow')).every((s) => s.ref.startsWith('shard-'))).toBe(true);
   });
 
-  it('the same key picks the same shard; different keys spread over the shards', async () => {
+  it('the same key picks the same shard', async () => {
     const key = newId();
     expect(await shardOf('fees', key)).toBe(await shardOf('fees', key));
+  });
+
+  it('different keys spread over the open shards', async () => {
     const picked = new Set(await Promise.all(Array.from({ length: 64 }, () => shardOf('fees', newId()))));
     expect(picked.size).toBeGreaterThanOrEqual(4);
     const ids = new Set((await shards('fees')).map((s) => s.id));
     expect([...picked].every((id) => ids.has(id))).toBe(true);
-    // A transfer's system leg lands on the shard its own id picks.
+  });
+
+  it("a transfer's system leg lands on the shard its own id picks", async () => {
     const wallet = await newWallet();
     const id = newId();
     const { transfers } = await t.db.transaction((tx) =>
@@ -66,10 +71,10 @@ describe('system account shards', () => {
     expect(transfers[0]!.debitAccountId).toBe(await shardOf('card_funding', id));
   });
 
-  it('a transfer written when an older rule picked its shard is still recognised on replay; different content is refused', async () => {
+  /** A transfer of 1,200 to a new wallet, written as before the rule moved to SQL: on another shard than today's rule picks. */
+  const writtenByAnOlderRule = async () => {
     const wallet = await newWallet();
     const id = newId();
-    // As written before the rule moved to SQL: on another shard than today's rule picks.
     const today = await shardOf('card_funding', id);
     const old = (await shards('card_funding')).find((s) => s.id !== today)!.id;
     await t.db.transaction(async (tx) => {
@@ -93,30 +98,44 @@ describe('system account shards', () => {
       kind: 'fund.card',
       reference: 'old',
     };
+    const credited = async () => (await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet)))[0]!.creditsPosted;
+    return { wallet, id, today, old, leg, credited };
+  };
+
+  it('a transfer written when an older rule picked its shard is still recognised on replay', async () => {
+    const { wallet, id, old, leg, credited } = await writtenByAnOlderRule();
     const replay = await t.db.transaction((tx) => transfer(tx, [leg]));
     expect(replay.created).toBe(false);
     expect(replay.transfers[0]).toMatchObject({ id, debitAccountId: old, creditAccountId: wallet, amount: 1_200n });
-    const [acc] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet));
-    expect(acc!.creditsPosted).toBe(1_200n);
+    expect(await credited()).toBe(1_200n);
+  });
 
-    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, amount: 1_300n }]))).rejects.toMatchObject({
+  it('a replay naming the stored shard itself is the same transfer', async () => {
+    const { old, leg, credited } = await writtenByAnOlderRule();
+    expect((await t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: old }]))).created).toBe(false);
+    expect(await credited()).toBe(1_200n);
+  });
+
+  it.each([
+    ['a different amount', () => ({ amount: 1_300n })],
+    ['another system account', () => ({ debitAccountId: system('bank_funding') })],
+    ["today's shard named outright", (w: { today: string }) => ({ debitAccountId: w.today })],
+  ])('a replay of a transfer from an older rule with %s is refused', async (_, change) => {
+    const written = await writtenByAnOlderRule();
+    await expect(t.db.transaction((tx) => transfer(tx, [{ ...written.leg, ...change(written) }]))).rejects.toMatchObject({
       statusCode: 409,
       code: 'TRANSFER_EXISTS',
     });
-    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: system('bank_funding') }]))).rejects.toMatchObject({
-      code: 'TRANSFER_EXISTS',
-    });
-    await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: today }]))).rejects.toMatchObject({
-      code: 'TRANSFER_EXISTS',
-    });
+    expect(await written.credited()).toBe(1_200n);
+  });
+
+  it('a replay of a transfer from an older rule to another wallet is refused', async () => {
+    const { leg, credited } = await writtenByAnOlderRule();
     const other = await newWallet();
     await expect(t.db.transaction((tx) => transfer(tx, [{ ...leg, creditAccountId: other }]))).rejects.toMatchObject({
       code: 'TRANSFER_EXISTS',
     });
-    // Naming the stored shard itself is the same transfer too.
-    expect((await t.db.transaction((tx) => transfer(tx, [{ ...leg, debitAccountId: old }]))).created).toBe(false);
-    const [after] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet));
-    expect(after!.creditsPosted).toBe(1_200n);
+    expect(await credited()).toBe(1_200n);
   });
 
   it('a system account that is not open is not found', async () => {
