@@ -53,55 +53,65 @@ describe('demo data', () => {
 });
 
 describe('the demo marketplace', () => {
-  it('seeds a dozen shops in five cities with a couple of hundred products, pictures drawn at seed time; Tunde owns a shop', async () => {
-    const m = await createTestApp();
-    try {
-      expect(await seedDemo(m.db, m.providers.storage)).toBe(true);
-      const login = await m.app.inject({
+  let m: TestContext;
+  let seeded: boolean;
+  let tunde: { token: string };
+  const get = async <T>(url: string) => (await m.app.inject({ method: 'GET', url, headers: auth(tunde) })).json() as T;
+  const totalOf = async (path: string) =>
+    (await get<{ pagination: { total: number } }>(`/api/ecommerce/api/product${path}`)).pagination.total;
+  const myShop = async () => (await get<{ data: { id: string; name: string; productsCount: number } }>('/api/ecommerce/api/shop/me')).data;
+  beforeAll(async () => {
+    m = await createTestApp();
+    seeded = await seedDemo(m.db, m.providers.storage);
+    const login = await m.app.inject({
+      method: 'POST',
+      url: '/api/user/users/login',
+      payload: { username: DEMO_USERS[1].email, password: DEMO_PASSWORD },
+    });
+    tunde = { token: (json(login).data as { accessToken: string }).accessToken };
+  });
+  afterAll(() => m.close());
+
+  it('seeds a couple of hundred products', async () => {
+    expect(seeded).toBe(true);
+    expect(await totalOf('?limit=1')).toBeGreaterThan(150);
+  });
+
+  it('Tunde owns a shop in Lagos', async () => {
+    expect(await myShop()).toMatchObject({ name: 'Computer Village Gadgets', state: { name: 'Lagos' } });
+  });
+
+  it("a category's kept product total is the same as a count of its products", async () => {
+    const kept = await totalOf('?category=electronics&limit=1');
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBe(await totalOf('?category=electronics&minPrice=0&limit=1'));
+  });
+
+  it("a shop's kept product count is the same as a count of its products", async () => {
+    const shop = await myShop();
+    expect(shop.productsCount).toBeGreaterThan(0);
+    expect(shop.productsCount).toBe(await totalOf(`/shop-products/${shop.id}?limit=1`));
+  });
+
+  it('the products have pictures drawn at seed time, served from storage', async () => {
+    const all = await get<{ data: { images: { url: string }[] }[] }>('/api/ecommerce/api/product?limit=1');
+    const img = await m.app.inject({ method: 'GET', url: new URL(all.data[0]!.images[0]!.url, 'http://x').pathname });
+    expect(img.statusCode).toBe(200);
+  });
+
+  it('shops stand in their cities: a search near Kano finds the two there', async () => {
+    const kano = (
+      await m.app.inject({
         method: 'POST',
-        url: '/api/user/users/login',
-        payload: { username: DEMO_USERS[1].email, password: DEMO_PASSWORD },
-      });
-      const tunde = { token: (json(login).data as { accessToken: string }).accessToken };
-      const mine = await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/shop/me', headers: auth(tunde) });
-      expect(json(mine).data).toMatchObject({ name: 'Computer Village Gadgets', state: { name: 'Lagos' } });
-      const all = (await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/product?limit=1', headers: auth(tunde) })).json() as {
-        pagination: { total: number };
-        data: { images: { url: string }[] }[];
-      };
-      expect(all.pagination.total).toBeGreaterThan(150);
-      // The demo's kept totals (a category's products, a shop's) are the same as a count of them.
-      const totalOf = async (path: string) =>
-        (
-          (await m.app.inject({ method: 'GET', url: `/api/ecommerce/api/product${path}`, headers: auth(tunde) })).json() as {
-            pagination: { total: number };
-          }
-        ).pagination.total;
-      const kept = await totalOf('?category=electronics&limit=1');
-      expect(kept).toBeGreaterThan(0);
-      expect(kept).toBe(await totalOf('?category=electronics&minPrice=0&limit=1'));
-      const shop = json(mine).data as { id: string; productsCount: number };
-      expect(shop.productsCount).toBeGreaterThan(0);
-      expect(shop.productsCount).toBe(await totalOf(`/shop-products/${shop.id}?limit=1`));
-      const img = await m.app.inject({ method: 'GET', url: new URL(all.data[0]!.images[0]!.url, 'http://x').pathname });
-      expect(img.statusCode).toBe(200);
-      const kano = (
-        await m.app.inject({
-          method: 'POST',
-          url: '/api/ecommerce/api/shop/search',
-          headers: auth(tunde),
-          payload: { latitude: 12, longitude: 8.52, radiusKm: 30 },
-        })
-      ).json() as {
-        data: { name: string }[];
-      };
-      expect(kano.data.map((s) => s.name)).toEqual(['Kantin Kwari Fabrics', 'Sabon Gari Electronics']);
-      const deals = (await m.app.inject({ method: 'GET', url: '/api/ecommerce/api/product/flash-sales', headers: auth(tunde) })).json() as {
-        data: unknown[];
-      };
-      expect(deals.data.length).toBeGreaterThan(0);
-    } finally {
-      await m.close();
-    }
+        url: '/api/ecommerce/api/shop/search',
+        headers: auth(tunde),
+        payload: { latitude: 12, longitude: 8.52, radiusKm: 30 },
+      })
+    ).json() as { data: { name: string }[] };
+    expect(kano.data.map((s) => s.name)).toEqual(['Kantin Kwari Fabrics', 'Sabon Gari Electronics']);
+  });
+
+  it('some products are on flash sale', async () => {
+    expect((await get<{ data: unknown[] }>('/api/ecommerce/api/product/flash-sales')).data.length).toBeGreaterThan(0);
   });
 });
