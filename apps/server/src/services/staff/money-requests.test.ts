@@ -111,16 +111,26 @@ describe('money with two keys', () => {
     expect(await postings(r.reference)).toBe(1);
   });
 
-  it('a rejection keeps its reason and moves nothing; a later approval is refused', async () => {
+  const rejected = async () => {
     const { customer } = await customerWithPayments(t);
     const r = await requested(support, { kind: 'credit', customerId: customer.id, amount: 5_000, reason: 'Asked for by the customer' });
     const res = await reject(finance, r.id, 'No payment failed on this account');
+    return { r, res };
+  };
+
+  it('a rejection keeps its reason and moves nothing', async () => {
+    const { r, res } = await rejected();
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({
       status: 'rejected',
       rejectionReason: 'No payment failed on this account',
       decidedBy: { id: finance.id },
     });
+    expect(await postings(r.reference)).toBe(0);
+  });
+
+  it('an approval after a rejection is refused (409) and moves nothing', async () => {
+    const { r } = await rejected();
     expect((await approve(finance2, r.id)).statusCode).toBe(409);
     expect(await postings(r.reference)).toBe(0);
   });

@@ -186,33 +186,54 @@ describe('send money', () => {
     expect((await balancesOf(t.app, b)).walletBalance).toBe(80_000);
   });
 
-  it('a wrong PIN moves nothing and counts; five lock PIN use', async () => {
+  it('a wrong PIN moves nothing and says how many tries are left', async () => {
     const a = await payer(t.app, 100_000);
     const b = await newUser(t.app);
     const p = await preview(a, b, 10_000);
     const wrong = await complete(a, p.reference, { transactionPin: '9999' });
     expect(wrong.statusCode).toBe(403);
     expect(json(wrong).message).toBe('Incorrect transaction PIN. 4 attempts left.');
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
+  });
+
+  it('a complete without a PIN is bad input', async () => {
+    const a = await payer(t.app, 100_000);
+    const b = await newUser(t.app);
+    const p = await preview(a, b, 10_000);
     expect((await complete(a, p.reference, {})).statusCode).toBe(400);
-    for (let i = 0; i < 4; i++) await complete(a, p.reference, { transactionPin: '9999' });
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
+  });
+
+  it('five wrong PINs lock PIN use, even for the right one', async () => {
+    const a = await payer(t.app, 100_000);
+    const b = await newUser(t.app);
+    const p = await preview(a, b, 10_000);
+    for (let i = 0; i < 5; i++) await complete(a, p.reference, { transactionPin: '9999' });
     const locked = await complete(a, p.reference);
     expect(locked.statusCode).toBe(429);
     expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
   });
 
-  it('a repeat payer skips the session and PIN queries, but a logout, a new PIN, a wrong try or a lock still count', async () => {
+  /** A payer whose token and PIN were verified together by two payments (the checks then deferred to the statement). */
+  const repeatPayer = async () => {
     const a = await payer(t.app, 100_000);
     const b = await newUser(t.app);
     const pay = async (pin = TEST_PIN) => complete(a, (await preview(a, b, 1_000)).reference, { transactionPin: pin });
     expect((await pay()).statusCode).toBe(200);
-    expect((await pay()).statusCode).toBe(200); // this token and PIN were verified together: checks deferred to the statement
+    expect((await pay()).statusCode).toBe(200);
+    return { a, b, pay };
+  };
 
-    // A wrong try in between: the correct PIN still pays, and resets the count.
+  it("a repeat payer's wrong try still counts, and the right PIN after it pays and resets the count", async () => {
+    const { a, pay } = await repeatPayer();
     expect(json(await pay('1111')).message).toBe('Incorrect transaction PIN. 4 attempts left.');
     expect((await pay()).statusCode).toBe(200);
     expect(json(await pay('1111')).message).toBe('Incorrect transaction PIN. 4 attempts left.');
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 3 * 1_000);
+  });
 
-    // A new PIN: the old one no longer pays, however recently it did.
+  it("a repeat payer's old PIN no longer pays once the PIN is changed", async () => {
+    const { a, pay } = await repeatPayer();
     const changed = await t.app.inject({
       method: 'PUT',
       url: '/api/user/user/users/update-pin',
@@ -224,32 +245,30 @@ describe('send money', () => {
     expect(json(old).message).toBe('Incorrect transaction PIN. 4 attempts left.');
     expect((await pay('7395')).statusCode).toBe(200);
     expect((await pay('7395')).statusCode).toBe(200);
-
-    // Locked after five wrong tries: the recently verified PIN is refused too.
-    for (let i = 0; i < 5; i++) await pay('1111');
-    const locked = await pay('7395');
-    expect(locked.statusCode).toBe(429);
-
-    // Logged out: the token no longer pays.
-    const c = await payer(t.app, 10_000);
-    const toB = async () => complete(c, (await preview(c, b, 1_000)).reference);
-    expect((await toB()).statusCode).toBe(200);
-    expect((await toB()).statusCode).toBe(200);
-    const p = await preview(c, b, 1_000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: auth(c) })).statusCode).toBe(200);
-    const gone = await complete(c, p.reference);
-    expect(gone.statusCode).toBe(401);
-    expect(json(gone).message).toBe('Your session has ended. Please log in again.');
-
-    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 5 * 1_000);
-    expect((await userBalances(t.db, c.id)).get('wallet')?.available).toBe(BigInt(10_000 - 2 * 1_000));
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 4 * 1_000);
   });
 
-  it("an expired preview cannot be completed; someone else's reference is not found", async () => {
+  it("a repeat payer's recently verified PIN is refused once five wrong tries lock it", async () => {
+    const { a, pay } = await repeatPayer();
+    for (let i = 0; i < 5; i++) await pay('1111');
+    expect((await pay()).statusCode).toBe(429);
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 2 * 1_000);
+  });
+
+  it("a repeat payer's token no longer pays after a logout", async () => {
+    const { a, b } = await repeatPayer();
+    const p = await preview(a, b, 1_000);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: auth(a) })).statusCode).toBe(200);
+    const gone = await complete(a, p.reference);
+    expect(gone.statusCode).toBe(401);
+    expect(json(gone).message).toBe('Your session has ended. Please log in again.');
+    expect((await userBalances(t.db, a.id)).get('wallet')?.available).toBe(BigInt(100_000 - 2 * 1_000));
+  });
+
+  it('an expired preview cannot be completed', async () => {
     const a = await payer(t.app, 100_000);
     const b = await payer(t.app, 100_000);
     const p = await preview(a, b, 10_000);
-    expect((await complete(b, p.reference)).statusCode).toBe(404);
     await t.db
       .update(paymentIntents)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -258,6 +277,15 @@ describe('send money', () => {
     expect(res.statusCode).toBe(422);
     expect(json(res).message).toBe('This payment has expired. Start again.');
     expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
+  });
+
+  it("someone else's reference is not found, and nothing moves", async () => {
+    const a = await payer(t.app, 100_000);
+    const b = await payer(t.app, 100_000);
+    const p = await preview(a, b, 10_000);
+    expect((await complete(b, p.reference)).statusCode).toBe(404);
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000);
+    expect((await balancesOf(t.app, b)).walletBalance).toBe(100_000);
   });
 });
 

@@ -41,7 +41,8 @@ const one = async <T>(q: ReturnType<typeof sql>) => {
 };
 
 describe('send money through the ledger posting function', () => {
-  it("a fee is a second leg to a shard of the fees account, picked by the leg's id; both legs move with the payment", async () => {
+  /** A payment of 30,000 with a fee of 1,500, previewed, the fee leg's id and its shard of the fees account. */
+  const withFee = async () => {
     const a = await payer(t.app, 100_000);
     const b = await newUser(t.app);
     const reference = await preview(a, b, 30_000);
@@ -49,14 +50,22 @@ describe('send money through the ledger posting function', () => {
     const intent = await intentOf(reference);
     const { id: feeLeg } = await one<{ id: string }>(sql`SELECT md5(${intent.id} || ':fee')::uuid AS id`);
     const { id: feeShard } = await one<{ id: string }>(sql`SELECT owo_system_account('fees', ${feeLeg}) AS id`);
-    const [shardBefore] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, feeShard));
+    return { a, b, reference, intent, feeLeg, feeShard };
+  };
 
+  it('a payment with a fee takes the amount and the fee from the payer, the amount alone to the recipient', async () => {
+    const { a, b, reference } = await withFee();
     const res = await complete(a, reference);
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ reference, amount: 30_000, fee: 1_500, total: 31_500, status: 'successful' });
     expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 31_500);
     expect((await balancesOf(t.app, b)).walletBalance).toBe(30_000);
+  });
 
+  it("a fee is a second leg to a shard of the fees account, picked by the leg's id", async () => {
+    const { a, b, reference, intent, feeLeg, feeShard } = await withFee();
+    const [shardBefore] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, feeShard));
+    await complete(a, reference);
     const legs = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference));
     const [from, to] = [await userAccount(t.db, a.id, 'wallet'), await userAccount(t.db, b.id, 'wallet')];
     expect(legs.sort((x, y) => x.seq - y.seq).map((l) => [l.id, l.kind, l.debitAccountId, l.creditAccountId, l.amount, l.status])).toEqual([
@@ -65,8 +74,11 @@ describe('send money through the ledger posting function', () => {
     ]);
     const [shardAfter] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, feeShard));
     expect(shardAfter!.creditsPosted - shardBefore!.creditsPosted).toBe(1_500n);
+  });
 
-    // Completing again replays the receipt and moves nothing.
+  it('completing a payment with a fee again replays the receipt and moves nothing', async () => {
+    const { a, reference } = await withFee();
+    const res = await complete(a, reference);
     const again = await complete(a, reference);
     expect(json(again).data).toEqual(json(res).data);
     expect((await balancesOf(t.app, a)).walletBalance).toBe(100_000 - 31_500);
