@@ -147,18 +147,24 @@ describe('byte ranges and what other services use', () => {
     expect(past.headers['content-range']).toBe(`bytes */${size}`);
   });
 
-  it("uploadsOf finds only the owner's uploads; removeUploads deletes files and rows", async () => {
-    const mine = json(
+  const myVideo = async () =>
+    json(
       await upload([
         { field: 'file', name: 'c.webm', type: 'video/webm', data: webm(2) },
         { field: 'poster', name: 'p.jpg', type: 'image/jpeg', data: await poster() },
       ]),
     ).data as File;
+
+  it("uploadsOf finds only the owner's uploads", async () => {
+    const mine = await myVideo();
     const theirs = json(await upload([{ field: 'file', name: 'v.ogg', type: 'audio/ogg', data: oggOpus(1) }], other)).data as File;
     const found = await uploadsOf(t.db, u.id, [mine.url, theirs.url, mine.thumbnailUrl!]);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ url: mine.url, kind: 'video', durationMs: 2000 });
+  });
 
+  it('removeUploads deletes the files, their thumbnails and their rows', async () => {
+    const mine = await myVideo();
     expect(existsSync(fileOnDisk(mine.url))).toBe(true);
     expect(await removeUploads(t.db, t.providers.storage, [mine.url])).toBe(1);
     expect(existsSync(fileOnDisk(mine.url))).toBe(false);

@@ -32,20 +32,26 @@ describe('PUT /user/users/set-pin', () => {
     expect((await pay(u, '2580')).statusCode).toBe(200);
   });
 
-  it('refuses a mismatch, a weak PIN, a malformed PIN, a second set, and no token; nothing changes', async () => {
+  it.each([
+    ['a confirmation that does not match', '2580', '2581', 'The PINs do not match'],
+    ['a PIN too easy to guess', '1234', '1234', 'That PIN is too easy to guess. Choose another.'],
+    ['a PIN that is not 4 digits', '12', '12', 'The PIN is 4 digits'],
+  ])('refuses %s (400) and sets nothing', async (_, pin, confirm, message) => {
     const u = await newUser(t.app);
-    const mismatch = await setPin(u, '2580', '2581');
-    expect(mismatch.statusCode).toBe(400);
-    expect(json(mismatch).message).toBe('The PINs do not match');
-    const weak = await setPin(u, '1234');
-    expect(json(weak).message).toBe('That PIN is too easy to guess. Choose another.');
-    const short = await setPin(u, '12');
-    expect(short.statusCode).toBe(400);
-    expect(json(short).message).toBe('The PIN is 4 digits');
+    const res = await setPin(u, pin, confirm);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(message);
     expect((await pinRow(u.id)).pinHash).toBeNull();
+  });
+
+  it('refuses a second set (409) and keeps the first PIN', async () => {
+    const u = await newUser(t.app);
     expect((await setPin(u, '2580')).statusCode).toBe(200);
-    const again = await setPin(u, '3691');
-    expect(again.statusCode).toBe(409);
+    expect((await setPin(u, '3691')).statusCode).toBe(409);
+    expect((await pay(u, '2580')).statusCode).toBe(200);
+  });
+
+  it('refuses a set without a token (401)', async () => {
     const none = await t.app.inject({
       method: 'PUT',
       url: '/api/user/user/users/set-pin',
@@ -68,19 +74,31 @@ describe('PUT /user/users/update-pin', () => {
     expect((await updatePin(u, { transactionPin: '4826' }, '?oldTransactionPin=3691')).statusCode).toBe(200);
   });
 
-  it('refuses a wrong old PIN (counted), disagreeing old PINs, a missing old PIN and an unchanged PIN', async () => {
+  it('refuses a wrong old PIN (403) and counts the try', async () => {
     const u = await newUser(t.app);
     await setPin(u, '2580');
     const wrong = await updatePin(u, { transactionPin: '3691', oldTransactionPin: '1111' });
     expect(wrong.statusCode).toBe(403);
     expect(json(wrong).message).toBe('Incorrect transaction PIN. 4 attempts left.');
     expect((await pinRow(u.id)).pinFailedAttempts).toBe(1);
-    const disagree = await updatePin(u, { transactionPin: '3691', oldTransactionPin: '2580' }, '?oldTransactionPin=2581');
-    expect(disagree.statusCode).toBe(400);
-    const missing = await updatePin(u, { transactionPin: '3691' });
-    expect(json(missing).message).toBe('Enter your current PIN (header oldTransactionPin)');
-    const same = await updatePin(u, { transactionPin: '2580', oldTransactionPin: '2580' });
-    expect(json(same).message).toBe('Choose a new PIN different from the current one');
+    expect((await pay(u, '2580')).statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'old PINs that disagree between the header and the query',
+      { transactionPin: '3691', oldTransactionPin: '2580' },
+      '?oldTransactionPin=2581',
+      undefined,
+    ],
+    ['a missing old PIN', { transactionPin: '3691' }, '', 'Enter your current PIN (header oldTransactionPin)'],
+    ['an unchanged PIN', { transactionPin: '2580', oldTransactionPin: '2580' }, '', 'Choose a new PIN different from the current one'],
+  ])('refuses %s (400) and keeps the PIN', async (_, headers, query, message) => {
+    const u = await newUser(t.app);
+    await setPin(u, '2580');
+    const res = await updatePin(u, headers, query);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(json(res).message).toBe(message);
     expect((await pay(u, '2580')).statusCode).toBe(200);
   });
 });

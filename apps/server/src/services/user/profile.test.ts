@@ -63,23 +63,40 @@ describe('PUT /users/edit-profile', () => {
     expect(json(await get(a, a.id)).data).toMatchObject({ firstName: 'Amaka', avatar });
   });
 
-  it("refuses someone else's image, a taken nickname, an empty change and bad fields; nothing changes", async () => {
+  const unchanged = async (a: TestUser) =>
+    expect(json(await get(a, a.id)).data).toMatchObject({ firstName: 'Ngozi', avatar: null, bio: null });
+
+  it("refuses someone else's image as an avatar (400) and changes nothing", async () => {
     const a = await newUser(t.app);
-    const b = await newUser(t.app, { nickName: `taken${Date.now() % 100000}` });
-    const bAvatar = await uploadAvatar(b);
-    const foreign = await edit(a, { avatar: bAvatar });
+    const b = await newUser(t.app);
+    const foreign = await edit(a, { avatar: await uploadAvatar(b) });
     expect(foreign.statusCode).toBe(400);
     expect(json(foreign).message).toBe('avatar must be an image you uploaded');
+    await unchanged(a);
+  });
+
+  it('refuses a nickname taken by someone else, whatever its case (409)', async () => {
+    const a = await newUser(t.app);
+    const b = await newUser(t.app, { nickName: `taken${Date.now() % 100000}` });
     const nick = (json(await get(b, b.id)).data as { nickName: string }).nickName;
     const taken = await edit(a, { nickName: nick.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(json(taken).message).toBe('That nickname is taken');
-    const empty = await edit(a, {});
-    expect(empty.statusCode).toBe(400);
-    expect(json(empty).message).toBe('Nothing to update');
-    const long = await edit(a, { bio: 'x'.repeat(161) });
-    expect(json(long).message).toBe('bio is at most 160 characters');
-    expect(json(await get(a, a.id)).data).toMatchObject({ firstName: 'Ngozi', avatar: null, bio: null });
+    await unchanged(a);
+  });
+
+  it.each([
+    ['an empty change', {}, 'Nothing to update'],
+    ['a bio over 160 characters', { bio: 'x'.repeat(161) }, 'bio is at most 160 characters'],
+  ])('refuses %s (400) and changes nothing', async (_, change, message) => {
+    const a = await newUser(t.app);
+    const res = await edit(a, change);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(message);
+    await unchanged(a);
+  });
+
+  it('refuses an edit without a token (401)', async () => {
     const none = await t.app.inject({ method: 'PUT', url: '/api/user/users/edit-profile', payload: { bio: 'x' } });
     expect(none.statusCode).toBe(401);
   });
