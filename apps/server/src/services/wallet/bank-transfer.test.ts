@@ -156,29 +156,63 @@ describe('wallet to bank', () => {
       });
   });
 
-  it('checks PIN, balance, expiry and ownership, writing nothing on failure', async () => {
+  const previewed = async (u: TestUser) => {
+    const p = await initiate(u, { bankCode: '058', accountNumber: '0123456789', amount: 50_000 });
+    return (json(p).data as { reference: string }).reference;
+  };
+
+  it('refuses a transfer larger than the wallet at the preview', async () => {
+    const u = await payer(t.app, 100_000);
+    expect(json(await initiate(u, { bankCode: '058', accountNumber: '0123456789', amount: 99_500 })).code).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('refuses an account number that is not 10 digits (400)', async () => {
+    const u = await payer(t.app, 100_000);
+    const res = await initiate(u, { bankCode: '058', accountNumber: 'abc', amount: 100 });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('Account number is 10 digits');
+  });
+
+  it('a wrong PIN pays nothing out (403)', async () => {
+    const u = await payer(t.app, 100_000);
+    expect((await complete(u, await previewed(u), { transactionPin: '0000' })).statusCode).toBe(403);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(100_000);
+  });
+
+  it("someone else's transfer is not found, to complete or to check", async () => {
     const u = await payer(t.app, 100_000);
     const other = await payer(t.app, 100_000);
-    expect(json(await initiate(u, { bankCode: '058', accountNumber: '0123456789', amount: 99_500 })).code).toBe('INSUFFICIENT_FUNDS');
-    const p = await initiate(u, { bankCode: '058', accountNumber: '0123456789', amount: 50_000 });
-    const { reference } = json(p).data as { reference: string };
-    expect((await complete(u, reference, { transactionPin: '0000' })).statusCode).toBe(403);
+    const reference = await previewed(u);
     expect((await complete(other, reference)).statusCode).toBe(404);
+    expect((await get(other, `/transfer-status/${reference}`)).statusCode).toBe(404);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(100_000);
+    expect((await balancesOf(t.app, other)).walletBalance).toBe(100_000);
+  });
+
+  it('an expired preview cannot be completed', async () => {
+    const u = await payer(t.app, 100_000);
+    const reference = await previewed(u);
     await t.db
       .update(paymentIntents)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(paymentIntents.reference, reference));
     expect(json(await complete(u, reference)).code).toBe('PAYMENT_EXPIRED');
     expect((await balancesOf(t.app, u)).walletBalance).toBe(100_000);
-    expect((await get(other, `/transfer-status/${reference}`)).statusCode).toBe(404);
-    expect(json(await initiate(u, { bankCode: '058', accountNumber: 'abc', amount: 100 })).message).toBe('Account number is 10 digits');
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/wallet/complete', headers: { transactionPin: TEST_PIN }, payload: { reference } }))
-        .statusCode,
-    ).toBe(401);
   });
 
-  it('an Idempotency-Key replays the receipt; the payout happens once', async () => {
+  it('a complete without a token is refused (401)', async () => {
+    const u = await payer(t.app, 100_000);
+    const reference = await previewed(u);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/complete',
+      headers: { transactionPin: TEST_PIN },
+      payload: { reference },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a complete replayed with its Idempotency-Key answers the same receipt and pays out once', async () => {
     const u = await payer(t.app, 1_000_000);
     const p = await initiate(u, { bankCode: '044', accountNumber: '0123456780', amount: 100_000 });
     const { reference } = json(p).data as { reference: string };

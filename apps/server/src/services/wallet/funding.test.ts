@@ -28,11 +28,20 @@ const post = (u: TestUser | null, url: string, payload: object, headers: Record<
   t.app.inject({ method: 'POST', url: `/api/wallet${url}`, headers: u ? auth(u, headers) : headers, payload });
 
 describe('balances', () => {
-  it('start at zero in kobo, the same on both routes; need a token', async () => {
+  const zero = { walletBalance: 0, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 };
+
+  it('start at zero, in kobo', async () => {
     const u = await newUser(t.app);
-    expect(await balancesOf(t.app, u)).toEqual({ walletBalance: 0, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 });
+    expect(await balancesOf(t.app, u)).toEqual(zero);
+  });
+
+  it('are the same on the older route', async () => {
+    const u = await newUser(t.app);
     const other = await t.app.inject({ method: 'GET', url: '/api/wallet/wallet/api/v1/wallet-balances', headers: auth(u) });
-    expect(json(other).data).toEqual({ walletBalance: 0, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: 0 });
+    expect(json(other).data).toEqual(zero);
+  });
+
+  it('need a token (401)', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/wallet/wallet-balances' });
     expect(none.statusCode).toBe(401);
     expect(json(none).message).toBe('Authorization failed, no token!');
@@ -141,21 +150,23 @@ describe('funding by bank transfer (virtual account + webhook)', () => {
     expect(a.accountName).toContain('Ngozi');
   });
 
-  it('credits a signed transfer once, however often it is replayed; refuses a bad signature', async () => {
-    const u = await newUser(t.app);
+  const transferTo = async (u: TestUser) => {
     const { accountNumber } = json(await t.app.inject({ method: 'GET', url: '/api/wallet/virtual-account', headers: auth(u) })).data as {
       accountNumber: string;
     };
-    const event = {
-      eventId: `evt-${Date.now()}`,
+    return {
+      eventId: `evt-${Date.now()}-${Math.random().toString(36).slice(2)}`,
       accountNumber,
       amount: 250_000,
       senderName: 'Bola Ahmed',
       senderBank: 'GTBank',
       reference: 'NIP123',
     };
-    const forged = await webhook({ ...event, amount: 9_999_999 }, 'deadbeef');
-    expect(forged.statusCode).toBe(401);
+  };
+
+  it('credits a signed transfer once, however often it is replayed', async () => {
+    const u = await newUser(t.app);
+    const event = await transferTo(u);
     const first = await webhook(event);
     expect(json(first).data).toMatchObject({ credited: true });
     const second = await webhook(event);
@@ -165,6 +176,13 @@ describe('funding by bank transfer (virtual account + webhook)', () => {
     const h = await historyOf(t.app, u);
     expect(h.data.filter((x) => x.type === 'funding')).toHaveLength(1);
     expect(h.data[0]!.counterparty.name).toBe('Bola Ahmed');
+  });
+
+  it('refuses a transfer with a bad signature (401) and credits nothing', async () => {
+    const u = await newUser(t.app);
+    const forged = await webhook({ ...(await transferTo(u)), amount: 9_999_999 }, 'deadbeef');
+    expect(forged.statusCode).toBe(401);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(0);
   });
 
   it('a tampered body fails the signature check even with the original signature', async () => {
