@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, balancesOf, createTestApp, GOOD_CARD, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { users } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { collectDueLoans } from './loans.service.js';
@@ -58,7 +58,7 @@ describe('loan types', () => {
 });
 
 describe('applying', () => {
-  it('refuses by clear rules, with the reason in description', async () => {
+  it('refuses an account younger than 7 days, with the reason in description', async () => {
     const young = await payer(t.app, 2_000_000);
     const r1 = await apply(young, { loanTypeId: 'quick', amount: 500_000 });
     expect(r1.statusCode).toBe(422);
@@ -66,21 +66,31 @@ describe('applying', () => {
       message: 'You are not eligible for this loan yet',
       description: 'Your account must be at least 7 days old. Keep using Owo and try again soon.',
     });
+    expect(await myLoans(young)).toEqual([]);
+  });
 
+  it('refuses when the last 28 days brought in less than half of the loan', async () => {
     const quiet = await payer(t.app, 100_000);
     await aged(quiet);
     const r2 = await apply(quiet, { loanTypeId: 'quick', amount: 500_000 });
     expect((r2.json() as { description: string }).description).toMatch(
       /^Money coming into your wallet over the last 28 days must be at least half of the loan/,
     );
-
-    expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 50 })).message).toBe('The smallest amount is ₦1.00');
-    expect(json(await apply(quiet, { loanTypeId: 'quick', amount: 5_000_000 })).message).toBe('A Quick loan is between ₦1,000 and ₦20,000');
-    expect(json(await apply(quiet, { loanTypeId: 'mortgage', amount: 500_000 })).message).toBe('Unknown loan type');
     expect(await myLoans(quiet)).toEqual([]);
   });
 
-  it('disburses into the wallet with a schedule; only one open loan at a time', async () => {
+  it.each([
+    ['an amount under ₦1', { loanTypeId: 'quick', amount: 50 }, 'The smallest amount is ₦1.00'],
+    ["an amount beyond the type's range", { loanTypeId: 'quick', amount: 5_000_000 }, 'A Quick loan is between ₦1,000 and ₦20,000'],
+    ['an unknown loan type', { loanTypeId: 'mortgage', amount: 500_000 }, 'Unknown loan type'],
+  ])('refuses %s and opens nothing', async (_, body, message) => {
+    const u = await payer(t.app, 100_000);
+    await aged(u);
+    expect(json(await apply(u, body)).message).toBe(message);
+    expect(await myLoans(u)).toEqual([]);
+  });
+
+  it('disburses into the wallet with a schedule', async () => {
     const u = await payer(t.app, 1_000_000);
     await aged(u);
     const res = await apply(u, { loanTypeId: 'quick', amount: 1_000_000 });
@@ -90,8 +100,15 @@ describe('applying', () => {
     expect(loan.schedule).toHaveLength(1);
     expect(loan.schedule[0]).toMatchObject({ amount: 1_050_000, paid: 0, status: 'upcoming' });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+  });
+
+  it('refuses a second loan while one is open', async () => {
+    const u = await payer(t.app, 1_000_000);
+    await aged(u);
+    expect((await apply(u, { loanTypeId: 'quick', amount: 1_000_000 })).statusCode).toBe(201);
     const again = await apply(u, { loanTypeId: 'quick', amount: 100_000 });
     expect((again.json() as { description: string }).description).toBe('You already have a loan open. Repay it first.');
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
   });
 
   it('concurrent applications open at most one loan', async () => {
@@ -114,12 +131,17 @@ describe('applying with an Idempotency-Key', () => {
     });
   const codeOf = (r: Awaited<ReturnType<typeof keyed>>) => [r.statusCode, (r.json() as { code?: string }).code];
 
-  it('replays the same answer for the same key and pays out once; another body is refused; without a key as before', async () => {
+  const body = { loanTypeId: 'quick', amount: 1_000_000 };
+  const appliedWithKey = async (key: string) => {
     const u = await payer(t.app, 1_000_000);
     await aged(u);
-    const body = { loanTypeId: 'quick', amount: 1_000_000 };
-    const first = await keyed(u, body, 'loan-apply-1');
+    const first = await keyed(u, body, key);
     expect(first.statusCode, first.body).toBe(201);
+    return { u, first };
+  };
+
+  it('replays the same answer for the same key and pays out once', async () => {
+    const { u, first } = await appliedWithKey('loan-apply-1');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const again = await keyed(u, body, 'loan-apply-1');
     expect(again.statusCode).toBe(201);
@@ -127,9 +149,16 @@ describe('applying with an Idempotency-Key', () => {
     expect(again.json()).toEqual(first.json());
     expect(await myLoans(u)).toHaveLength(1);
     expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+  });
 
-    expect(codeOf(await keyed(u, { ...body, amount: 500_000 }, 'loan-apply-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    // Without a key, a second application is refused as before: one open loan at a time.
+  it('refuses the same key with another body', async () => {
+    const { u } = await appliedWithKey('loan-apply-1b');
+    expect(codeOf(await keyed(u, { ...body, amount: 500_000 }, 'loan-apply-1b'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(2_000_000);
+  });
+
+  it('without a key, a second application is refused as before: one open loan at a time', async () => {
+    const { u } = await appliedWithKey('loan-apply-1c');
     const plain = await keyed(u, body);
     expect(codeOf(plain)).toEqual([422, 'LOAN_NOT_ELIGIBLE']);
     expect((plain.json() as { description: string }).description).toBe('You already have a loan open. Repay it first.');
@@ -170,26 +199,37 @@ const eligibility = (u: TestUser | null, loanTypeId?: string) =>
 const eligible = async (u: TestUser, loanTypeId?: string) => json(await eligibility(u, loanTypeId)).data as Eligibility;
 
 describe('eligibility', () => {
-  it('says yes with the most the inflows allow, for any type or one type', async () => {
+  const wellFunded = async () => {
     const u = await payer(t.app, 1_500_000);
     await aged(u);
-    const res = await eligibility(u);
+    return u;
+  };
+
+  it('says yes with the most twice the inflows allow, for any type', async () => {
+    const res = await eligibility(await wellFunded());
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('You can apply for a loan');
     expect(json(res).data).toEqual({ eligible: true, reason: null, code: null, maxAmount: 3_000_000, inflow: 1_500_000, inflowDays: 28 });
-    // The quick loan tops out at ₦20,000 whatever came in.
-    expect(await eligible(u, 'quick')).toMatchObject({ eligible: true, maxAmount: 2_000_000 });
-    // The business loan starts at ₦50,000: half of it has not come in.
-    expect(await eligible(u, 'business')).toMatchObject({
+  });
+
+  it("caps the most at one type's top: the quick loan at ₦20,000 whatever came in", async () => {
+    expect(await eligible(await wellFunded(), 'quick')).toMatchObject({ eligible: true, maxAmount: 2_000_000 });
+  });
+
+  it("says no to a type whose smallest loan the inflows do not cover: half of the business loan's ₦50,000", async () => {
+    expect(await eligible(await wellFunded(), 'business')).toMatchObject({
       eligible: false,
       code: 'INFLOW_TOO_LOW',
       maxAmount: 0,
       reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦25,000).',
     });
-    expect(json(await eligibility(u, 'mortgage'))).toMatchObject({ status: false, message: 'Unknown loan type' });
   });
 
-  it('gives each reason, in the words an application is refused with', async () => {
+  it('refuses an unknown loan type', async () => {
+    expect(json(await eligibility(await wellFunded(), 'mortgage'))).toMatchObject({ status: false, message: 'Unknown loan type' });
+  });
+
+  it('an unverified phone is the first reason', async () => {
     const unverified = await payer(t.app, 1_000_000);
     await aged(unverified);
     await t.db.update(users).set({ phoneVerifiedAt: null }).where(eq(users.id, unverified.id));
@@ -201,7 +241,9 @@ describe('eligibility', () => {
       inflow: 0,
       inflowDays: 28,
     });
+  });
 
+  it('an account too new is a reason, in the words an application is refused with', async () => {
     const young = await payer(t.app, 1_000_000);
     const tooNew = await eligible(young);
     expect(tooNew).toMatchObject({
@@ -212,18 +254,21 @@ describe('eligibility', () => {
     expect(((await apply(young, { loanTypeId: 'quick', amount: 500_000 })).json() as { description: string }).description).toBe(
       tooNew.reason,
     );
+  });
 
+  it('inflows too low are a reason, with the least that must come in', async () => {
     const quiet = await payer(t.app, 0);
     await aged(quiet);
-    const low = await eligible(quiet);
-    expect(low).toMatchObject({
+    expect(await eligible(quiet)).toMatchObject({
       eligible: false,
       code: 'INFLOW_TOO_LOW',
       maxAmount: 0,
       inflow: 0,
       reason: 'Money coming into your wallet over the last 28 days must be at least half of the loan (₦500).',
     });
+  });
 
+  it('an open loan is a reason, in the words an application is refused with', async () => {
     const borrower = await payer(t.app, 1_000_000);
     await aged(borrower);
     expect((await apply(borrower, { loanTypeId: 'quick', amount: 1_000_000 })).statusCode).toBe(201);
@@ -256,29 +301,59 @@ describe('eligibility', () => {
 });
 
 describe('repaying', () => {
-  it('repays part then all with the PIN; someone else cannot', async () => {
+  const borrowed = async () => {
     const u = await payer(t.app, 1_000_000);
-    const other = await payer(t.app, 1_000_000);
     await aged(u);
     const loan = json(await apply(u, { loanTypeId: 'quick', amount: 400_000 })).data as Loan;
-    expect((await repay(other, loan.id, { amount: 1_000 })).statusCode).toBe(404);
-    expect((await repay(u, loan.id, { amount: 1_000 }, '0000')).statusCode).toBe(403);
-    expect(json(await repay(u, loan.id, { amount: 500_000 })).code).toBe('LOAN_OVERPAY');
+    return { u, loan };
+  };
+
+  it('repays part of a loan with the PIN', async () => {
+    const { u, loan } = await borrowed();
     const part = json(await repay(u, loan.id, { amount: 100_000 })).data as Loan;
     expect(part).toMatchObject({ repaid: 100_000, outstanding: 320_000, status: 'active' });
+    expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000 + 400_000 - 100_000);
+  });
+
+  it('repays the rest when no amount is given, and the loan is repaid', async () => {
+    const { u, loan } = await borrowed();
+    await repay(u, loan.id, { amount: 100_000 });
     const all = json(await repay(u, loan.id)).data as Loan;
     expect(all).toMatchObject({ repaid: 420_000, outstanding: 0, status: 'repaid' });
     expect(all.schedule[0]).toMatchObject({ status: 'paid' });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000 + 400_000 - 420_000);
+  });
+
+  it('refuses to repay a loan already repaid', async () => {
+    const { u, loan } = await borrowed();
+    await repay(u, loan.id);
     expect(json(await repay(u, loan.id)).code).toBe('LOAN_REPAID');
   });
 
-  it('the scheduler collects what falls due; what the wallet cannot cover stays owed and shows overdue', async () => {
+  it('refuses more than is owed', async () => {
+    const { u, loan } = await borrowed();
+    expect(json(await repay(u, loan.id, { amount: 500_000 })).code).toBe('LOAN_OVERPAY');
+    expect((await myLoans(u))[0]).toMatchObject({ repaid: 0 });
+  });
+
+  it('refuses a wrong PIN (403)', async () => {
+    const { u, loan } = await borrowed();
+    expect((await repay(u, loan.id, { amount: 1_000 }, '0000')).statusCode).toBe(403);
+    expect((await myLoans(u))[0]).toMatchObject({ repaid: 0 });
+  });
+
+  it("someone else's loan is not found", async () => {
+    const { u, loan } = await borrowed();
+    const other = await payer(t.app, 1_000_000);
+    expect((await repay(other, loan.id, { amount: 1_000 })).statusCode).toBe(404);
+    expect((await myLoans(u))[0]).toMatchObject({ repaid: 0 });
+  });
+
+  /** A business loan of ₦60,000 in three instalments of ₦22,400, its borrower's wallet down to ₦19,950. */
+  const businessLoanShortOfMoney = async () => {
     const u = await payer(t.app, 10_000_000);
     await aged(u);
     const loan = json(await apply(u, { loanTypeId: 'business', amount: 6_000_000 })).data as Loan;
-    expect(loan.schedule.map((s) => s.amount)).toEqual([2_240_000, 2_240_000, 2_240_000]);
-    // Spend most of the money so the wallet cannot cover an instalment.
     const spend = await t.app.inject({
       method: 'POST',
       url: '/api/wallet/initiate',
@@ -292,35 +367,57 @@ describe('repaying', () => {
       payload: { reference: (json(spend).data as { reference: string }).reference },
     });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_995_000);
+    return { u, loan, firstDue: new Date(loan.schedule[0]!.dueDate) };
+  };
 
-    const firstDue = new Date(loan.schedule[0]!.dueDate);
+  it('a business loan is paid in three equal instalments', async () => {
+    const { loan } = await businessLoanShortOfMoney();
+    expect(loan.schedule.map((s) => s.amount)).toEqual([2_240_000, 2_240_000, 2_240_000]);
+  });
+
+  it('the scheduler collects nothing before an instalment falls due', async () => {
+    const { u, firstDue } = await businessLoanShortOfMoney();
     await collectDueLoans(deps, new Date(firstDue.getTime() - 60_000));
-    expect((await myLoans(u))[0]!.repaid).toBe(0); // not due yet
+    expect((await myLoans(u))[0]!.repaid).toBe(0);
+  });
+
+  it('the scheduler collects what the wallet holds of a due instalment, and the rest stays owed', async () => {
+    const { u, firstDue } = await businessLoanShortOfMoney();
     expect(await collectDueLoans(deps, firstDue)).toBeGreaterThanOrEqual(1);
     expect((await balancesOf(t.app, u)).walletBalance).toBe(0);
-    let [now] = await myLoans(u);
+    const [now] = await myLoans(u);
     expect(now).toMatchObject({ repaid: 1_995_000, outstanding: 6_720_000 - 1_995_000 });
     expect(now!.schedule[0]).toMatchObject({ paid: 1_995_000 });
-    // Nothing left to take: nothing happens, the rest stays owed.
     await collectDueLoans(deps, new Date(firstDue.getTime() + 2 * 86_400_000));
-    [now] = await myLoans(u);
-    expect(now!.repaid).toBe(1_995_000);
-    // Seen today, an instalment due three days ago and not fully paid is overdue.
+    expect((await myLoans(u))[0]!.repaid).toBe(1_995_000);
+  });
+
+  it('an instalment due three days ago and not fully paid shows overdue', async () => {
+    const { u, loan, firstDue } = await businessLoanShortOfMoney();
+    await collectDueLoans(deps, firstDue);
     await t.db
       .update(loanInstalments)
       .set({ dueDate: sql`now() - interval '3 days'` })
       .where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.seq, 1)));
-    [now] = await myLoans(u);
+    const [now] = await myLoans(u);
     expect(now!.schedule.map((s) => s.status)).toEqual(['overdue', 'upcoming', 'upcoming']);
+  });
 
+  it('the scheduler takes the rest of an overdue instalment once money comes in', async () => {
+    const { u, loan, firstDue } = await businessLoanShortOfMoney();
+    await collectDueLoans(deps, firstDue);
+    await t.db
+      .update(loanInstalments)
+      .set({ dueDate: sql`now() - interval '3 days'` })
+      .where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.seq, 1)));
     await t.app.inject({
       method: 'POST',
       url: '/api/wallet/fund/card',
       headers: auth(u),
-      payload: { amount: 1_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } },
+      payload: { amount: 1_000_000, card: GOOD_CARD },
     });
     expect(await collectDueLoans(deps, new Date())).toBeGreaterThanOrEqual(1);
-    [now] = await myLoans(u);
+    const [now] = await myLoans(u);
     expect(now!.schedule[0]).toMatchObject({ paid: 2_240_000, status: 'paid' });
     expect((await balancesOf(t.app, u)).walletBalance).toBe(1_000_000 - 245_000);
   });
