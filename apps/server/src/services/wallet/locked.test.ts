@@ -38,32 +38,49 @@ const withdraw = (u: TestUser, id: string, key?: string) =>
 const codeOf = (r: Awaited<ReturnType<typeof withdraw>>) => [r.statusCode, (r.json() as { code?: string }).code];
 
 describe('locked fund payout with an Idempotency-Key', () => {
-  it('replays the same answer for the same key and pays once; the key is tied to the fund; without a key as before', async () => {
+  /** Two locked funds of ₦10,000 from a wallet of ₦20,000, both mature. */
+  const twoMatureFunds = async () => {
     const u = await payer(t.app, 2_000_000);
     const a = await lock(u, 1_000_000);
     const b = await lock(u, 1_000_000);
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 0, lockedBalance: 2_000_000 });
-
-    // Refused before maturity: nothing is stored, so the same key works once the fund matures.
-    expect(codeOf(await withdraw(u, a, 'locked-payout-1'))).toEqual([422, 'LOCKED_NOT_MATURE']);
     await mature(a);
     await mature(b);
+    return { u, a, b };
+  };
 
+  it('a payout refused before maturity stores nothing: the same key pays once the fund matures', async () => {
+    const u = await payer(t.app, 1_000_000);
+    const a = await lock(u, 1_000_000);
+    expect(codeOf(await withdraw(u, a, 'locked-payout-0'))).toEqual([422, 'LOCKED_NOT_MATURE']);
+    await mature(a);
+    const paid = await withdraw(u, a, 'locked-payout-0');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('replays the same answer for the same key and pays once', async () => {
+    const { u, a } = await twoMatureFunds();
     const first = await withdraw(u, a, 'locked-payout-1');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(json(first).data).toMatchObject({ id: a, status: 'paid', payout: 1_022_192 });
     const again = await withdraw(u, a, 'locked-payout-1');
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_022_192, lockedBalance: 1_000_000 });
+  });
 
-    // The same key for another fund is another request.
-    expect(codeOf(await withdraw(u, b, 'locked-payout-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  it('the key is tied to its fund: the same key for another fund is refused', async () => {
+    const { u, a, b } = await twoMatureFunds();
+    await withdraw(u, a, 'locked-payout-1b');
+    expect(codeOf(await withdraw(u, b, 'locked-payout-1b'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_022_192, lockedBalance: 1_000_000 });
+  });
 
-    // Without a key: paid, then refused as already paid.
+  it('without a key, a payout is made, then refused as already paid', async () => {
+    const { u, a, b } = await twoMatureFunds();
+    await withdraw(u, a, 'locked-payout-1c');
     const plain = await withdraw(u, b);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['idempotent-replayed']).toBeUndefined();

@@ -59,36 +59,69 @@ describe('savings targets', () => {
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_000_000, savingsBalance: 0 });
   });
 
-  it("refuses bad input, a wrong PIN, too little money, someone else's target, and no token", async () => {
-    const u = await payer(t.app, 50_000);
-    const other = await payer(t.app, 50_000);
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'x', targetAmount: 100, targetDate: inDays(9) })).message).toBe(
+  it.each([
+    [
+      'a name under 2 characters',
+      { name: 'x', targetAmount: 100, targetDate: inDays(9) },
       'Give the target a name of at least 2 characters',
-    );
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: inDays(-1) })).message).toBe(
-      'The target date must be in the future',
-    );
-    expect(json(await req(u, 'POST', '/savings-target', { name: 'Rent', targetAmount: 100_000, targetDate: '2026-13-01' })).message).toBe(
+    ],
+    ['a date in the past', { name: 'Rent', targetAmount: 100_000, targetDate: inDays(-1) }, 'The target date must be in the future'],
+    [
+      'a date that does not exist',
+      { name: 'Rent', targetAmount: 100_000, targetDate: '2026-13-01' },
       'targetDate must be a date (YYYY-MM-DD)',
-    );
-    const target = await create(u, { name: 'Rent', targetAmount: 100_000, targetDate: inDays(30) });
-    expect(
-      (await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 10_000 }, { transactionPin: '0000' })).statusCode,
-    ).toBe(403);
-    expect(
-      json(await req(u, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 60_000 }, { transactionPin: TEST_PIN })).code,
-    ).toBe('INSUFFICIENT_FUNDS');
-    expect(
-      (await req(other, 'POST', '/savings-target/top-up', { targetId: target.id, amount: 1_000 }, { transactionPin: TEST_PIN })).statusCode,
-    ).toBe(404);
-    expect((await req(other, 'PATCH', `/savingtarget/withdraw/${target.id}`)).statusCode).toBe(404);
-    expect(json(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`)).message).toBe('There is nothing saved in this target yet');
-    expect((await req(null, 'GET', '/savings-target')).statusCode).toBe(401);
-    expect(json(await req(other, 'GET', '/savings-target')).data).toEqual([]);
-    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 50_000, savingsBalance: 0 });
+    ],
+  ])('refuses a target with %s and creates nothing', async (_, body, message) => {
+    const u = await payer(t.app, 50_000);
+    const res = await req(u, 'POST', '/savings-target', body);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(message);
+    expect(json(await req(u, 'GET', '/savings-target')).data).toEqual([]);
   });
 
-  it('automatic saving runs on schedule by a controllable clock; a shortfall is recorded, shown, and not retried', async () => {
+  /** A target with nothing saved, in a wallet of ₦500. */
+  const emptyTarget = async () => {
+    const u = await payer(t.app, 50_000);
+    const target = await create(u, { name: 'Rent', targetAmount: 100_000, targetDate: inDays(30) });
+    const topUp = (who: TestUser, amount: number, pin = TEST_PIN) =>
+      req(who, 'POST', '/savings-target/top-up', { targetId: target.id, amount }, { transactionPin: pin });
+    const unmoved = async () => expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 50_000, savingsBalance: 0 });
+    return { u, target, topUp, unmoved };
+  };
+
+  it('refuses a top-up with a wrong PIN (403)', async () => {
+    const { u, topUp, unmoved } = await emptyTarget();
+    expect((await topUp(u, 10_000, '0000')).statusCode).toBe(403);
+    await unmoved();
+  });
+
+  it('refuses a top-up larger than the wallet', async () => {
+    const { u, topUp, unmoved } = await emptyTarget();
+    expect(json(await topUp(u, 60_000)).code).toBe('INSUFFICIENT_FUNDS');
+    await unmoved();
+  });
+
+  it("someone else's target is not found, to top up or to withdraw from, nor listed", async () => {
+    const { target, topUp, unmoved } = await emptyTarget();
+    const other = await payer(t.app, 50_000);
+    expect((await topUp(other, 1_000)).statusCode).toBe(404);
+    expect((await req(other, 'PATCH', `/savingtarget/withdraw/${target.id}`)).statusCode).toBe(404);
+    expect(json(await req(other, 'GET', '/savings-target')).data).toEqual([]);
+    await unmoved();
+  });
+
+  it('refuses a withdrawal from a target with nothing saved', async () => {
+    const { u, target, unmoved } = await emptyTarget();
+    expect(json(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`)).message).toBe('There is nothing saved in this target yet');
+    await unmoved();
+  });
+
+  it('the targets need a token (401)', async () => {
+    expect((await req(null, 'GET', '/savings-target')).statusCode).toBe(401);
+  });
+
+  /** A weekly ₦100 saving into a target from a wallet of ₦250, and its first slot. */
+  const weeklySaver = async () => {
     const u = await payer(t.app, 25_000);
     const target = await create(u, {
       name: 'School fees',
@@ -96,23 +129,39 @@ describe('savings targets', () => {
       targetDate: inDays(60),
       autoSave: { amount: 10_000, frequency: 'weekly' },
     });
-    const first = new Date(target.autoSave!.nextRunAt);
+    return { u, first: new Date(target.autoSave!.nextRunAt) };
+  };
+
+  it('automatic saving is first due a week after the target is made', async () => {
+    const { first } = await weeklySaver();
     expect(first.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+  });
 
-    expect(await runDueSavings(deps, new Date(first.getTime() - 1000))).toBe(0);
-    expect(await runDueSavings(deps, first)).toBe(1);
-    expect(await runDueSavings(deps, first)).toBe(0); // the same slot never runs twice
-    const second = nextSlot(first, 'weekly');
-    await runDueSavings(deps, second);
+  it('automatic saving runs on schedule by a controllable clock, each slot once', async () => {
+    const { u, first } = await weeklySaver();
+    await runDueSavings(deps, new Date(first.getTime() - 1000));
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 25_000, savingsBalance: 0 });
+    await runDueSavings(deps, first);
+    await runDueSavings(deps, first);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 15_000, savingsBalance: 10_000 });
+    await runDueSavings(deps, nextSlot(first, 'weekly'));
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 5_000, savingsBalance: 20_000 });
+  });
 
+  it('an automatic saving the wallet cannot cover is recorded as failed, shown, and not retried', async () => {
+    const { u, first } = await weeklySaver();
+    const second = nextSlot(first, 'weekly');
+    await runDueSavings(deps, first);
+    await runDueSavings(deps, second);
     const third = nextSlot(second, 'weekly');
-    expect(await runDueSavings(deps, third)).toBe(1);
+    await runDueSavings(deps, third);
     const [shown] = json(await req(u, 'GET', '/savings-target')).data as Target[];
     expect(shown!.lastRun).toMatchObject({ status: 'failed', reason: 'Not enough money in your wallet' });
     expect(shown!.savedAmount).toBe(20_000);
     expect(new Date(shown!.autoSave!.nextRunAt).getTime()).toBe(nextSlot(third, 'weekly').getTime());
-    expect(await runDueSavings(deps, third)).toBe(0);
+    await runDueSavings(deps, third);
+    const [again] = json(await req(u, 'GET', '/savings-target')).data as Target[];
+    expect(again).toEqual(shown);
   });
 
   it('after downtime, missed slots are not replayed one by one', async () => {
@@ -124,7 +173,7 @@ describe('savings targets', () => {
       autoSave: { amount: 1_000, frequency: 'daily' },
     });
     const later = new Date(Date.now() + 10 * 86_400_000);
-    expect(await runDueSavings(deps, later)).toBe(1);
+    expect(await runDueSavings(deps, later)).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(savingsTargets).where(eq(savingsTargets.id, target.id));
     expect(row!.nextRunAt!.getTime()).toBeGreaterThan(later.getTime());
     expect((await balancesOf(t.app, u)).savingsBalance).toBe(1_000);
@@ -135,65 +184,91 @@ describe('savings calls with an Idempotency-Key', () => {
   const keyed = (key: string) => ({ 'Idempotency-Key': key });
   const codeOf = (r: Awaited<ReturnType<typeof req>>) => [r.statusCode, (r.json() as { code?: string }).code];
 
-  it('a withdrawal retried with its key replays its answer and moves the money once', async () => {
+  /** Two targets with ₦1,000 saved each, from a wallet of ₦5,000. */
+  const twoTargets = async () => {
     const u = await payer(t.app, 500_000);
     const target = await create(u, { name: 'Car', targetAmount: 400_000, targetDate: inDays(60) });
     const other = await create(u, { name: 'Bike', targetAmount: 400_000, targetDate: inDays(60) });
     for (const id of [target.id, other.id])
       await req(u, 'POST', '/savings-target/top-up', { targetId: id, amount: 100_000 }, { transactionPin: TEST_PIN });
+    const withdraw = (id: string, key: string, amount?: number) =>
+      req(u, 'PATCH', `/savingtarget/withdraw/${id}`, amount === undefined ? undefined : { amount }, keyed(key));
+    return { u, target, other, withdraw };
+  };
 
-    const part = () => req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 30_000 }, keyed('withdraw-key-1'));
-    const first = await part();
+  it('a withdrawal retried with its key replays its answer and moves the money once', async () => {
+    const { u, target, withdraw } = await twoTargets();
+    const first = await withdraw(target.id, 'withdraw-key-1', 30_000);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(json(first).data).toMatchObject({ savedAmount: 70_000, status: 'active' });
-    const again = await part();
+    const again = await withdraw(target.id, 'withdraw-key-1', 30_000);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 330_000, savingsBalance: 170_000 });
     const moves = (await req(u, 'GET', `/savings-target/transactions?targetId=${target.id}`)).json() as { data: { direction: string }[] };
     expect(moves.data.filter((m) => m.direction === 'credit')).toHaveLength(1);
+  });
 
-    // The same key with another amount, or for another target, is another request; a malformed key is refused.
-    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 20_000 }, keyed('withdraw-key-1')))).toEqual([
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-    ]);
-    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${other.id}`, { amount: 30_000 }, keyed('withdraw-key-1')))).toEqual([
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-    ]);
-    expect(codeOf(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, { amount: 30_000 }, keyed('no')))).toEqual([
-      400,
-      'IDEMPOTENCY_KEY_INVALID',
-    ]);
+  it.each([
+    ['another amount', false, 20_000],
+    ['another target', true, 30_000],
+  ])('the same withdrawal key with %s is refused', async (_, otherTarget, amount) => {
+    const { u, target, other, withdraw } = await twoTargets();
+    await withdraw(target.id, 'withdraw-key-1', 30_000);
+    expect(codeOf(await withdraw(otherTarget ? other.id : target.id, 'withdraw-key-1', amount))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 330_000, savingsBalance: 170_000 });
+  });
 
-    // Everything, with a key: closed once; without a key the call runs afresh, as before.
-    const all = () => req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`, undefined, keyed('withdraw-key-2'));
-    const closed = await all();
+  it('a malformed withdrawal key is refused (400)', async () => {
+    const { u, target, withdraw } = await twoTargets();
+    expect(codeOf(await withdraw(target.id, 'no', 30_000))).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 300_000, savingsBalance: 200_000 });
+  });
+
+  it('withdrawing everything with a key closes the target once', async () => {
+    const { u, target, withdraw } = await twoTargets();
+    const closed = await withdraw(target.id, 'withdraw-key-2');
     expect(json(closed).data).toMatchObject({ savedAmount: 0, status: 'withdrawn' });
-    expect((await all()).json()).toEqual(closed.json());
+    expect((await withdraw(target.id, 'withdraw-key-2')).json()).toEqual(closed.json());
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 400_000, savingsBalance: 100_000 });
+  });
+
+  it('without a key a withdrawal runs afresh, as before: refused once the target is empty', async () => {
+    const { u, target, withdraw } = await twoTargets();
+    await withdraw(target.id, 'withdraw-key-3');
     expect(json(await req(u, 'PATCH', `/savingtarget/withdraw/${target.id}`)).code).toBe('TARGET_EMPTY');
     expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 400_000, savingsBalance: 100_000 });
   });
 
-  it('a target created with a key is created once; its retry replays the 201', async () => {
+  const wedding = { name: 'Wedding', targetAmount: 900_000, targetDate: inDays(120) };
+
+  it('a target created with a key is created once: its retry replays the 201', async () => {
     const u = await payer(t.app, 0);
-    const body = { name: 'Wedding', targetAmount: 900_000, targetDate: inDays(120) };
-    const first = await req(u, 'POST', '/savings-target', body, keyed('create-target-1'));
+    const first = await req(u, 'POST', '/savings-target', wedding, keyed('create-target-1'));
     expect(first.statusCode, first.body).toBe(201);
-    const again = await req(u, 'POST', '/savings-target', body, keyed('create-target-1'));
+    const again = await req(u, 'POST', '/savings-target', wedding, keyed('create-target-1'));
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect((json(await req(u, 'GET', '/savings-target')).data as Target[]).map((x) => x.id)).toEqual([(json(first).data as Target).id]);
-    expect(codeOf(await req(u, 'POST', '/savings-target', { ...body, name: 'Party' }, keyed('create-target-1')))).toEqual([
+  });
+
+  it('the same creation key with another body is refused', async () => {
+    const u = await payer(t.app, 0);
+    await req(u, 'POST', '/savings-target', wedding, keyed('create-target-2'));
+    expect(codeOf(await req(u, 'POST', '/savings-target', { ...wedding, name: 'Party' }, keyed('create-target-2')))).toEqual([
       422,
       'IDEMPOTENCY_KEY_REUSED',
     ]);
-    await create(u, body);
+    expect(json(await req(u, 'GET', '/savings-target')).data).toHaveLength(1);
+  });
+
+  it('the same target created again without a key is a second target', async () => {
+    const u = await payer(t.app, 0);
+    await req(u, 'POST', '/savings-target', wedding, keyed('create-target-3'));
+    await create(u, wedding);
     expect(json(await req(u, 'GET', '/savings-target')).data).toHaveLength(2);
   });
 });
@@ -201,7 +276,7 @@ describe('savings calls with an Idempotency-Key', () => {
 const lock = (u: TestUser, body: object, pin = TEST_PIN) => req(u, 'POST', '/lockedfund', body, { transactionPin: pin });
 
 describe('locked funds', () => {
-  it('previews the rate for the duration, interest and tax; locks; refuses early withdrawal; pays at maturity', async () => {
+  it('previews the rate for the duration, the interest and the tax', async () => {
     const u = await payer(t.app, 2_000_000);
     const p = await req(u, 'POST', '/lock/initiate', { amount: 1_000_000, durationDays: 90 });
     expect(p.statusCode).toBe(200);
@@ -209,21 +284,36 @@ describe('locked funds', () => {
     // ₦10,000 at 10% a year for 90 days: ₦246.57 interest, 10% tax.
     expect(preview).toMatchObject({ interestRate: 10, interest: 24_657, tax: 2_465, payout: 1_022_192 });
     expect(new Date(preview.maturityDate).getTime() - Date.now()).toBeGreaterThan(89.9 * 86_400_000);
+  });
 
+  const locked = async () => {
+    const u = await payer(t.app, 2_000_000);
     const res = await lock(u, { amount: 1_000_000, durationDays: 90, title: 'Rent 2027' });
     expect(res.statusCode).toBe(201);
-    const fund = json(res).data as { id: string; maturityDate: string };
-    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_000_000, lockedBalance: 1_000_000 });
+    return { u, fund: json(res).data as { id: string; maturityDate: string } };
+  };
+  const matured = (id: string) =>
+    t.db
+      .update(lockedFunds)
+      .set({ maturityDate: sql`now() - interval '1 minute'` })
+      .where(eq(lockedFunds.id, id));
 
+  it('locks the money away from the wallet', async () => {
+    const { u } = await locked();
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 1_000_000, lockedBalance: 1_000_000 });
+  });
+
+  it('refuses a withdrawal before maturity, saying from when', async () => {
+    const { u, fund } = await locked();
     const early = await req(u, 'POST', `/lockedfund/withdraw/${fund.id}`);
     expect(early.statusCode).toBe(422);
     expect(json(early).message).toMatch(/^This fund is locked until \d{1,2} \w{3} \d{4}\. You can withdraw it from then\.$/);
     expect(await balancesOf(t.app, u)).toMatchObject({ lockedBalance: 1_000_000 });
+  });
 
-    await t.db
-      .update(lockedFunds)
-      .set({ maturityDate: sql`now() - interval '1 minute'` })
-      .where(eq(lockedFunds.id, fund.id));
+  it('pays the money and its interest after tax at maturity, once', async () => {
+    const { u, fund } = await locked();
+    await matured(fund.id);
     const paid = await req(u, 'POST', `/lockedfund/withdraw/${fund.id}`);
     expect(paid.statusCode).toBe(200);
     expect(json(paid).data).toMatchObject({ status: 'paid' });
@@ -231,18 +321,35 @@ describe('locked funds', () => {
     expect((await req(u, 'POST', `/lockedfund/withdraw/${fund.id}`)).statusCode).toBe(422);
   });
 
-  it("refuses an unconfigured duration, a wrong PIN, too little money, someone else's fund, and no token", async () => {
+  it('refuses a duration that is not offered', async () => {
     const u = await payer(t.app, 100_000);
-    const other = await payer(t.app);
     expect(json(await req(u, 'POST', '/lock/initiate', { amount: 10_000, durationDays: 45 })).message).toBe(
       'Choose a duration of 30, 60, 90, 180 or 365 days',
     );
+  });
+
+  it('refuses a lock with a wrong PIN (403)', async () => {
+    const u = await payer(t.app, 100_000);
     expect((await lock(u, { amount: 10_000, durationDays: 30 }, '0000')).statusCode).toBe(403);
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 100_000, lockedBalance: 0 });
+  });
+
+  it('refuses a lock larger than the wallet', async () => {
+    const u = await payer(t.app, 100_000);
     expect(json(await lock(u, { amount: 200_000, durationDays: 30 })).code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balancesOf(t.app, u)).toMatchObject({ walletBalance: 100_000, lockedBalance: 0 });
+  });
+
+  it("someone else's fund is neither listed nor paid to them", async () => {
+    const u = await payer(t.app, 100_000);
+    const other = await payer(t.app);
     const fund = json(await lock(u, { amount: 10_000, durationDays: 30 })).data as { id: string };
     expect((await req(other, 'POST', `/lockedfund/withdraw/${fund.id}`)).statusCode).toBe(404);
     expect(json(await req(other, 'GET', '/lockedfund')).data).toEqual([]);
     expect((json(await req(u, 'GET', '/lockedfund')).data as unknown[]).length).toBe(1);
+  });
+
+  it('a lock preview needs a token (401)', async () => {
     expect((await req(null, 'POST', '/lock/initiate', { amount: 10_000, durationDays: 30 })).statusCode).toBe(401);
   });
 });
