@@ -32,17 +32,21 @@ beforeEach(() => useAuth.setState({ token: 'tok-1', userId: 'u1', isAuthenticate
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Notifications', () => {
-  it('lists notices newest first with the unread ones marked; opening one marks it read', async () => {
+  it('lists notices newest first with the unread ones marked', async () => {
+    routeFetch({ [`GET ${N}`]: page([notice(2), notice(1, { read: true })]) });
+    renderRoute(<NoticesPage />, { path: '/notifications' });
+    const links = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName(/^Unread: Order OWO-2: shipped/);
+    expect(links[1]).toHaveAccessibleName(/^Order OWO-1: shipped/);
+  });
+
+  it('opening a notice goes to its page and marks it read', async () => {
     const fetchMock = routeFetch({
       [`GET ${N}`]: page([notice(2), notice(1, { read: true })]),
       [`PUT ${N}/read`]: unread(0),
     });
     renderRoute(<NoticesPage />, { path: '/notifications', extra: [{ path: '/shop/orders/:id', element: <h1>Order page</h1> }] });
-    const list = await screen.findByRole('list', { name: 'Notifications' });
-    const links = within(list).getAllByRole('link');
-    expect(links[0]).toHaveAccessibleName(/^Unread: Order OWO-2: shipped/);
-    expect(links[1]).toHaveAccessibleName(/^Order OWO-1: shipped/);
-    await userEvent.setup().click(links[0]!);
+    await userEvent.setup().click(await screen.findByRole('link', { name: /^Unread: Order OWO-2/ }));
     expect(await screen.findByRole('heading', { name: 'Order page' })).toBeInTheDocument();
     await waitFor(() => expect(calls(fetchMock, `PUT ${N}/read`)).toHaveLength(1));
     expect(sent(calls(fetchMock, `PUT ${N}/read`)[0]?.[1])).toEqual({ ids: [notice(2).id] });
@@ -58,11 +62,13 @@ describe('Notifications', () => {
     for (const link of screen.getAllByRole('link')) expect(link).not.toHaveAccessibleName(/^Unread/);
   });
 
-  it('says when there is nothing yet, and shows the server’s error with a retry', async () => {
+  it('says when there is nothing yet', async () => {
     routeFetch({ [`GET ${N}`]: page([]) });
-    const first = renderRoute(<NoticesPage />, { path: '/notifications' });
+    renderRoute(<NoticesPage />, { path: '/notifications' });
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
-    first.unmount();
+  });
+
+  it('shows the server’s error with a retry', async () => {
     routeFetch({ [`GET ${N}`]: () => jsonResponse(500, { status: false, message: 'Something broke on our side', code: 'INTERNAL' }) });
     renderRoute(<NoticesPage />, { path: '/notifications' });
     expect(await screen.findByText('Something broke on our side')).toBeInTheDocument();
