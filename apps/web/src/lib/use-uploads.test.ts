@@ -100,8 +100,8 @@ describe('useUploads', () => {
   });
 
   it('unmounting cancels the uploads left and lets their previews go', () => {
-    const { result, unmount } = renderHook(() => useUploads());
-    act(() => result.current.add([{ file: png() }]));
+    const { result, unmount } = renderHook(() => useUploads<{ kind: string }>());
+    act(() => result.current.add([{ file: png(), extra: { kind: 'image' } }]));
     unmount();
     expect(started[0]!.aborted).toBe(true);
     expect(revoked).toEqual(['blob:1']);

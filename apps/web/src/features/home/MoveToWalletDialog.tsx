@@ -1,13 +1,14 @@
 import { formatNaira } from '@owo/contracts/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { type BusinessWithdrawal, shopOrdersApi } from '../../api/shop-orders';
 import { toastError } from '../../lib/errors';
-import { koboToNairaInput, parseNairaToKobo } from '../../lib/money';
+import { nairaAmount } from '../../lib/form-schemas';
+import { koboToNairaInput } from '../../lib/money';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 import { usePinAttempt } from '../../lib/use-pin-attempt';
-import { AmountField } from '../../ui/AmountField';
+import { AmountStep } from '../../ui/AmountStep';
 import { Button } from '../../ui/Button';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { PinSetupHint } from '../../ui/PinSetupHint';
@@ -16,14 +17,12 @@ import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
 import { invalidateMoney } from '../wallet';
 
-type Step = { name: 'amount' } | { name: 'pin'; amount: number } | { name: 'done'; result: BusinessWithdrawal };
+type Step = { name: 'amount'; amount?: number } | { name: 'pin'; amount: number } | { name: 'done'; result: BusinessWithdrawal };
 
 /** "Move to wallet": how much of the business wallet (all of it to start with), the PIN, then the new balances. */
 export default function MoveToWalletDialog({ balance, onClose }: { balance: number; onClose: () => void }) {
   const qc = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'amount' });
-  const [typed, setTyped] = useState(() => koboToNairaInput(balance));
-  const [error, setError] = useState<string | undefined>();
   const attempt = usePinAttempt();
 
   const move = useMutation({
@@ -40,42 +39,27 @@ export default function MoveToWalletDialog({ balance, onClose }: { balance: numb
   });
   const close = useGuardedClose(move.isPending, move.reset, onClose);
 
-  const next = (e: FormEvent) => {
-    e.preventDefault();
-    const kobo = parseNairaToKobo(typed);
-    if (kobo === null || kobo <= 0) return setError('Enter an amount like 1,500 or 1500.50');
-    if (kobo > balance) return setError(`You have ${formatNaira(balance)} in your business wallet`);
-    attempt.begin();
-    move.reset();
-    setStep({ name: 'pin', amount: kobo });
-  };
-
   return (
     <Sheet open onClose={close} title={step.name === 'done' ? 'Moved to your wallet' : 'Move to wallet'}>
       {step.name === 'amount' ? (
-        <form noValidate className="flex flex-col gap-5" onSubmit={next}>
+        <AmountStep
+          amount={nairaAmount(balance, formatNaira(balance), `You have ${formatNaira(balance)} in your business wallet`)}
+          initial={koboToNairaInput(step.amount ?? balance)}
+          hint={`Business wallet: ${formatNaira(balance)}`}
+          onContinue={(amount) => {
+            attempt.begin();
+            move.reset();
+            setStep({ name: 'pin', amount });
+          }}
+        >
           <p className="text-[15px] text-muted">Move money your shop earned into your main wallet, to spend or send.</p>
-          <AmountField
-            autoFocus
-            value={typed}
-            typed={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setError(undefined);
-            }}
-            hint={`Business wallet: ${formatNaira(balance)}`}
-            error={error}
-          />
-          <Button type="submit" size="lg" block>
-            Continue
-          </Button>
-        </form>
+        </AmountStep>
       ) : step.name === 'pin' ? (
         <PinStep
           pin={attempt.pin}
           onPinChange={attempt.setPin}
           loading={move.isPending}
-          onBack={() => setStep({ name: 'amount' })}
+          onBack={() => setStep({ name: 'amount', amount: step.amount })}
           onSubmit={(p) => move.mutate({ amount: step.amount, pin: p })}
           submitLabel="Move"
           error={<PinSetupHint error={move.error} />}

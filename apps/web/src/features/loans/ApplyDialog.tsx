@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { type Loan, type LoanType, loansApi } from '../../api/loans';
 import { formatNaira } from '@owo/contracts/format';
@@ -27,6 +30,15 @@ export function validateLoanAmount(type: LoanType, text: string, max = type.maxA
   return null;
 }
 
+/** The application's form: an amount within the type's limits and the most the inflows allow. */
+const applyForm = (type: LoanType | null, max?: number) =>
+  z.object({
+    amount: z.string().superRefine((text, ctx) => {
+      const problem = type ? validateLoanAmount(type, text, max) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+
 /** "Apply for <name>": amount within the type's limits, then "Apply now". */
 export function ApplyDialog({
   type,
@@ -40,12 +52,12 @@ export function ApplyDialog({
   onApproved: (loan: Loan) => void;
 }) {
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    setAmount('');
-    setError(undefined);
-  }, [type]);
+  const { register, handleSubmit, watch, formState, reset } = useForm<{ amount: string }>({
+    resolver: zodResolver(applyForm(type, max)),
+    defaultValues: { amount: '' },
+  });
+  useEffect(() => reset({ amount: '' }), [type, reset]);
+  const amount = watch('amount');
 
   // One Idempotency-Key per application: the same application sent again (after a lost
   // connection) reuses it and gets the first answer, so the loan is never paid out twice.
@@ -63,31 +75,24 @@ export function ApplyDialog({
 
   const close = useGuardedClose(apply.isPending, apply.reset, onClose);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!type || apply.isPending) return;
-    const problem = validateLoanAmount(type, amount, max);
-    setError(problem ?? undefined);
-    if (problem) return;
-    apply.mutate({ loanTypeId: type.id, amount: parseNairaToKobo(amount) ?? 0 });
-  };
-
   const kobo = type ? parseNairaToKobo(amount) : null;
   const valid = type && kobo !== null && !validateLoanAmount(type, amount, max);
   return (
     <Sheet open={type !== null} onClose={close} title={type ? `Apply for ${type.name}` : 'Apply'}>
       {type ? (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <form
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={handleSubmit((v) => {
+            if (!apply.isPending) apply.mutate({ loanTypeId: type.id, amount: parseNairaToKobo(v.amount) ?? 0 });
+          })}
+        >
           <p className="text-[15px] text-muted">{type.description}</p>
           <AmountField
             autoFocus
-            value={amount}
             typed={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
+            error={formState.errors.amount?.message}
+            {...register('amount')}
             hint={`Between ${formatNaira(type.minAmount)} and ${formatNaira(Math.min(max ?? type.maxAmount, type.maxAmount))}`}
           />
           {valid && kobo !== null ? (

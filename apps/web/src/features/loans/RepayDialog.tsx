@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type Loan, loansApi } from '../../api/loans';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 import { usePinAttempt } from '../../lib/use-pin-attempt';
 import { formatNaira } from '@owo/contracts/format';
-import { koboToNairaInput, parseNairaToKobo } from '../../lib/money';
-import { Button } from '../../ui/Button';
+import { koboToNairaInput } from '../../lib/money';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
 import { PinSetupHint } from '../../ui/PinSetupHint';
-import { AmountField, balanceHint } from '../../ui/AmountField';
+import { balanceHint } from '../../ui/AmountField';
+import { AmountStep } from '../../ui/AmountStep';
 import { nairaAmount } from '../../lib/form-schemas';
 import { useBalances } from '../wallet';
 import { toastLoanError } from './errors';
@@ -20,16 +20,12 @@ import { invalidateLoans } from './queries';
 export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const balances = useBalances();
-  const [step, setStep] = useState<{ name: 'amount' } | { name: 'pin'; amount: number }>({ name: 'amount' });
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [step, setStep] = useState<{ name: 'amount'; amount?: number } | { name: 'pin'; amount: number }>({ name: 'amount' });
   const attempt = usePinAttempt();
   const { setPin } = attempt;
 
   useEffect(() => {
     setStep({ name: 'amount' });
-    setAmount(loan ? koboToNairaInput(loan.outstanding) : '');
-    setError(undefined);
     setPin('');
   }, [loan, setPin]);
 
@@ -49,48 +45,29 @@ export function RepayDialog({ loan, onClose }: { loan: Loan | null; onClose: () 
   });
   const close = useGuardedClose(repay.isPending, repay.reset, onClose);
 
-  const submitAmount = (e: FormEvent) => {
-    e.preventDefault();
-    if (!loan) return;
-    const parsed = nairaAmount(loan.outstanding, formatNaira(loan.outstanding)).safeParse(amount);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    attempt.begin();
-    repay.reset();
-    setStep({ name: 'pin', amount: parseNairaToKobo(amount) ?? 0 });
-  };
-
   return (
     <Sheet open={loan !== null} onClose={close} title="Repay loan">
       {!loan ? null : step.name === 'amount' ? (
-        <form onSubmit={submitAmount} noValidate className="flex flex-col gap-5">
+        <AmountStep
+          amount={nairaAmount(loan.outstanding, formatNaira(loan.outstanding))}
+          initial={koboToNairaInput(step.amount ?? loan.outstanding)}
+          hint={balanceHint(balances.data?.walletBalance)}
+          onContinue={(amount) => {
+            attempt.begin();
+            repay.reset();
+            setStep({ name: 'pin', amount });
+          }}
+        >
           <p className="text-[15px] text-muted">
             You owe <span className="font-semibold text-fg">{formatNaira(loan.outstanding)}</span> on your {loan.name}.
           </p>
-          <AmountField
-            autoFocus
-            value={amount}
-            typed={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
-            hint={balanceHint(balances.data?.walletBalance)}
-          />
-          <Button type="submit" size="lg" block>
-            Continue
-          </Button>
-        </form>
+        </AmountStep>
       ) : (
         <PinStep
           pin={attempt.pin}
           onPinChange={setPin}
           loading={repay.isPending}
-          onBack={() => setStep({ name: 'amount' })}
+          onBack={() => setStep({ name: 'amount', amount: step.amount })}
           onSubmit={(p) => repay.mutate({ id: loan.id, amount: step.amount >= loan.outstanding ? undefined : step.amount, pin: p })}
           error={<PinSetupHint error={repay.error} />}
         >

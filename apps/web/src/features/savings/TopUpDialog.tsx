@@ -1,26 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira } from '@owo/contracts/format';
-import { parseNairaToKobo } from '../../lib/money';
+import { koboToNairaInput } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { DetailList, DetailRow } from '../../ui/DetailList';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
 import { SuccessHero } from '../../ui/SuccessHero';
-import { AmountField, balanceHint } from '../../ui/AmountField';
+import { balanceHint } from '../../ui/AmountField';
+import { AmountStep } from '../../ui/AmountStep';
 import { toastError } from '../../lib/errors';
 import { usePinAttempt } from '../../lib/use-pin-attempt';
 import { PinSetupHint } from '../../ui/PinSetupHint';
 import { useBalances } from '../wallet';
 import { invalidateSavings } from './queries';
-import { type AmountForm, amountForm } from './schemas';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 
-type Step = { name: 'amount' } | { name: 'pin'; amount: number } | { name: 'done'; amount: number; target: SavingsTarget; message: string };
+type Step =
+  | { name: 'amount'; amount?: number }
+  | { name: 'pin'; amount: number }
+  | { name: 'done'; amount: number; target: SavingsTarget; message: string };
 
 /** "Top up": amount, then the PIN modal ("Transaction PIN", "Confirm"), then "Top-up successful". */
 export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; open: boolean; onClose: () => void }) {
@@ -29,17 +30,12 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
   const [step, setStep] = useState<Step>({ name: 'amount' });
   const attempt = usePinAttempt();
   const { setPin } = attempt;
-  const { register, handleSubmit, watch, formState, reset } = useForm<AmountForm>({
-    resolver: zodResolver(amountForm),
-    defaultValues: { amount: '' },
-  });
 
   useEffect(() => {
     if (!open) return;
     setStep({ name: 'amount' });
     setPin('');
-    reset({ amount: '' });
-  }, [open, reset, setPin]);
+  }, [open, setPin]);
 
   const topUp = useMutation({
     mutationFn: (v: { amount: number; pin: string }) =>
@@ -61,35 +57,25 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
   return (
     <Sheet open={open} onClose={close} title={title}>
       {step.name === 'amount' ? (
-        <form
-          noValidate
-          className="flex flex-col gap-5"
-          onSubmit={handleSubmit((v) => {
+        <AmountStep
+          initial={step.amount ? koboToNairaInput(step.amount) : ''}
+          hint={balanceHint(balances.data?.walletBalance)}
+          onContinue={(amount) => {
             attempt.begin();
             topUp.reset();
-            setStep({ name: 'pin', amount: parseNairaToKobo(v.amount) ?? 0 });
-          })}
+            setStep({ name: 'pin', amount });
+          }}
         >
           <p className="text-[15px] text-muted">
             Move money from your wallet into <span className="font-semibold text-fg">{target.name}</span>.
           </p>
-          <AmountField
-            autoFocus
-            typed={watch('amount')}
-            hint={balanceHint(balances.data?.walletBalance)}
-            error={formState.errors.amount?.message}
-            {...register('amount')}
-          />
-          <Button type="submit" size="lg" block>
-            Continue
-          </Button>
-        </form>
+        </AmountStep>
       ) : step.name === 'pin' ? (
         <PinStep
           pin={attempt.pin}
           onPinChange={setPin}
           loading={topUp.isPending}
-          onBack={() => setStep({ name: 'amount' })}
+          onBack={() => setStep({ name: 'amount', amount: step.amount })}
           onSubmit={(p) => topUp.mutate({ amount: step.amount, pin: p })}
           error={<PinSetupHint error={topUp.error} />}
         >

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira } from '@owo/contracts/format';
@@ -19,21 +22,30 @@ import { useAttemptKey } from '../../lib/use-attempt-key';
 
 type Done = { amount: number; target: SavingsTarget; message: string };
 
+/** Part of what is saved, or everything: ticked, or the amount left empty. */
+const withdrawForm = (saved: number) =>
+  z.object({ amount: z.string(), all: z.boolean() }).superRefine((v, ctx) => {
+    if (v.all || v.amount.trim() === '') return;
+    const parsed = nairaAmount(Math.max(saved, 100), formatNaira(saved)).safeParse(v.amount);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0]?.message ?? 'Enter an amount' });
+  });
+type WithdrawForm = z.infer<ReturnType<typeof withdrawForm>>;
+
 /** "Withdraw to wallet": part of the savings, or everything (which closes the target). */
 export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarget; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState('');
-  const [all, setAll] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<Done | null>(null);
+  const { register, handleSubmit, watch, formState, reset, clearErrors, setValue } = useForm<WithdrawForm>({
+    resolver: zodResolver(withdrawForm(target.savedAmount)),
+    defaultValues: { amount: '', all: false },
+  });
+  const [amount, all] = [watch('amount'), watch('all')];
 
   useEffect(() => {
     if (!open) return;
-    setAmount('');
-    setAll(false);
-    setError(undefined);
+    reset({ amount: '', all: false });
     setDone(null);
-  }, [open]);
+  }, [open, reset]);
 
   // One Idempotency-Key per withdrawal: sent again (a tap after a lost connection), the same
   // amount from the same target reuses it and gets the first answer, so money never moves twice.
@@ -52,23 +64,11 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
 
   const close = useGuardedClose(withdraw.isPending, withdraw.reset, onClose);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit((v) => {
     if (withdraw.isPending) return;
-    if (all || amount.trim() === '') {
-      setError(undefined);
-      withdraw.mutate(undefined);
-      return;
-    }
-    const parsed = nairaAmount(Math.max(target.savedAmount, 100), formatNaira(target.savedAmount)).safeParse(amount);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    const kobo = parseNairaToKobo(amount) ?? 0;
-    withdraw.mutate(kobo >= target.savedAmount ? undefined : kobo);
-  };
+    const kobo = v.all || v.amount.trim() === '' ? undefined : (parseNairaToKobo(v.amount) ?? 0);
+    withdraw.mutate(kobo === undefined || kobo >= target.savedAmount ? undefined : kobo);
+  });
 
   return (
     <Sheet open={open} onClose={close} title={done ? 'Withdrawal successful' : 'Withdraw to wallet'}>
@@ -92,22 +92,22 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
           </p>
           <AmountField
             label="Amount (₦)"
-            value={all ? '' : amount}
-            onChange={(e) => setAmount(e.target.value)}
+            {...register('amount')}
             disabled={all}
-            typed={amount}
-            error={error}
+            typed={all ? '' : amount}
+            error={all ? undefined : formState.errors.amount?.message}
             hint={all ? `All ${formatNaira(target.savedAmount)} goes back to your wallet.` : 'Leave empty to withdraw everything.'}
             placeholder={all ? formatNaira(target.savedAmount) : '0.00'}
           />
           <Checkbox
             label="Withdraw everything"
             hint="This closes the target."
-            checked={all}
-            onChange={(e) => {
-              setAll(e.target.checked);
-              setError(undefined);
-            }}
+            {...register('all', {
+              onChange: (e: { target: { checked: boolean } }) => {
+                clearErrors('amount');
+                if (e.target.checked) setValue('amount', '');
+              },
+            })}
           />
           <PinSetupHint error={withdraw.error} />
           <Button type="submit" size="lg" block loading={withdraw.isPending}>

@@ -40,6 +40,3 @@ export const lockForm = z.object({
     .refine((t) => t.length === 0 || t.length >= 2, 'Use at least 2 characters'),
 });
 export type LockForm = z.infer<typeof lockForm>;
-
-export const amountForm = z.object({ amount: nairaAmount() });
-export type AmountForm = z.infer<typeof amountForm>;
