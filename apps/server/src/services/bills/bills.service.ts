@@ -1,17 +1,14 @@
-import type { BillCategory, InitiateBody, Preview, Receipt } from '@owo/contracts';
+import type { BillCategory, InitiateBody, Preview } from '@owo/contracts';
 import { formatNaira } from '@owo/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { system } from '../../ledger/index.js';
 import type { Db } from '../../platform/db.js';
-import type { PaymentKey } from '../../platform/idempotency.js';
 import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import {
-  checkExternal,
-  completeExternal,
+  externalCalls,
   previewPayment,
-  reconcileExternal,
   type ExternalPayment,
   type Intent,
   type PaymentHandler,
@@ -179,20 +176,13 @@ const vend = ({ vendor }: BillsDeps): ExternalPayment => ({
   failureText: 'The purchase failed. Your money has been returned.',
 });
 
+const bills = externalCalls(vend);
 /** Reserve (pending debit), vend outside the transaction, then post or void. */
-export function completeBill(deps: BillsDeps, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
-  return completeExternal(deps.db, vend(deps), userId, reference, key);
-}
-
+export const completeBill = bills.complete;
 /** Asks the vendor about a purchase still processing and settles it. */
-export function checkBill(deps: BillsDeps, userId: string, reference: string): Promise<Receipt> {
-  return checkExternal(deps.db, vend(deps), userId, reference);
-}
-
-/** Settles purchases left processing for longer than `olderThanMs` (run on a timer). */
-export function reconcileBills(deps: BillsDeps, olderThanMs = 30_000): Promise<number> {
-  return reconcileExternal(deps.db, vend(deps), olderThanMs);
-}
+export const checkBill = bills.check;
+/** Settles purchases left processing for longer than `olderThanMs` (a job). */
+export const reconcileBills = bills.reconcile;
 
 /** Bill purchases as payment kinds of the transaction service's initiate/complete, with this vendor. */
 export function billPaymentTypes(vendor: BillVendor): PaymentTypes {

@@ -173,3 +173,18 @@ export async function reconcileStale(
 export function reconcileExternal(db: Db, p: ExternalPayment, olderThanMs = 30_000): Promise<number> {
   return reconcileStale(db, p.types, olderThanMs, async (intent) => settleExternal(db, p, intent.id, await p.status(intent)));
 }
+
+/**
+ * The three calls of a kind of outside payment, bound to the way its service builds the payment
+ * from its dependencies: complete (reserve, call outside the transaction, then post or void), check
+ * (ask the outside system about the caller's payment still processing, and settle it) and
+ * reconcile (settle those left processing longer than `olderThanMs`; a job).
+ */
+export function externalCalls<D extends { db: Db }>(payment: (deps: D) => ExternalPayment) {
+  return {
+    complete: (deps: D, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> =>
+      completeExternal(deps.db, payment(deps), userId, reference, key),
+    check: (deps: D, userId: string, reference: string): Promise<Receipt> => checkExternal(deps.db, payment(deps), userId, reference),
+    reconcile: (deps: D, olderThanMs = 30_000): Promise<number> => reconcileExternal(deps.db, payment(deps), olderThanMs),
+  };
+}

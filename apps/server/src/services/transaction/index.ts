@@ -38,6 +38,7 @@ export type { PaymentHandler, PaymentTypes, TransactionProviders } from './payme
 export {
   checkExternal,
   completeExternal,
+  externalCalls,
   receiptFor,
   reconcileExternal,
   reconcileStale,

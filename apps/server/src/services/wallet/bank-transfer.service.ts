@@ -1,17 +1,8 @@
-import type { Preview, Receipt } from '@owo/contracts';
+import type { Preview } from '@owo/contracts';
 import { system } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
-import type { PaymentKey } from '../../platform/idempotency.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import {
-  bankTransferFee,
-  checkExternal,
-  completeExternal,
-  previewPayment,
-  reconcileExternal,
-  type ExternalPayment,
-  type Intent,
-} from '../transaction/index.js';
+import { bankTransferFee, externalCalls, previewPayment, type ExternalPayment, type Intent } from '../transaction/index.js';
 import type { WalletDeps } from './deps.js';
 import { bankName } from './providers/banks.js';
 
@@ -86,17 +77,10 @@ const payout = (deps: WalletDeps): ExternalPayment => ({
   failureText: 'The bank transfer failed. Your money has been returned.',
 });
 
+const transfers = externalCalls(payout);
 /** Wallet-to-bank: reserve, pay out, then post or reverse by itself. */
-export function completeBankTransfer(deps: WalletDeps, userId: string, reference: string, key: PaymentKey | null = null): Promise<Receipt> {
-  return completeExternal(deps.db, payout(deps), userId, reference, key);
-}
-
+export const completeBankTransfer = transfers.complete;
 /** Asks the rail about a pending transfer of the caller and settles it. */
-export function checkBankTransfer(deps: WalletDeps, userId: string, reference: string): Promise<Receipt> {
-  return checkExternal(deps.db, payout(deps), userId, reference);
-}
-
-/** Settles transfers left pending for longer than `olderThanMs` (run on a timer). */
-export function reconcileBankTransfers(deps: WalletDeps, olderThanMs = 30_000): Promise<number> {
-  return reconcileExternal(deps.db, payout(deps), olderThanMs);
-}
+export const checkBankTransfer = transfers.check;
+/** Settles transfers left pending for longer than `olderThanMs` (a job). */
+export const reconcileBankTransfers = transfers.reconcile;
