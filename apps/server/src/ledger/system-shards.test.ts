@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
-import { auth, balancesOf, createTestApp, json, newUser, type TestContext } from '../test/harness.js';
+import { auth, balancesOf, createTestApp, json, newUser, type TestContext, closeCheckingLedger } from '../test/harness.js';
 import { signWebhook } from '../services/wallet/index.js';
 import {
-  checkLedger,
   ledgerAccounts,
   ledgerTransfers,
   openSystemAccounts,
@@ -20,10 +19,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect((await checkLedger(t.db)).ok).toBe(true);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => {
   const r = (await db.execute(q)) as unknown;

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { signWebhook } from '../services/wallet/index.js';
 import {
   auth,
   balancesOf,
+  capturedLogs,
   createTestApp,
   historyOf,
   json,
@@ -21,13 +21,7 @@ import {
   type TestUser,
 } from '../test/harness.js';
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLogs();
 
 let t: TestContext;
 let u: TestUser;

@@ -1,19 +1,12 @@
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from './crypto.js';
 import { paymentsTotal } from './metrics.js';
 import { outbox } from './tables.js';
 import { paymentIntents } from '../services/transaction/tables.js';
-import { auth, balancesOf, createTestApp, GOOD_CARD, newUser, type TestContext, type TestUser } from '../test/harness.js';
+import { auth, balancesOf, capturedLogs, createTestApp, GOOD_CARD, newUser, type TestContext, type TestUser } from '../test/harness.js';
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLogs();
 
 /** The value of one sample line (`name{labels} value`) of a Prometheus text scrape, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authOf } from './auth.js';
 import { bearer } from './guards.js';
 import { withIdempotency } from './idempotency.js';
-import { auth, createTestApp, json, newUser, type TestContext, type TestUser } from '../test/harness.js';
+import { auth, capturedLogs, createTestApp, json, newUser, type TestContext, type TestUser } from '../test/harness.js';
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLogs();
 
 let t: TestContext;
 let u: TestUser;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, ledgerTransfers } from '../ledger/index.js';
+import { ledgerTransfers } from '../ledger/index.js';
 import type { SmsProvider } from '../platform/notifications.js';
 import { outbox } from '../platform/tables.js';
 import type { WalletDeps } from '../services/wallet/deps.js';
@@ -10,7 +10,17 @@ import { collectDueLoans } from '../services/wallet/loans.service.js';
 import { runDueSavings } from '../services/wallet/savings.service.js';
 import { loanInstalments, loans, savingsRuns, savingsTargets } from '../services/wallet/tables.js';
 import { users } from '../services/user/index.js';
-import { auth, balancesOf, createTestApp, json, payer, secondApp, type SecondApp, type TestContext } from './harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  json,
+  payer,
+  secondApp,
+  type SecondApp,
+  type TestContext,
+  closeCheckingLedger,
+} from './harness.js';
 
 /**
  * Two server processes on one database, each running the background work (as with WORKERS above 1,
@@ -43,10 +53,7 @@ beforeAll(async () => {
   depsA = { db: t.db, config: t.config, providers: t.providers };
   depsB = { db: other.db, config: t.config, providers: other.providers };
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const apps = (): [FastifyInstance, FastifyInstance] => [t.app, other.app];
 const ofTest = (marker: string) => [...smsA.sent, ...smsB.sent].filter((s) => s.includes(marker));

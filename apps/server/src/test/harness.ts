@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { checkLedger } from '../ledger/check.js';
 import { buildApp } from '../platform/app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { randomDigits } from '../platform/crypto.js';
@@ -44,6 +46,24 @@ export type TestOptions = ProviderOptions & {
   routes?: (app: FastifyInstance) => void;
   logStream?: DestinationStream;
 };
+
+/** The log lines of an app under test: pass `stream` as createTestApp's `logStream`, read `lines`. */
+export function capturedLogs(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+/** Closes a test app once its ledger's invariants are checked: the end of every test file that moves money. */
+export async function closeCheckingLedger(t: TestContext): Promise<void> {
+  expect((await checkLedger(t.db)).ok).toBe(true);
+  await t.close();
+}
 
 /**
  * A real app on a real, private database: a fresh in-memory PGlite by default, or a fresh

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, historyOf, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  historyOf,
+  json,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const get = (u: TestUser | null, url: string) => t.app.inject({ method: 'GET', url: `/api/bills${url}`, headers: u ? auth(u) : {} });
 const initiate = (u: TestUser, payload: object) =>

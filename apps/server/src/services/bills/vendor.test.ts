@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  json,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 
 /**
  * The vendor is a provider like any other: replaced when the app is built, it serves both the bills
@@ -27,10 +36,7 @@ beforeAll(async () => {
     }),
   });
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 async function buyElectricity(u: TestUser) {
   const p = await t.app.inject({

@@ -1,7 +1,7 @@
 import { receiptResponse } from '@owo/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, userBalances } from '../../ledger/index.js';
+import { userBalances } from '../../ledger/index.js';
 import {
   auth,
   balancesOf,
@@ -14,6 +14,7 @@ import {
   TEST_PIN,
   type TestContext,
   type TestUser,
+  closeCheckingLedger,
 } from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
@@ -21,10 +22,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const initiate = (u: TestUser, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });

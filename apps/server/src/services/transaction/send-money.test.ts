@@ -1,7 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, ledgerAccounts, ledgerTransfers, transfer, userAccount } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { ledgerAccounts, ledgerTransfers, transfer, userAccount } from '../../ledger/index.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  json,
+  newUser,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
 // The send-money statement posts its legs through the ledger's posting function
@@ -12,10 +23,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const preview = async (u: TestUser, to: TestUser, amount: number) => {
   const res = await t.app.inject({

@@ -1,7 +1,18 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, ledgerTransfers } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, historyOf, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { ledgerTransfers } from '../../ledger/index.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  historyOf,
+  json,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 import { paymentIntents } from '../transaction/index.js';
 import { reconcileBankTransfers } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
@@ -19,10 +30,7 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/wallet${url}`, headers: auth(u) });
 const initiate = (u: TestUser, payload: object) => t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(u), payload });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
 import {
   auth,
   balancesOf,
@@ -12,6 +11,7 @@ import {
   TEST_PIN,
   type TestContext,
   type TestUser,
+  closeCheckingLedger,
 } from '../../test/harness.js';
 import { signWebhook } from './virtual-account.service.js';
 
@@ -19,10 +19,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect((await checkLedger(t.db)).ok).toBe(true);
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const post = (u: TestUser | null, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/wallet${url}`, headers: u ? auth(u, headers) : headers, payload });

@@ -1,7 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, GOOD_CARD, json, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  GOOD_CARD,
+  json,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 import { users } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { collectDueLoans } from './loans.service.js';
@@ -13,10 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 type Loan = {
   id: string;

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { balancesOf, createTestApp, payer, type TestContext } from '../../test/harness.js';
+import { balancesOf, createTestApp, payer, type TestContext, closeCheckingLedger } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
 import { createTarget, runDueSavings } from './savings.service.js';
 import { savingsRuns, savingsTargets } from './tables.js';
@@ -12,10 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 describe('a monthly automatic saving over several months', () => {
   // (In 2025, after every slot of the next test, so the two never run each other's targets.)

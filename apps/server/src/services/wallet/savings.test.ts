@@ -1,7 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { auth, balancesOf, createTestApp, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  createTestApp,
+  json,
+  newUser,
+  payer,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  closeCheckingLedger,
+} from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
 import { nextSlot, runDueSavings } from './savings.service.js';
 import { lockedFunds, savingsTargets } from './tables.js';
@@ -12,10 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+afterAll(() => closeCheckingLedger(t));
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const req = (u: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
