@@ -38,6 +38,13 @@ export type Database = {
 
 /** A hot-path statement sent as text: prepared once per connection on PostgreSQL (by name), parsed each time on PGlite. */
 export type RawStatement = { name: string; text: string };
+
+/**
+ * The row type of a hand-written statement, derived from its table's row (`typeof t.$inferSelect`,
+ * with its columns aliased to the table's property names): a timestamp comes back as a Date from
+ * the pool and as text inside a transaction, so it is read with `new Date(...)`.
+ */
+export type RawRow<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
 type RawRunner = (q: RawStatement, values: unknown[]) => Promise<Record<string, unknown>[]>;
 const rawRunners = new WeakMap<object, RawRunner>();
 

@@ -1,6 +1,6 @@
 import type { FullUser, PublicUser } from '@owo/contracts';
 import { and, asc, count, eq, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { rawQuery, type RawStatement } from '../../platform/db.js';
+import { rawQuery, type RawRow, type RawStatement } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
@@ -65,23 +65,14 @@ export async function editProfile(deps: UserDeps, userId: string, changes: Profi
 /** A profile by id: read on most screens, so one prepared statement with the columns shown. */
 const PROFILE: RawStatement = {
   name: 'owo_profile',
-  text: `SELECT id, first_name, last_name, nick_name, avatar, bio, email, phone_number,
-                phone_verified_at IS NOT NULL AS verified, pin_hash IS NOT NULL AS has_pin, created_at
+  text: `SELECT id, first_name AS "firstName", last_name AS "lastName", nick_name AS "nickName", avatar, bio, email,
+                phone_number AS "phoneNumber", phone_verified_at IS NOT NULL AS verified, pin_hash IS NOT NULL AS "hasPin",
+                created_at AS "createdAt"
            FROM users WHERE id = $1`,
 };
-type ProfileRow = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  nick_name: string | null;
-  avatar: string | null;
-  bio: string | null;
-  email: string;
-  phone_number: string;
-  verified: boolean;
-  has_pin: boolean;
-  created_at: Date;
-};
+type ProfileRow = RawRow<
+  Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar' | 'bio' | 'email' | 'phoneNumber' | 'createdAt'>
+> & { verified: boolean; hasPin: boolean };
 
 /** Your own profile in full; anyone else's public fields only. */
 export async function getUser(deps: UserDeps, viewerId: string, id: string): Promise<FullUser | PublicUser> {
@@ -89,9 +80,9 @@ export async function getUser(deps: UserDeps, viewerId: string, id: string): Pro
   if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
   const person: PublicUser = {
     id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    nickName: row.nick_name,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    nickName: row.nickName,
     avatar: row.avatar,
     bio: row.bio,
   };
@@ -99,10 +90,10 @@ export async function getUser(deps: UserDeps, viewerId: string, id: string): Pro
   return {
     ...person,
     email: row.email,
-    phoneNumber: row.phone_number,
+    phoneNumber: row.phoneNumber,
     isPhoneVerified: row.verified,
-    hasPin: row.has_pin,
-    createdAt: new Date(row.created_at).toISOString(),
+    hasPin: row.hasPin,
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }
 

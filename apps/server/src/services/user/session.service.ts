@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessionTokenHash, type AuthContext, type SessionInfo } from '../../platform/auth.js';
 import { hashSecret, keyedHash, newId, randomToken, verifySecret } from '../../platform/crypto.js';
-import { rawQuery, type Db, type RawStatement, type Tx } from '../../platform/db.js';
+import { rawQuery, type Db, type RawRow, type RawStatement, type Tx } from '../../platform/db.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { instanceOf } from '../../platform/instance.js';
 import { requireE164, toE164 } from '../../platform/phone.js';
@@ -35,19 +35,16 @@ export async function revokeSessions(db: Tx, userId: string, exceptSessionId?: s
 /** Every bearer call runs this: one prepared statement that also reads the PIN state, so a PIN call costs no extra query. */
 const SESSION: RawStatement = {
   name: 'owo_session',
-  text: `SELECT s.id, s.user_id, s.expires_at, u.pin_hash, u.pin_failed_attempts, u.pin_locked_until
+  text: `SELECT s.id, s.user_id AS "userId", s.expires_at AS "expiresAt", u.pin_hash AS "pinHash", u.pin_failed_attempts AS "pinFailedAttempts",
+                u.pin_locked_until AS "pinLockedUntil"
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           LIMIT 1`,
 };
-type SessionRow = {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  pin_hash: string | null;
-  pin_failed_attempts: number;
-  pin_locked_until: Date | null;
-};
+type SessionRow = RawRow<
+  Pick<typeof sessions.$inferSelect, 'id' | 'userId' | 'expiresAt'> &
+    Pick<typeof users.$inferSelect, 'pinHash' | 'pinFailedAttempts' | 'pinLockedUntil'>
+>;
 
 const lookUp = async (db: Db, tokenHash: string) => (await rawQuery<SessionRow>(db, SESSION, [tokenHash]))[0] ?? null;
 
@@ -56,9 +53,13 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionInf
   const row = await lookUp(db, tokenHash);
   if (!row) return null;
   return {
-    userId: row.user_id,
+    userId: row.userId,
     sessionId: row.id,
-    pin: { pinHash: row.pin_hash, tries: row.pin_failed_attempts, lockedUntil: row.pin_locked_until },
+    pin: {
+      pinHash: row.pinHash,
+      tries: row.pinFailedAttempts,
+      lockedUntil: row.pinLockedUntil === null ? null : new Date(row.pinLockedUntil),
+    },
   };
 }
 
@@ -102,10 +103,10 @@ export function sessionMemory(db: Db): (tokenHash: string) => Promise<AuthContex
     const row = await lookUp(db, tokenHash);
     remembered.delete(tokenHash);
     if (!row) return null;
-    const auth = { userId: row.user_id, sessionId: row.id };
+    const auth = { userId: row.userId, sessionId: row.id };
     if (seen === changes) {
       if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
-      remembered.set(tokenHash, { auth, until: Math.min(now + REMEMBER_MS, row.expires_at.getTime()) });
+      remembered.set(tokenHash, { auth, until: Math.min(now + REMEMBER_MS, new Date(row.expiresAt).getTime()) });
     }
     return auth;
   };
