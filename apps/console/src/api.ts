@@ -17,6 +17,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for one field of a refused form, when `err` carries one. */
+export const fieldErrorOf = (err: unknown, name: string): string | undefined =>
+  err instanceof ApiError ? err.errors.find((e) => e.path === name)?.message : undefined;
+
 export const NETWORK_MESSAGE = 'We could not reach Owo. Check your connection and try again.';
 const TIMEOUT_MS = 20_000;
 

@@ -10,7 +10,7 @@ import { EmptyState } from '@web/ui/EmptyState';
 import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { PageLoader } from '@web/ui/Spinner';
-import { ApiError, call, messageOf } from '../api';
+import { call, fieldErrorOf, messageOf } from '../api';
 import { signIn } from '../session';
 import { Brand, ROLE_LABELS } from '../ui';
 
@@ -104,8 +104,7 @@ export function EnrollPage() {
     );
   }
 
-  const fieldError = (name: string) =>
-    enroll.error instanceof ApiError ? enroll.error.errors.find((e) => e.path === name)?.message : undefined;
+  const fieldError = (name: string) => fieldErrorOf(enroll.error, name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (form.password !== form.again) return setMismatch('The two passwords are not the same');

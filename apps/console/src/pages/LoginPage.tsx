@@ -5,7 +5,7 @@ import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
-import { ApiError, call, messageOf } from '../api';
+import { call, fieldErrorOf, messageOf } from '../api';
 import { sessionEndedReason, signIn, useToken } from '../session';
 import { Brand } from '../ui';
 
@@ -21,8 +21,7 @@ export function LoginPage() {
     },
   });
   if (useToken() && !login.isPending) return <Navigate to="/" replace />;
-  const fieldError = (name: string) =>
-    login.error instanceof ApiError ? login.error.errors.find((e) => e.path === name)?.message : undefined;
+  const fieldError = (name: string) => fieldErrorOf(login.error, name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     login.mutate();

@@ -5,7 +5,7 @@ import { Button } from '@web/ui/Button';
 import { Field, TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { Sheet } from '@web/ui/Sheet';
-import { ApiError, call, messageOf, newKey } from '../api';
+import { call, fieldErrorOf, messageOf, newKey } from '../api';
 import { KIND_LABELS, parseNaira } from '../ui';
 
 export type MoneyAsk = {
@@ -53,8 +53,7 @@ export function RequestMoneySheet({
       onDone(`${KIND_LABELS[r.kind]} of ${formatNaira(r.amount)} requested. Another finance person must approve it.`);
     },
   });
-  const fieldError = (name: string) =>
-    request.error instanceof ApiError ? request.error.errors.find((e) => e.path === name)?.message : undefined;
+  const fieldError = (name: string) => fieldErrorOf(request.error, name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (ask?.kind !== 'reversal' && parseNaira(amount) === null) return setAmountError('Enter an amount in naira, e.g. 1500 or 1,500.50');

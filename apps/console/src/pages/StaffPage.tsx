@@ -10,7 +10,7 @@ import { Field, TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { SelectField } from '@web/ui/Select';
 import { Sheet } from '@web/ui/Sheet';
-import { ApiError, call, messageOf, newKey } from '../api';
+import { call, fieldErrorOf, messageOf, newKey } from '../api';
 import { useMe } from '../session';
 import { Loaded, Notice, PageTitle, Pager, ROLE_LABELS, when } from '../ui';
 
@@ -36,7 +36,7 @@ function AddStaff({ open, onClose, onAdded }: { open: boolean; onClose: () => vo
       onAdded(m);
     },
   });
-  const fieldError = (name: string) => (add.error instanceof ApiError ? add.error.errors.find((e) => e.path === name)?.message : undefined);
+  const fieldError = (name: string) => fieldErrorOf(add.error, name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate();
