@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
-import { auth, balancesOf, createTestApp, json, newUser, type TestContext, closeCheckingLedger } from '../test/harness.js';
+import { auth, balancesOf, json, newUser, fileApp } from '../test/harness.js';
 import { signWebhook } from '../services/wallet/index.js';
 import {
   ledgerAccounts,
@@ -15,11 +15,7 @@ import {
   type SystemCode,
 } from './index.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => {
   const r = (await db.execute(q)) as unknown;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { checkLedger } from '../ledger/check.js';
 import { buildApp } from '../platform/app.js';
 import { loadConfig, type Config } from '../platform/config.js';
@@ -63,6 +63,20 @@ export function capturedLogs(): { lines: string[]; stream: Writable } {
 export async function closeCheckingLedger(t: TestContext): Promise<void> {
   expect((await checkLedger(t.db)).ok).toBe(true);
   await t.close();
+}
+
+/**
+ * A test file's app on a fresh database: opened before the file's tests, closed after them (with
+ * the ledger's invariants checked first when `ledgerChecked`). Its fields are there from the first test on.
+ */
+export function fileApp(opts: TestOptions & { ledgerChecked?: boolean } = {}): TestContext {
+  const { ledgerChecked, ...options } = opts;
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(options));
+  });
+  afterAll(() => (ledgerChecked ? closeCheckingLedger(ctx) : ctx.close()));
+  return ctx;
 }
 
 /**

@@ -1,22 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  historyOf,
-  json,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auth, balancesOf, historyOf, json, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const get = (u: TestUser | null, url: string) => t.app.inject({ method: 'GET', url: `/api/bills${url}`, headers: u ? auth(u) : {} });
 const initiate = (u: TestUser, payload: object) =>

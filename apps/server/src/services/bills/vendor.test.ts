@@ -1,42 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  json,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auth, balancesOf, json, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 
 /**
  * The vendor is a provider like any other: replaced when the app is built, it serves both the bills
  * routes and the bill payments the transaction service completes.
  */
-let t: TestContext;
 let vendorUp = false;
-beforeAll(async () => {
-  t = await createTestApp({
-    providers: ({ billVendor: sandbox }) => ({
-      billVendor: {
-        ...sandbox,
-        name: 'flaky',
-        validate: async (b, number, pkg) => {
-          const found = await sandbox.validate(b, number, pkg);
-          return found && { ...found, customerName: 'Replaced Vendor Customer' };
-        },
-        vend: async () => {
-          throw new Error('vendor unreachable');
-        },
-        status: async () =>
-          vendorUp ? { status: 'successful' as const, token: 'TOKEN-FROM-REPLACED-VENDOR' } : { status: 'pending' as const },
+const t = fileApp({
+  ledgerChecked: true,
+  providers: ({ billVendor: sandbox }) => ({
+    billVendor: {
+      ...sandbox,
+      name: 'flaky',
+      validate: async (b, number, pkg) => {
+        const found = await sandbox.validate(b, number, pkg);
+        return found && { ...found, customerName: 'Replaced Vendor Customer' };
       },
-    }),
-  });
+      vend: async () => {
+        throw new Error('vendor unreachable');
+      },
+      status: async () =>
+        vendorUp ? { status: 'successful' as const, token: 'TOKEN-FROM-REPLACED-VENDOR' } : { status: 'pending' as const },
+    },
+  }),
 });
-afterAll(() => closeCheckingLedger(t));
 
 async function buyElectricity(u: TestUser) {
   const p = await t.app.inject({

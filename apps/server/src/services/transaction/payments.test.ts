@@ -1,28 +1,11 @@
 import { receiptResponse } from '@owo/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userBalances } from '../../ledger/index.js';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  fundWallet,
-  historyOf,
-  json,
-  newUser,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { auth, balancesOf, fundWallet, historyOf, json, newUser, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const initiate = (u: TestUser, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(u), payload });

@@ -1,29 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerTransfers, transfer, userAccount } from '../../ledger/index.js';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  json,
-  newUser,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { auth, balancesOf, json, newUser, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { paymentIntents } from './tables.js';
 
 // The send-money statement posts its legs through the ledger's posting function
 // (owo_post_transfers); these cover what payments.test.ts cannot reach through the API: a fee leg
 // (send money is free today) and a transfer id already taken.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const preview = async (u: TestUser, to: TestUser, amount: number) => {
   const res = await t.app.inject({

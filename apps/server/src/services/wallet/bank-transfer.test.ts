@@ -1,36 +1,22 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '../../ledger/index.js';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  historyOf,
-  json,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { auth, balancesOf, historyOf, json, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { paymentIntents } from '../transaction/index.js';
 import { reconcileBankTransfers } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
 import { SANDBOX_ACCOUNTS, sandboxBankRail } from './providers/banks.js';
 
-let t: TestContext;
 let railDown = false;
-beforeAll(async () => {
-  t = await createTestApp({
-    providers: {
-      bank: {
-        ...sandboxBankRail,
-        payout: (p) => (railDown && p.accountNumber === '1111111111' ? Promise.reject(new Error('timeout')) : sandboxBankRail.payout(p)),
-      },
+const t = fileApp({
+  ledgerChecked: true,
+  providers: {
+    bank: {
+      ...sandboxBankRail,
+      payout: (p) => (railDown && p.accountNumber === '1111111111' ? Promise.reject(new Error('timeout')) : sandboxBankRail.payout(p)),
     },
-  });
+  },
 });
-afterAll(() => closeCheckingLedger(t));
 
 const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/wallet${url}`, headers: auth(u) });
 const initiate = (u: TestUser, payload: object) => t.app.inject({ method: 'POST', url: '/api/wallet/initiate', headers: auth(u), payload });

@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  GOOD_CARD,
-  historyOf,
-  json,
-  newUser,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auth, balancesOf, GOOD_CARD, historyOf, json, newUser, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { signWebhook } from './virtual-account.service.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const post = (u: TestUser | null, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/wallet${url}`, headers: u ? auth(u, headers) : headers, payload });

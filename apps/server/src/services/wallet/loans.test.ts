@@ -1,29 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  GOOD_CARD,
-  json,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, balancesOf, GOOD_CARD, json, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { users } from '../user/index.js';
 import type { WalletDeps } from './deps.js';
 import { collectDueLoans } from './loans.service.js';
 import { loanInstalments } from './tables.js';
 
-let t: TestContext;
+const t = fileApp({ ledgerChecked: true });
 let deps: WalletDeps;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(() => closeCheckingLedger(t));
 
 type Loan = {
   id: string;

@@ -1,23 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  json,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auth, balancesOf, json, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import { lockedFunds } from './tables.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeCheckingLedger(t));
+const t = fileApp({ ledgerChecked: true });
 
 const lock = async (u: TestUser, amount: number) => {
   const res = await t.app.inject({

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, createTestApp, payer, type TestContext, closeCheckingLedger } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balancesOf, payer, fileApp } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
 import { createTarget, runDueSavings } from './savings.service.js';
 import { savingsRuns, savingsTargets } from './tables.js';
 
-let t: TestContext;
+const t = fileApp({ ledgerChecked: true });
 let deps: WalletDeps;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(() => closeCheckingLedger(t));
 
 describe('a monthly automatic saving over several months', () => {
   // (In 2025, after every slot of the next test, so the two never run each other's targets.)

@@ -1,28 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  balancesOf,
-  createTestApp,
-  json,
-  newUser,
-  payer,
-  TEST_PIN,
-  type TestContext,
-  type TestUser,
-  closeCheckingLedger,
-} from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, balancesOf, json, newUser, payer, TEST_PIN, type TestUser, fileApp } from '../../test/harness.js';
 import type { WalletDeps } from './deps.js';
 import { nextSlot, runDueSavings } from './savings.service.js';
 import { lockedFunds, savingsTargets } from './tables.js';
 
-let t: TestContext;
+const t = fileApp({ ledgerChecked: true });
 let deps: WalletDeps;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   deps = { db: t.db, config: t.config, providers: t.providers };
 });
-afterAll(() => closeCheckingLedger(t));
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const req = (u: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
