@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { FileText, MailCheck } from 'lucide-react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { NO_TOKEN_CODE, NO_TOKEN_MESSAGE, authToken } from '../../api/client';
 import { type StatementResult, savingsApi } from '../../api/savings';
@@ -28,13 +31,29 @@ export function sameEmail(typed: string, actual: string | null | undefined): boo
 }
 
 type Range = { from: string; to: string };
+
+const emailForm = z.object({ email: z.string().trim().min(1, 'Enter the email address on your account') });
+
+/** The period: both days chosen, the last not after today, the first not after the last. */
+const rangeForm = (today: string) =>
+  z
+    .object({
+      from: z.string().min(1, 'Choose the first day'),
+      to: z
+        .string()
+        .min(1, 'Choose the last day')
+        .refine((to) => to <= today, 'The statement cannot end in the future'),
+    })
+    .refine((v) => v.from <= v.to, { path: ['from'], message: '“From” must be on or before “To”' });
 type Step = { name: 'email' } | { name: 'pin'; email: string } | { name: 'done'; result: StatementResult; message: string };
 
 function StatementDialog({ range, onClose }: { range: Range | null; onClose: () => void }) {
   const profile = useProfile();
   const [step, setStep] = useState<Step>({ name: 'email' });
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof emailForm>>({
+    resolver: zodResolver(emailForm),
+    defaultValues: { email: '' },
+  });
   const attempt = usePinAttempt();
   const { setPin } = attempt;
 
@@ -52,33 +71,25 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
 
   const close = useGuardedClose(send.isPending, send.reset, () => {
     setStep({ name: 'email' });
-    setEmail('');
-    setEmailError(undefined);
+    reset({ email: '' });
     setPin('');
     onClose();
   });
 
-  const checkEmail = (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) {
-      setEmailError('Enter the email address on your account');
-      return;
-    }
+  const checkEmail = handleSubmit(({ email }) => {
     const actual = profile.data?.email;
     if (!actual) {
       toast.error(profile.isError ? "We couldn't load your profile. Try again." : 'Still loading your profile. Try again in a moment.');
       return;
     }
     if (!sameEmail(email, actual)) {
-      setEmailError(undefined);
       toast.error(EMAIL_MISMATCH_MESSAGE);
       return;
     }
-    setEmailError(undefined);
     send.reset();
     attempt.begin();
-    setStep({ name: 'pin', email: email.trim().toLowerCase() });
-  };
+    setStep({ name: 'pin', email: email.toLowerCase() });
+  });
 
   const title = step.name === 'email' ? 'Confirm your email' : step.name === 'pin' ? 'Enter your PIN' : 'Statement sent';
   return (
@@ -98,9 +109,8 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            value={email}
-            error={emailError}
-            onChange={(e) => setEmail(e.target.value)}
+            error={formState.errors.email?.message}
+            {...register('email')}
           />
           <Button type="submit" size="lg" block>
             Continue
@@ -146,28 +156,22 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
 const firstOfMonth = () => `${lagosDay().slice(0, 8)}01`;
 
 export default function StatementPage() {
-  const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(() => lagosDay());
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const today = lagosDay();
+  const { control, handleSubmit, watch, reset } = useForm<Range>({
+    resolver: zodResolver(rangeForm(today)),
+    defaultValues: { from: firstOfMonth(), to: today },
+  });
+  const [from, to] = [watch('from'), watch('to')];
   const [range, setRange] = useState<Range | null>(null);
   const closeDialog = useCallback(() => setRange(null), []);
-  const today = lagosDay();
 
-  const request = (e: FormEvent) => {
-    e.preventDefault();
-    const next: { from?: string; to?: string } = {};
-    if (!from) next.from = 'Choose the first day';
-    if (!to) next.to = 'Choose the last day';
-    else if (to > today) next.to = 'The statement cannot end in the future';
-    if (from && to && from > to) next.from = '“From” must be on or before “To”';
-    setErrors(next);
-    if (next.from || next.to) return;
+  const request = handleSubmit((chosen) => {
     if (!authToken()) {
       toast.error(NO_TOKEN_MESSAGE, { id: NO_TOKEN_CODE });
       return;
     }
-    setRange({ from, to });
-  };
+    setRange(chosen);
+  });
 
   return (
     <>
@@ -183,8 +187,27 @@ export default function StatementPage() {
       <form onSubmit={request} noValidate className="flex flex-col gap-5">
         <Card className="flex flex-col gap-4">
           <div className="grid grid-cols-2 gap-3">
-            <DateField label="From" value={from} max={to || today} onChange={setFrom} error={errors.from} />
-            <DateField label="To" value={to} min={from || undefined} max={today} onChange={setTo} error={errors.to} />
+            <Controller
+              control={control}
+              name="from"
+              render={({ field, fieldState }) => (
+                <DateField label="From" value={field.value} max={to || today} onChange={field.onChange} error={fieldState.error?.message} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="to"
+              render={({ field, fieldState }) => (
+                <DateField
+                  label="To"
+                  value={field.value}
+                  min={from || undefined}
+                  max={today}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
             {[
@@ -195,11 +218,7 @@ export default function StatementPage() {
               <button
                 key={r.label}
                 type="button"
-                onClick={() => {
-                  setFrom(r.from);
-                  setTo(today);
-                  setErrors({});
-                }}
+                onClick={() => reset({ from: r.from, to: today })}
                 className="min-h-9 rounded-full border border-line px-3 text-sm font-medium text-fg transition-colors hover:bg-surface-2"
               >
                 {r.label}
