@@ -49,7 +49,7 @@ const CURSOR = /^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d(?
 
 export const encodeCursor = (sortAt: string, id: string) => Buffer.from(`${sortAt}|${id}`).toString('base64url');
 
-function decodeCursor(cursor: string): { at: string; id: string } {
+export function decodeCursor(cursor: string): { at: string; id: string } {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   if (!m) throw badRequest('cursor is not valid: ask for page 0 again', 'BAD_CURSOR');
   return { at: m[1]!, id: m[2]! };

@@ -4,11 +4,12 @@ import { notFound } from '../../platform/errors.js';
 import { route, userIdOf as me } from '../../platform/route.js';
 import { isCategory, POST_CATEGORIES, REPORT_REASONS } from './catalogue.js';
 import type { ConnectDeps } from './deps.js';
-import { categoryFeed, draftsOf, encodeCursor, homeFeed, profileTab, readPost, savedPostsOf, type PostPage } from './posts-read.js';
+import { categoryFeed, draftsOf, encodeCursor, profileTab, readPost, savedPostsOf, type PostPage } from './posts-read.js';
 import { addComment, commentsOf, quotePost, recordViews, reportPost, setLike, toggleRepost } from './posts-engagement.js';
 import { postInsights } from './posts-insights.js';
 import { createPost, deletePost, editPost, postNotFound, publishDraft } from './posts.service.js';
 import { savePost, unsavePost } from './saved.service.js';
+import { homeTimeline } from './timeline-read.js';
 
 /** A page of posts. Not `listed`: feeds page by cursor, so their pagination has no total. */
 const postList = (message: string, p: PostPage) => ({ status: true as const, message, data: p.posts, pagination: p.pagination });
@@ -27,7 +28,7 @@ export function postRoutes(deps: ConnectDeps): FastifyPluginAsync {
 
     route(app, 'connect.feed', { guard: 'bearer' }, async (req) => {
       const userId = me(req);
-      return postList('Feed', await homeFeed(db, userId, req.query, deps.communityFeedSources(userId)));
+      return postList('Feed', await homeTimeline(db, deps.timelines, userId, req.query, deps.communityFeedSources(userId)));
     });
 
     route(app, 'connect.categoryFeed', { guard: 'bearer' }, async (req) => {
