@@ -58,8 +58,11 @@ const activeFollowers = (authorId: string, days: number) => sql`SELECT f.followe
   JOIN timeline_owners o ON o.user_id = f.follower_id AND o.read_at > now() - make_interval(days => ${days})
   WHERE f.followee_id = ${authorId}`;
 
-const values = (userId: string, entries: TimelineEntry[]) =>
-  entries.map((e) => ({ userId, postId: e.postId, authorId: e.authorId, sortAt: new Date(e.sortAt) }));
+/** Entries as rows of a statement (timestamps kept as the database wrote them, to the microsecond). */
+const rowsOf = (entries: TimelineEntry[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(
+    entries.map((e) => ({ post_id: e.postId, author_id: e.authorId, sort_at: e.sortAt })),
+  )}::jsonb) AS e(post_id uuid, author_id uuid, sort_at timestamptz)`;
 
 /** The database store: rows of home_timelines, kept for the people in timeline_owners. */
 export function databaseTimelines(settings: TimelineSettings = TIMELINE_DEFAULTS): TimelineStore {
@@ -83,7 +86,9 @@ export function databaseTimelines(settings: TimelineSettings = TIMELINE_DEFAULTS
     },
     async replace(db, userId, entries) {
       await db.delete(homeTimelines).where(eq(homeTimelines.userId, userId));
-      if (entries.length) await db.insert(homeTimelines).values(values(userId, entries)).onConflictDoNothing();
+      if (entries.length)
+        await db.execute(sql`INSERT INTO home_timelines (user_id, post_id, author_id, sort_at)
+          SELECT ${userId}::uuid, e.post_id, e.author_id, e.sort_at FROM ${rowsOf(entries)} ON CONFLICT DO NOTHING`);
       await db
         .insert(timelineOwners)
         .values({ userId })
@@ -92,9 +97,7 @@ export function databaseTimelines(settings: TimelineSettings = TIMELINE_DEFAULTS
     async merge(db, userId, entries) {
       if (!entries.length) return;
       await db.execute(sql`INSERT INTO home_timelines (user_id, post_id, author_id, sort_at)
-        SELECT o.user_id, e.post_id, e.author_id, e.sort_at FROM timeline_owners o,
-          jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ post_id: e.postId, author_id: e.authorId, sort_at: e.sortAt })))}::jsonb)
-            AS e(post_id uuid, author_id uuid, sort_at timestamptz)
+        SELECT o.user_id, e.post_id, e.author_id, e.sort_at FROM timeline_owners o, ${rowsOf(entries)}
         WHERE o.user_id = ${userId} AND o.read_at > ${active} ON CONFLICT DO NOTHING`);
     },
     async fanOut(db, e, followersOf, also) {
