@@ -12,6 +12,7 @@ import { fanOutTimelines } from './timeline-fanout.js';
 import { timelineStoreOf } from './timeline-redis.js';
 
 export { cleanUpStoryMedia } from './stories.service.js';
+export { demoAvatar, seedConnect } from './demo.js';
 
 const TIMELINE_FANOUT_MS = 250;
 const TIMELINE_TRIM_MS = 10 * 60_000;
