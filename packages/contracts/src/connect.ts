@@ -101,6 +101,9 @@ export const feedQuery = z.object({
     .describe('pagination.next.cursor of the previous page'),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
+export const trendingQuery = feedQuery.extend({
+  category: z.string().max(40).optional().describe('only posts in this category (an _id from GET /post-categories)'),
+});
 export const feedPagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
