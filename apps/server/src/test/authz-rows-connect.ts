@@ -7,6 +7,7 @@ export const connectRows: Record<string, Row> = {
   'connect.feed': list(),
   'connect.categoryFeed': list({ params: () => ({ category: 'tech' }) }),
   'connect.trending': list(),
+  'connect.tagFeed': list({ params: () => ({ tag: 'jollof' }) }),
   // Posting into the private community: its members only (the blocked and outsiders are refused).
   'connect.createPost': {
     body: (w) => ({ text: `Hello ${unique()}`, communityId: w.community }),

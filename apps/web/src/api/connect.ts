@@ -32,6 +32,7 @@ export type PostListSource =
   | { kind: 'home' }
   | { kind: 'category'; category: string }
   | { kind: 'trending'; category?: string }
+  | { kind: 'tag'; tag: string }
   | { kind: 'media' | 'text' | 'reposts' | 'tagged'; userId: string }
   | { kind: 'drafts' }
   | { kind: 'saved' }
@@ -62,6 +63,8 @@ export const connectApi = {
             query: { ...query, ...(source.category ? { category: source.category } : {}) },
           }),
         );
+      case 'tag':
+        return asPage(await call('GET /api/connect/posts/tags/:tag', { ...o, params: { tag: source.tag } }));
       case 'media':
         return asPage(await call('GET /api/connect/posts/:id/posts-with-media', { ...o, params: { id: source.userId } }));
       case 'text':

@@ -10,7 +10,7 @@ import { postInsights } from './posts-insights.js';
 import { createPost, deletePost, editPost, postNotFound, publishDraft } from './posts.service.js';
 import { savePost, unsavePost } from './saved.service.js';
 import { homeTimeline } from './timeline-read.js';
-import { trendingPosts } from './trending.js';
+import { tagPosts, trendingPosts } from './trending.js';
 
 /** A page of posts. Not `listed`: feeds page by cursor, so their pagination has no total. */
 const postList = (message: string, p: PostPage) => ({ status: true as const, message, data: p.posts, pagination: p.pagination });
@@ -39,6 +39,10 @@ export function postRoutes(deps: ConnectDeps): FastifyPluginAsync {
 
     route(app, 'connect.trending', { guard: 'bearer' }, async (req) =>
       postList('Trending posts', await trendingPosts(db, me(req), req.query)),
+    );
+
+    route(app, 'connect.tagFeed', { guard: 'bearer' }, async (req) =>
+      postList('Posts with this hashtag', await tagPosts(db, me(req), req.params.tag, req.query)),
     );
 
     route(app, 'connect.createPost', { guard: 'bearer' }, async (req, reply) => {

@@ -48,3 +48,14 @@ describe('trending posts', () => {
     expect((await api.call(null, 'GET', '/posts/trending')).statusCode).toBe(401);
   });
 });
+
+describe('a hashtag’s posts', () => {
+  it('lists the posts with the tag, whatever its case, and refuses a bad tag with 400', async () => {
+    const [a, reader] = [await api.person(), await api.person()];
+    const p = await api.post(a, { text: 'Best #SuyaNight ever' });
+    await api.post(a, { text: 'No tag here' });
+    expect((await api.page<Post>(reader, '/posts/tags/suyanight')).data.map((x) => x._id)).toEqual([p._id]);
+    expect((await api.call(reader, 'GET', '/posts/tags/not%20a%20tag')).statusCode).toBe(400);
+    expect((await api.call(null, 'GET', '/posts/tags/suyanight')).statusCode).toBe(401);
+  });
+});

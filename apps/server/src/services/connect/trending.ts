@@ -22,3 +22,9 @@ export function trendingPosts(db: Tx, viewerId: string, q: FeedQuery & { categor
     AND ${q.category ? sql`p.category_id = ${q.category}` : sql`true`}`;
   return postPage(db, viewerId, page(where, q, score), q);
 }
+
+/** The posts with one hashtag that the viewer may see, newest first (a hashtag's page). */
+export function tagPosts(db: Tx, viewerId: string, tag: string, q: FeedQuery) {
+  const where = sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.tags @> ARRAY[${tag.toLowerCase()}]::text[]`;
+  return postPage(db, viewerId, page(where, q), q);
+}

@@ -6,6 +6,7 @@ import type { RouteObject } from 'react-router';
 const FeedPage = lazy(() => import('./FeedPage'));
 const ComposerPage = lazy(() => import('./ComposerPage'));
 const ExplorePage = lazy(() => import('./ExplorePage'));
+const TagPage = lazy(() => import('./TagPage'));
 const PostPage = lazy(() => import('./PostPage'));
 const InsightsPage = lazy(() => import('./InsightsPage'));
 const ProfilePage = lazy(() => import('./ProfilePage'));
@@ -26,6 +27,7 @@ export const connectRoutes: RouteObject[] = [
   { path: '/connect', element: <FeedPage /> },
   { path: '/connect/new', element: <ComposerPage /> },
   { path: '/connect/explore', element: <ExplorePage /> },
+  { path: '/connect/tags/:tag', element: <TagPage /> },
   { path: '/connect/posts/:id', element: <PostPage /> },
   { path: '/connect/posts/:id/insights', element: <InsightsPage /> },
   { path: '/connect/people/:id', element: <ProfilePage /> },
