@@ -266,23 +266,6 @@ const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
     WHERE ${where} AND ${k.where} ORDER BY ${sortCol} DESC, p.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
 };
 
-/**
- * Home: posts and reposts by the people the caller follows and the caller's own, newest first.
- * `extraSources` adds more (the communities the caller belongs to). Only posts the caller may see.
- */
-export function homeFeed(db: Tx, viewerId: string, q: FeedQuery, extraSources: SQL | null = null): Promise<PostPage> {
-  const listed = listedFor(viewerId);
-  const authors = sql`${listed} AND p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)`;
-  if (!extraSources) return postPage(db, viewerId, page(authors, q), q);
-  // Two sources, each read newest first through its own index, then merged: one OR across both
-  // would make the planner scan every post.
-  const k = keyset(sql`sort_at`, sql`id`, q);
-  const each = { ...q, page: 0, limit: q.limit + k.offset };
-  const union = sql`SELECT * FROM ((${page(authors, each)}) UNION (${page(sql`${listed} AND ${extraSources}`, each)})) f
-    ORDER BY sort_at DESC, id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
-  return postPage(db, viewerId, union, q);
-}
-
 /** Everyone's posts in one category that the caller may see, newest first. */
 export function categoryFeed(db: Tx, viewerId: string, category: string, q: FeedQuery) {
   return postPage(db, viewerId, page(sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.category_id = ${category}`, q), q);
