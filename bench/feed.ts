@@ -26,7 +26,7 @@
  *
  * The same file, run with FEED_ROLE=bare, is the bare server.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,11 +72,15 @@ const PAGES = env('PAGES', 3);
 const LEVELS = (process.env.FEED_LEVELS ?? '1,16,64').split(',').map(Number);
 const SECONDS = env('SECONDS', 10);
 const WARMUP = env('WARMUP', 3);
-const EXPLAIN = env('EXPLAIN', 10);
-const PROFILE = process.env.FEED_PROFILE !== '0';
+const EXPLAIN = env('EXPLAIN', 0);
+const PROFILE = process.env.FEED_PROFILE === '1';
 const CANDIDATE = process.env.FEED_CANDIDATE !== '0';
 const PORT = env('PORT', 3420);
 const BARE_PORT = PORT + 1;
+/** The second server: the same database, its home timelines in Redis (REDIS_URL for the bench, default the local one). */
+const REDIS_PORT = PORT + 2;
+const REDIS_URL = process.env.FEED_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_PREFIX = 'owo-bench-feed';
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB = 'owo_feed';
 const PASSWORD = 'benchpass1';
@@ -154,6 +158,8 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
   const at = (i: string) => `'${now}'::timestamptz - interval '30 days' * ((${POSTS} - ${i} + 0.5) / ${POSTS}::float8)`;
   await db.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'`);
   await db.query('SELECT setseed(0.42)');
+  // Seeded rows are history, not news: no fan-out events for them (timelines are built when read).
+  await db.query('ALTER TABLE posts DISABLE TRIGGER posts_timeline_events; ALTER TABLE follows DISABLE TRIGGER follows_timeline_events');
   // UUIDv7: 48 bits of Unix milliseconds, version 7, the rest from a hash of the seed text.
   await db.query(`CREATE FUNCTION pg_temp.uuid7(at timestamptz, seed text) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
     SELECT (lpad(to_hex(floor(extract(epoch FROM at) * 1000)::bigint), 12, '0') || '7' || substr(md5(seed), 1, 3) || '8'
@@ -252,6 +258,7 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
         LEFT JOIN (SELECT follower_id, count(*)::int AS n FROM follows GROUP BY 1) fg ON fg.follower_id = u.id
       WHERE pc.n > 0 OR fr.n > 0 OR fg.n > 0`,
   );
+  await db.query('ALTER TABLE posts ENABLE TRIGGER posts_timeline_events; ALTER TABLE follows ENABLE TRIGGER follows_timeline_events');
   await step('VACUUM (ANALYZE)', 'VACUUM (ANALYZE)');
   return steps;
 }
@@ -553,6 +560,7 @@ async function main() {
   const db = new pg.Client({ connectionString: dbUrl(DB) });
   await db.connect();
   let bare: ChildProcess | undefined;
+  let withRedis: ChildProcess | undefined;
   const results: Result[] = [];
   let steps: SeedStep[] = [];
   let seedMs = 0;
@@ -583,6 +591,28 @@ async function main() {
     const bytes = mean(people.map((p) => p.bytes0));
     console.log(`${people.length} people logged in; each has ${PAGES + 1} full pages; page 0 is ${(bytes / 1024).toFixed(1)} KiB of JSON`);
 
+    // The same feeds from a server whose timeline store is Redis (its keys under the bench's own
+    // prefix, deleted first: SCAN + DEL, never a flush of the whole Redis).
+    execSync(`redis-cli -u ${REDIS_URL} --scan --pattern '${REDIS_PREFIX}:*' | xargs -r redis-cli -u ${REDIS_URL} del > /dev/null`);
+    withRedis = await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
+    const redisBase = `http://127.0.0.1:${REDIS_PORT}`;
+    // Sessions are kept where that server keeps them (Redis): each person logs in there too.
+    const redisTokens = new Map<string, string>();
+    for (const p of people) {
+      const l = await call('POST', `${redisBase}/api/user/users/login`, { username: p.email, password: PASSWORD });
+      if (l.code !== 200) throw new Error(`login ${p.email} on the Redis server: ${l.code} ${l.json.message}`);
+      redisTokens.set(p.id, String(l.json.data.accessToken));
+    }
+    const same = await call('GET', `${redisBase}${people[0]!.pages[0]}`, undefined, {
+      authorization: `Bearer ${redisTokens.get(people[0]!.id)}`,
+    });
+    if (same.code !== 200) throw new Error(`the Redis server's feed: ${same.code} ${same.json.message}`);
+    const sameIds = (same.json as unknown as FeedJson).data.map((p) => p._id);
+    console.log(
+      `the Redis store's page 0 ${JSON.stringify(sameIds) === JSON.stringify(people[0]!.ids0) ? 'matches' : 'DIFFERS FROM'} the database store's`,
+    );
+    const redisRoot = withRedis.pid!;
+
     bare = await startBare(fileURLToPath(import.meta.url), 'FEED_ROLE', dbUrl(DB), BARE_PORT);
     const bareRoot = bare.pid!;
     const serverRoot = () => server.pid!;
@@ -608,6 +638,20 @@ async function main() {
         base: BASE,
         reqs: people.flatMap((p) => p.pages.slice(1).map((u) => req(p, u))),
         root: serverRoot,
+      },
+      {
+        name: 'feed-redis',
+        label: `home feed, page 0, timelines in Redis`,
+        base: redisBase,
+        reqs: people.map((p) => req({ ...p, token: redisTokens.get(p.id)! }, p.pages[0]!)),
+        root: () => redisRoot,
+      },
+      {
+        name: 'deeper-redis',
+        label: `home feed, pages 1 to ${PAGES}, timelines in Redis`,
+        base: redisBase,
+        reqs: people.flatMap((p) => p.pages.slice(1).map((u) => req({ ...p, token: redisTokens.get(p.id)! }, u))),
+        root: () => redisRoot,
       },
     ];
     const [bareCase, ...real] = cases as [Case, ...Case[]];
@@ -680,6 +724,7 @@ async function main() {
   } finally {
     call.close();
     if (bare) await stop(bare);
+    if (withRedis) await stop(withRedis);
     await stop(server);
     await db.end();
     await monitor.end();
@@ -687,7 +732,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   const md = report(results, sizes, steps, seedMs, people, analysis, prof);
-  if (process.env.FEED_WRITE !== '0') writeSection('feed', md);
+  if (process.env.FEED_WRITE !== '0') writeSection('feed-timelines', md);
   console.log(md);
 }
 
@@ -792,9 +837,13 @@ followings) as the service keeps it; ${s.mb} MB. ${seeded} Everyone logs in with
 ${people.length} of the seeded people, picked by a hash of their email, log in through the API; each request carries a random
 one's token. "feed" is page 0 of their home feed (\`GET ${FEED}?page=0\`, 20 posts, ${f1(bytes / 1024)} KiB of JSON,
 uncompressed: wrk sends no Accept-Encoding); "deeper" is pages 1 to ${PAGES}, each asked for as the client does, with the
-page number and the \`pagination.next.cursor\` of the page before (collected before the load). Each is one statement
-for the page (its rows, and their posts with the caller's state, three likers and three comments each) and one for the
-people named. The yardstick is a bare Fastify + pg server (a separate process, the same pool size) answering
+page number and the \`pagination.next.cursor\` of the page before (collected before the load). The home timelines are
+fanned out on write (docs/connect.md): each request is one read of the person's stored timeline marker (a primary-key
+row in \`timeline_owners\`, or with Redis an EXPIRE and a ZREVRANGEBYSCORE in one round trip), one statement that merges the
+stored entries with what is pulled at read time (very followed accounts, communities, events not yet fanned out) and
+builds the page (its posts with the caller's state, three likers and three comments each), and one for the people named.
+"feed" and "deeper" are served by a server whose timelines are in the database; "feed-redis" and "deeper-redis" by a
+second server on the same database whose timelines are in Redis (Redis's own CPU is in "others"). The yardstick is a bare Fastify + pg server (a separate process, the same pool size) answering
 \`GET /bare?id=\` with one \`users\` row read by primary key, as JSON; it runs before and after the feed's two cases at each
 level, and the ratios are to the mean of its two rates. Each case runs ${SECONDS} s per level, after ${WARMUP} s of unrecorded warm-up per case.
 

@@ -172,10 +172,16 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * Starts the real server (apps/server through tsx, `benchServerEnv`) on `databaseUrl`, which it
  * migrates at start-up; resolves once /api/health answers. `nodeFlags` go to node (--cpu-prof).
  */
-export function startServer(databaseUrl: string, port: number, dataDir: string, nodeFlags: string[] = []): Promise<ChildProcess> {
+export function startServer(
+  databaseUrl: string,
+  port: number,
+  dataDir: string,
+  nodeFlags: string[] = [],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
     cwd: new URL('../apps/server/', import.meta.url),
-    env: benchServerEnv(databaseUrl, port, dataDir),
+    env: { ...benchServerEnv(databaseUrl, port, dataDir), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

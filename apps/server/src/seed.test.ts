@@ -115,3 +115,30 @@ describe('the demo marketplace', () => {
     expect((await get<{ data: unknown[] }>('/api/ecommerce/api/product/flash-sales')).data.length).toBeGreaterThan(0);
   });
 });
+
+describe('the demo Connect', () => {
+  it('seeds posts in several topics with pictures, likes and comments, stories and two communities, once', async () => {
+    const m = await createTestApp();
+    try {
+      expect(await seedDemo(m.db, m.providers.storage)).toBe(true);
+      const login = await m.app.inject({
+        method: 'POST',
+        url: '/api/user/users/login',
+        payload: { username: DEMO_USERS[0].email, password: DEMO_PASSWORD },
+      });
+      const ada = { token: (json(login).data as { accessToken: string }).accessToken };
+      const get = async <T>(url: string) =>
+        json(await m.app.inject({ method: 'GET', url: `/api/connect${url}`, headers: auth(ada) })).data as T;
+      const feed = await get<{ media: unknown[]; tags: string[]; likes: { likesCount: number }; commentCount: number }[]>('/posts/feeds');
+      expect(feed.length).toBeGreaterThanOrEqual(10);
+      expect(feed.some((p) => p.media.length > 0 && p.tags.length > 0 && p.likes.likesCount > 0 && p.commentCount > 0)).toBe(true);
+      expect((await get<unknown[]>('/posts/feeds/food')).length).toBeGreaterThan(0);
+      expect((await get<unknown[]>('/stories/allStories')).length).toBeGreaterThan(0);
+      expect((await get<unknown[]>('/communities')).length).toBe(2);
+      // Seeding again changes nothing.
+      expect(await seedDemo(m.db, m.providers.storage)).toBe(false);
+    } finally {
+      await m.close();
+    }
+  });
+});

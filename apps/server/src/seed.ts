@@ -6,6 +6,7 @@ import type { Db } from './platform/db.js';
 import { users } from './services/user/index.js';
 import { seedMarketplace, DEMO_SHOPS } from './services/ecommerce/index.js';
 import type { BlobStorage } from './platform/storage.js';
+import { demoAvatar, seedConnect } from './services/connect/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_PIN = '2468';
@@ -34,7 +35,7 @@ export const DEMO_SELLERS = DEMO_SHOPS.slice(1).map((s, i) => ({
  */
 export async function seedDemo(db: Db, storage?: BlobStorage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) return storage ? seedDemoConnect(db, storage) : false;
   const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
   await openSystemAccounts(db);
   await db.transaction(async (tx) => {
@@ -82,6 +83,28 @@ export async function seedDemo(db: Db, storage?: BlobStorage): Promise<boolean> 
       storage,
       [DEMO_USERS[1].email, ...DEMO_SELLERS.map((x) => x.email)].map((e) => byEmail.get(e)!),
     );
+    await seedDemoConnect(db, storage);
   }
+  return true;
+}
+
+/**
+ * Connect for the demo people (photos, follows, posts, stories, communities: services/connect/demo.ts),
+ * once: also on a database seeded before Connect's demo existed. True if it seeded.
+ */
+async function seedDemoConnect(db: Db, storage: BlobStorage): Promise<boolean> {
+  const emails = [...DEMO_USERS, ...DEMO_SELLERS].map((u) => u.email);
+  const found = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const people = emails.flatMap((e) => found.filter((u) => u.email === e));
+  if (!(await seedConnect(db, storage, people))) return false;
+  for (const [i, p] of people.entries())
+    if (!p.avatar)
+      await db
+        .update(users)
+        .set({ avatar: await demoAvatar(db, storage, p, i) })
+        .where(eq(users.id, p.id));
   return true;
 }

@@ -44,6 +44,24 @@ export const connectApi = {
     summary: 'Everyone’s posts in one category (an _id from GET /post-categories), newest first',
     tag: POSTS,
   },
+  'connect.trending': {
+    method: 'GET',
+    path: `${P}/posts/trending`,
+    query: c.trendingQuery,
+    response: c.postListResponse,
+    summary:
+      'Trending posts of the last three days that you may see, by likes, comments and reposts with time decay; optionally of one category',
+    tag: POSTS,
+  },
+  'connect.tagFeed': {
+    method: 'GET',
+    path: `${P}/posts/tags/:tag`,
+    params: c.tagParam,
+    query: c.feedQuery,
+    response: c.postListResponse,
+    summary: 'Posts with one hashtag that you may see, newest first',
+    tag: POSTS,
+  },
   'connect.createPost': {
     method: 'POST',
     path: `${P}/posts`,

@@ -101,6 +101,15 @@ export const feedQuery = z.object({
     .describe('pagination.next.cursor of the previous page'),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
+export const tagParam = z.object({
+  tag: z
+    .string()
+    .regex(/^[\p{L}\p{N}_]{1,40}$/u, 'tag is 1 to 40 letters, digits or _')
+    .describe('a hashtag without the #'),
+});
+export const trendingQuery = feedQuery.extend({
+  category: z.string().max(40).optional().describe('only posts in this category (an _id from GET /post-categories)'),
+});
 export const feedPagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),

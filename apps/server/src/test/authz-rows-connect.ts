@@ -6,6 +6,8 @@ export const connectRows: Record<string, Row> = {
   'connect.categories': list(),
   'connect.feed': list(),
   'connect.categoryFeed': list({ params: () => ({ category: 'tech' }) }),
+  'connect.trending': list(),
+  'connect.tagFeed': list({ params: () => ({ tag: 'jollof' }) }),
   // Posting into the private community: its members only (the blocked and outsiders are refused).
   'connect.createPost': {
     body: (w) => ({ text: `Hello ${unique()}`, communityId: w.community }),

@@ -31,6 +31,8 @@ export interface PageCursor {
 export type PostListSource =
   | { kind: 'home' }
   | { kind: 'category'; category: string }
+  | { kind: 'trending'; category?: string }
+  | { kind: 'tag'; tag: string }
   | { kind: 'media' | 'text' | 'reposts' | 'tagged'; userId: string }
   | { kind: 'drafts' }
   | { kind: 'saved' }
@@ -54,6 +56,15 @@ export const connectApi = {
         return asPage(await call('GET /api/connect/posts/feeds', o));
       case 'category':
         return asPage(await call('GET /api/connect/posts/feeds/:category', { ...o, params: { category: source.category } }));
+      case 'trending':
+        return asPage(
+          await call('GET /api/connect/posts/trending', {
+            ...o,
+            query: { ...query, ...(source.category ? { category: source.category } : {}) },
+          }),
+        );
+      case 'tag':
+        return asPage(await call('GET /api/connect/posts/tags/:tag', { ...o, params: { tag: source.tag } }));
       case 'media':
         return asPage(await call('GET /api/connect/posts/:id/posts-with-media', { ...o, params: { id: source.userId } }));
       case 'text':

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { BlobStorage } from '../../platform/storage.js';
 import type { CommunityGate } from './posts.service.js';
+import type { TimelineStore } from './timeline-store.js';
 
 /**
  * What the posts and feeds need from communities (which decide who may post where, whose posts
@@ -14,7 +15,7 @@ export type CommunityHooks = {
   communityFeedSources: (userId: string) => SQL | null;
 };
 
-export type ConnectDeps = CommunityHooks & { storage: BlobStorage };
+export type ConnectDeps = CommunityHooks & { storage: BlobStorage; timelines: TimelineStore };
 
 export const noCommunities: CommunityHooks = {
   communityGate: null,

@@ -8,12 +8,19 @@ import { peopleRoutes } from './routes-people.js';
 import { postRoutes } from './routes-posts.js';
 import { storyRoutes } from './routes-stories.js';
 import { cleanUpStoryMedia } from './stories.service.js';
+import { fanOutTimelines } from './timeline-fanout.js';
+import { timelineStoreOf } from './timeline-redis.js';
 
 export { cleanUpStoryMedia } from './stories.service.js';
+export { demoAvatar, seedConnect } from './demo.js';
+
+const TIMELINE_FANOUT_MS = 250;
+const TIMELINE_TRIM_MS = 10 * 60_000;
 
 /** The connect service: posts, feeds, stories, highlights, profiles and follows, saved collections, reports, communities. */
 const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async (app, { providers }) => {
-  const deps = { ...communityHooks, storage: providers.storage };
+  const timelines = timelineStoreOf(app.redis, app.config.redisPrefix);
+  const deps = { ...communityHooks, storage: providers.storage, timelines };
   await app.register(postRoutes(deps));
   await app.register(peopleRoutes);
   await app.register(storyRoutes);
@@ -26,6 +33,15 @@ const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async
     periodMs: app.config.storyCleanupMs,
     run: () => cleanUpStoryMedia(app.db, providers.storage),
   });
+  // Fan-out on write: new posts, removals and follows reach the kept home timelines (claimed
+  // event rows; until then feeds pull them at read time). Trimming runs once in the cluster.
+  app.jobs.add({
+    name: 'connect.timeline-fanout',
+    periodMs: TIMELINE_FANOUT_MS,
+    scope: 'process',
+    run: () => fanOutTimelines(app.db, timelines).then(() => {}),
+  });
+  app.jobs.add({ name: 'connect.timeline-trim', periodMs: TIMELINE_TRIM_MS, run: () => timelines.trim(app.db) });
 };
 
 export const connectService: ServiceModule<UploadProviders> = { name: 'connect', plugin: connectRoutes, init: ensureCategories };

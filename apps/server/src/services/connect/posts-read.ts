@@ -49,7 +49,7 @@ const CURSOR = /^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d{1,6})?(?:Z|[+-]\d\d(?
 
 export const encodeCursor = (sortAt: string, id: string) => Buffer.from(`${sortAt}|${id}`).toString('base64url');
 
-function decodeCursor(cursor: string): { at: string; id: string } {
+export function decodeCursor(cursor: string): { at: string; id: string } {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   if (!m) throw badRequest('cursor is not valid: ask for page 0 again', 'BAD_CURSOR');
   return { at: m[1]!, id: m[2]! };
@@ -265,23 +265,6 @@ const page = (where: SQL, q: FeedQuery, sortCol = sql`p.published_at`) => {
   return sql`SELECT p.id, p.kind, p.repost_of, p.author_id, ${sortCol} AS sort_at FROM posts p
     WHERE ${where} AND ${k.where} ORDER BY ${sortCol} DESC, p.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
 };
-
-/**
- * Home: posts and reposts by the people the caller follows and the caller's own, newest first.
- * `extraSources` adds more (the communities the caller belongs to). Only posts the caller may see.
- */
-export function homeFeed(db: Tx, viewerId: string, q: FeedQuery, extraSources: SQL | null = null): Promise<PostPage> {
-  const listed = listedFor(viewerId);
-  const authors = sql`${listed} AND p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId} UNION ALL SELECT ${viewerId}::uuid)`;
-  if (!extraSources) return postPage(db, viewerId, page(authors, q), q);
-  // Two sources, each read newest first through its own index, then merged: one OR across both
-  // would make the planner scan every post.
-  const k = keyset(sql`sort_at`, sql`id`, q);
-  const each = { ...q, page: 0, limit: q.limit + k.offset };
-  const union = sql`SELECT * FROM ((${page(authors, each)}) UNION (${page(sql`${listed} AND ${extraSources}`, each)})) f
-    ORDER BY sort_at DESC, id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
-  return postPage(db, viewerId, union, q);
-}
 
 /** Everyone's posts in one category that the caller may see, newest first. */
 export function categoryFeed(db: Tx, viewerId: string, category: string, q: FeedQuery) {

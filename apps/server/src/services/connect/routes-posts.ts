@@ -4,11 +4,13 @@ import { notFound } from '../../platform/errors.js';
 import { route, userIdOf as me } from '../../platform/route.js';
 import { isCategory, POST_CATEGORIES, REPORT_REASONS } from './catalogue.js';
 import type { ConnectDeps } from './deps.js';
-import { categoryFeed, draftsOf, encodeCursor, homeFeed, profileTab, readPost, savedPostsOf, type PostPage } from './posts-read.js';
+import { categoryFeed, draftsOf, encodeCursor, profileTab, readPost, savedPostsOf, type PostPage } from './posts-read.js';
 import { addComment, commentsOf, quotePost, recordViews, reportPost, setLike, toggleRepost } from './posts-engagement.js';
 import { postInsights } from './posts-insights.js';
 import { createPost, deletePost, editPost, postNotFound, publishDraft } from './posts.service.js';
 import { savePost, unsavePost } from './saved.service.js';
+import { homeTimeline } from './timeline-read.js';
+import { tagPosts, trendingPosts } from './trending.js';
 
 /** A page of posts. Not `listed`: feeds page by cursor, so their pagination has no total. */
 const postList = (message: string, p: PostPage) => ({ status: true as const, message, data: p.posts, pagination: p.pagination });
@@ -27,13 +29,21 @@ export function postRoutes(deps: ConnectDeps): FastifyPluginAsync {
 
     route(app, 'connect.feed', { guard: 'bearer' }, async (req) => {
       const userId = me(req);
-      return postList('Feed', await homeFeed(db, userId, req.query, deps.communityFeedSources(userId)));
+      return postList('Feed', await homeTimeline(db, deps.timelines, userId, req.query, deps.communityFeedSources(userId)));
     });
 
     route(app, 'connect.categoryFeed', { guard: 'bearer' }, async (req) => {
       if (!isCategory(req.params.category)) throw notFound('Category not found', 'CATEGORY_NOT_FOUND');
       return postList('Feed', await categoryFeed(db, me(req), req.params.category, req.query));
     });
+
+    route(app, 'connect.trending', { guard: 'bearer' }, async (req) =>
+      postList('Trending posts', await trendingPosts(db, me(req), req.query)),
+    );
+
+    route(app, 'connect.tagFeed', { guard: 'bearer' }, async (req) =>
+      postList('Posts with this hashtag', await tagPosts(db, me(req), req.params.tag, req.query)),
+    );
 
     route(app, 'connect.createPost', { guard: 'bearer' }, async (req, reply) => {
       const post = await createPost(db, me(req), { body: req.body, community: deps.communityGate });

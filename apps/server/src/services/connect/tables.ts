@@ -276,3 +276,4 @@ export const highlightLikes = pgTable(
 );
 
 export * from './communities-tables.js';
+export * from './timeline-tables.js';

@@ -72,7 +72,8 @@ export default function ComposerPage() {
     onSuccess: async (res, { draft }) => {
       await qc.invalidateQueries({ queryKey: [...connectKeys.posts, 'list'] });
       toast.success(draft ? 'Saved to your drafts' : res.data.status === 'published' ? 'Posted' : 'Sent for review');
-      void navigate(draft ? '/connect/drafts' : home);
+      // The new post is first in the feed: show it (the feed would otherwise keep its scroll).
+      void Promise.resolve(navigate(draft ? '/connect/drafts' : home)).then(() => window.scrollTo({ top: 0 }));
     },
     onError: (err) => {
       applyServerErrors(err, setFieldError, FIELDS);

@@ -1,35 +1,13 @@
-import { Bookmark, FileText, PenSquare, Users } from 'lucide-react';
+import { Bookmark, Compass, FileText, PenSquare, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { EmptyState } from '../../ui/EmptyState';
-import { Skeleton } from '../../ui/Spinner';
 import { useAuth, useProfile } from '../account';
 import { CategoryChips } from './CategoryChips';
 import { CommunitiesLink } from './communities/CommunitiesLink';
-import { PersonRow } from './PersonRow';
 import { PostList } from './PostList';
-import { useSuggested } from './queries';
 import { StoriesBar } from './StoriesBar';
-
-function Suggestions() {
-  const suggested = useSuggested();
-  if (suggested.isPending) return <Skeleton className="mx-4 h-28" />;
-  if (!suggested.data || suggested.data.length === 0) return null;
-  return (
-    <section aria-labelledby="suggested" className="mt-2 rounded-3xl bg-surface px-4 py-3 text-left">
-      <h3 id="suggested" className="mb-1 text-sm font-bold">
-        People to follow
-      </h3>
-      {suggested.data.map((p) => (
-        <PersonRow
-          key={p._id}
-          person={p}
-          note={p.reason === 'followed_by_people_you_follow' ? `Followed by ${p.mutualCount} you follow` : 'Popular on Owo'}
-        />
-      ))}
-    </section>
-  );
-}
+import { Suggestions } from './Suggestions';
 
 const iconLink = 'flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2';
 
@@ -43,6 +21,9 @@ export default function FeedPage() {
     <div>
       <header className="sticky top-0 z-20 -mx-5 flex min-h-16 items-center gap-1 bg-canvas/90 px-4 pt-[env(safe-area-inset-top)] backdrop-blur">
         <h1 className="flex-1 text-xl font-bold tracking-tight">Connect</h1>
+        <Link to="/connect/explore" aria-label="Explore" className={iconLink}>
+          <Compass className="size-5" aria-hidden="true" />
+        </Link>
         <CommunitiesLink className={iconLink} />
         <Link to="/connect/drafts" aria-label="Drafts" className={iconLink}>
           <FileText className="size-5" aria-hidden="true" />
@@ -71,6 +52,8 @@ export default function FeedPage() {
                 Follow people to see their posts here, or share something yourself.
               </EmptyState>
               <Suggestions />
+              <h3 className="mt-5 mb-1 px-1 text-left text-sm font-bold">Popular on Owo</h3>
+              <PostList source={{ kind: 'trending' }} label="Popular posts" empty={null} />
             </div>
           )
         }
@@ -78,7 +61,7 @@ export default function FeedPage() {
       <Link
         to="/connect/new"
         aria-label="New post"
-        className="fixed right-[max(1.25rem,calc(50vw-14rem))] bottom-24 z-30 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-brand-900/25 hover:bg-brand-700"
+        className="fixed right-[max(1.25rem,calc(50vw-14rem))] bottom-24 z-10 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-brand-900/25 hover:bg-brand-700"
       >
         <PenSquare className="size-6" aria-hidden="true" />
       </Link>

@@ -4,7 +4,7 @@ import { profilePath } from './format';
 
 const TOKEN = /([@#][A-Za-z0-9_]{1,40})/g;
 
-/** A post's text with its @mentions linked to the people and #tags marked. */
+/** A post's text with its @mentions linked to the people and #tags to their pages. */
 export function PostText({ text, mentions, className }: { text: string; mentions: Post['mentions']; className?: string }) {
   if (!text) return null;
   const byNick = new Map(mentions.map((m) => [m.nickName.toLowerCase(), m._id]));
@@ -23,9 +23,9 @@ export function PostText({ text, mentions, className }: { text: string; mentions
         }
         if (part.startsWith('#') && i % 2 === 1)
           return (
-            <span key={i} className="font-semibold text-brand-fg">
+            <Link key={i} to={`/connect/tags/${part.slice(1).toLowerCase()}`} className="font-semibold text-brand-fg hover:underline">
               {part}
-            </span>
+            </Link>
           );
         return part;
       })}

@@ -168,6 +168,8 @@ export function QuoteDialog({ post, open, onClose }: DialogProps) {
       setText('');
       void qc.invalidateQueries({ queryKey: [...connectKeys.posts, 'list'] });
       onClose();
+      // The new quote is first in the home feed: show it.
+      window.scrollTo({ top: 0, behavior: 'smooth' });
     },
   });
   return (

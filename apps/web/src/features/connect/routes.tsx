@@ -5,6 +5,8 @@ import type { RouteObject } from 'react-router';
 // holds nothing but lazy references (the first route must not load the area's code).
 const FeedPage = lazy(() => import('./FeedPage'));
 const ComposerPage = lazy(() => import('./ComposerPage'));
+const ExplorePage = lazy(() => import('./ExplorePage'));
+const TagPage = lazy(() => import('./TagPage'));
 const PostPage = lazy(() => import('./PostPage'));
 const InsightsPage = lazy(() => import('./InsightsPage'));
 const ProfilePage = lazy(() => import('./ProfilePage'));
@@ -24,6 +26,8 @@ const CommunityManagePage = lazy(() => import('./communities/ManagePage'));
 export const connectRoutes: RouteObject[] = [
   { path: '/connect', element: <FeedPage /> },
   { path: '/connect/new', element: <ComposerPage /> },
+  { path: '/connect/explore', element: <ExplorePage /> },
+  { path: '/connect/tags/:tag', element: <TagPage /> },
   { path: '/connect/posts/:id', element: <PostPage /> },
   { path: '/connect/posts/:id/insights', element: <InsightsPage /> },
   { path: '/connect/people/:id', element: <ProfilePage /> },

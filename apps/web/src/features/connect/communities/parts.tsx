@@ -114,6 +114,13 @@ export function MembershipButton({ community, size = 'sm', block }: { community:
   const answer = useInviteAnswer(community._id);
   const [leaving, setLeaving] = useState(false);
   const name = community.name;
+  // An owner cannot leave (ownership is handed over first, in Manage): no Leave button for them.
+  if (community.role === 'owner')
+    return (
+      <span className="inline-flex h-9 items-center rounded-full bg-surface-2 px-3 text-sm font-semibold" aria-label={`You own ${name}`}>
+        Owner
+      </span>
+    );
   if (community.isMember)
     return (
       <>
