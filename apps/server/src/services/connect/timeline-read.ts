@@ -43,9 +43,10 @@ export async function homeTimeline(
   q: FeedQuery,
   communities: SQL | null,
 ): Promise<PostPage> {
-  if (!(await store.touch(db, viewerId))) await rebuildTimeline(db, store, viewerId);
+  // The cursor is read first: a bad one is refused before the timeline is touched or rebuilt.
   const k = keyset(sql`sort_at`, sql`id`, q);
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  if (!(await store.touch(db, viewerId))) await rebuildTimeline(db, store, viewerId);
   const n = q.limit + 1 + k.offset;
   const each = { ...q, page: 0, limit: n - 1 };
   const listed = listedFor(viewerId);
