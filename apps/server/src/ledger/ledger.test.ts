@@ -198,8 +198,12 @@ describe('ledger transfers', () => {
     const a = await newWallet();
     await fund(t.db, a.wallet, 10_000n);
     const payout = system('bank_payout');
-    const [p1, p2, f2] = [newId(), newId(), newId()];
-    const [payout1, payout2, fees2] = [await shardOf('bank_payout', p1), await shardOf('bank_payout', p2), await shardOf('fees', f2)];
+    const [p1, f2] = [newId(), newId()];
+    const [payout1, fees2] = [await shardOf('bank_payout', p1), await shardOf('fees', f2)];
+    // p2 is drawn until it lands on another payout shard, so each shard's movement is p1's or p2's alone.
+    let p2 = newId();
+    while ((await shardOf('bank_payout', p2)) === payout1) p2 = newId();
+    const payout2 = await shardOf('bank_payout', p2);
     const shardsBefore = new Map(await Promise.all([payout1, payout2, fees2].map(async (id) => [id, await account(id)] as const)));
     const reservation = await t.db.transaction((tx) =>
       transfer(tx, [
@@ -250,7 +254,8 @@ describe('ledger transfers', () => {
     const voided = await t.db.transaction((tx) => resolvePending(tx, [p2, f2], 'void', 'bank declined'));
     expect(voided.map((x) => x.id)).toEqual([p2, f2]);
     expect(await available(a.owner)).toBe(6_000n);
-    if (payout2 !== payout1) expect(await moved(payout2)).toEqual({ cp: 0n, cpe: 0n });
+    expect(await moved(payout1)).toEqual({ cp: 0n, cpe: 4_000n });
+    expect(await moved(payout2)).toEqual({ cp: 0n, cpe: 0n });
     expect(await moved(fees2)).toEqual({ cp: 0n, cpe: 0n });
     const [v] = await t.db.select().from(tables.ledgerTransfers).where(eq(tables.ledgerTransfers.id, p2));
     expect(v).toMatchObject({ status: 'voided', reason: 'bank declined' });
