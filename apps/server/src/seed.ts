@@ -4,6 +4,7 @@ import { newReference, recordHistory } from './services/transaction/index.js';
 import { derivedId, hashSecret, newId } from './platform/crypto.js';
 import type { Db } from './platform/db.js';
 import { users } from './services/user/index.js';
+import { markVerified } from './services/kyc/index.js';
 import { seedMarketplace, DEMO_SHOPS } from './services/ecommerce/index.js';
 import type { BlobStorage } from './platform/storage.js';
 import { demoAvatar, seedConnect } from './services/connect/index.js';
@@ -15,6 +16,18 @@ export const DEMO_USERS = [
   { firstName: 'Tunde', lastName: 'Bakare', email: 'tunde@demo.owo.ng', phoneNumber: '+2348030000002', nickName: 'tunde' },
   { firstName: 'Halima', lastName: 'Musa', email: 'halima@demo.owo.ng', phoneNumber: '+2348030000003', nickName: 'halima' },
 ] as const;
+
+/**
+ * One demo person left at KYC Tier 1 (docs/kyc.md), to show the limits and the upgrade; the others
+ * are verified to Tier 2.
+ */
+export const DEMO_TIER1_USER = {
+  firstName: 'Ngozi',
+  lastName: 'Adebayo',
+  email: 'ngozi@demo.owo.ng',
+  phoneNumber: '+2348030000004',
+  nickName: 'ngozi',
+} as const;
 
 /** Each demo wallet starts with ₦50,000 (in kobo), so every screen has something to show. */
 export const DEMO_OPENING_BALANCE = 5_000_000n;
@@ -39,12 +52,13 @@ export async function seedDemo(db: Db, storage?: BlobStorage): Promise<boolean> 
   const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
   await openSystemAccounts(db);
   await db.transaction(async (tx) => {
-    for (const u of [...DEMO_USERS, ...(storage ? DEMO_SELLERS : [])]) {
+    for (const u of [...DEMO_USERS, DEMO_TIER1_USER, ...(storage ? DEMO_SELLERS : [])]) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, u.email)).limit(1);
       if (exists) continue;
       const id = newId();
       await tx.insert(users).values({ id, ...u, passwordHash, pinHash, phoneVerifiedAt: new Date(), bio: 'Demo account' });
       await openUserAccounts(tx, id);
+      await markVerified(tx, id, u === DEMO_TIER1_USER ? 1 : 2);
       // The opening balance moves through the ledger like any funding, with its history row.
       const reference = newReference();
       const transferId = derivedId('demo-opening', id);

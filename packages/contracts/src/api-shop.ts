@@ -1,6 +1,7 @@
 import { messageOnly, pageQuery } from './common.js';
 import * as c from './shop.js';
 import * as o from './shop-orders.js';
+import * as se from './shop-search.js';
 import type { ApiEndpointDef } from './api.js';
 
 const E = '/api/ecommerce';
@@ -55,8 +56,24 @@ export const shopApi = {
     method: 'GET',
     path: PR,
     query: c.productsQuery,
-    response: c.productsResponse,
-    summary: 'Products: search (typo tolerant), category, state and LGA of the shop, price range',
+    response: se.productSearchResponse,
+    summary: 'Products: search by words (misspellings corrected, synonyms, ranked), category, state and LGA of the shop, price range, sort',
+    tag: T.products,
+  },
+  'shop.suggest': {
+    method: 'GET',
+    path: `${PR}/suggest`,
+    query: se.suggestQuery,
+    response: se.suggestResponse,
+    summary: 'Suggestions as one types: words, products, categories and shops',
+    tag: T.products,
+  },
+  'shop.searchFacets': {
+    method: 'GET',
+    path: `${PR}/search-facets`,
+    query: c.productsQuery,
+    response: se.searchFacetsResponse,
+    summary: 'Counts per category and price range for a search and its filters',
     tag: T.products,
   },
   'shop.topDeals': section('top-deals', 'Top deals'),
@@ -251,6 +268,14 @@ export const shopApi = {
     params: c.stateParam,
     response: c.lgasResponse,
     summary: 'A state’s local government areas',
+    tag: T.shops,
+  },
+  'shop.searchShops': {
+    method: 'GET',
+    path: `${SH}/find`,
+    query: se.shopSearchQuery,
+    response: se.shopSearchResponse,
+    summary: 'Shops by name',
     tag: T.shops,
   },
   'shop.myShop': { method: 'GET', path: `${SH}/me`, response: c.shopResponse, summary: 'Your shop', tag: T.shops },

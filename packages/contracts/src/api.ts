@@ -1,12 +1,16 @@
 import type { z } from 'zod';
 import { chatApi } from './api-chat.js';
+import { chatGroupsApi } from './api-chat-groups.js';
 import { connectApi } from './api-connect.js';
 import { communitiesApi } from './api-communities.js';
 import { moneyApi } from './api-money.js';
 import { noticesApi } from './api-notices.js';
+import { notificationsApi } from './api-notifications.js';
 import { shopApi } from './api-shop.js';
 import { staffApi } from './api-staff.js';
+import { staffOpsApi } from './api-staff-ops.js';
 import { userApi } from './api-user.js';
+import { kycApi } from './api-kyc.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,9 +51,13 @@ export const apiMap = {
   ...connectApi,
   ...communitiesApi,
   ...chatApi,
+  ...chatGroupsApi,
   ...shopApi,
   ...noticesApi,
   ...staffApi,
+  ...notificationsApi,
+  ...kycApi,
+  ...staffOpsApi,
 } as const satisfies Record<string, ApiEndpointDef>;
 
 export type ApiMap = typeof apiMap;

@@ -36,51 +36,63 @@ export const chatMedia = z.object({
 /** The quoted message a reply shows. */
 export const replyPreview = z.object({ id: z.uuid(), fromUserId: z.uuid(), msgType, text: z.string() });
 
+/** A group's event shown in its conversation (the message's sender did it). */
+export const groupEvent = z.object({
+  type: z.enum(['created', 'added', 'removed', 'left', 'joined', 'made_admin', 'dismissed_admin', 'renamed']),
+  userIds: z.array(z.uuid()).describe('the people it was done to'),
+  name: z.string().optional().describe('the new name (renamed) or the name at creation'),
+});
+export type GroupEvent = z.infer<typeof groupEvent>;
+
 export const chatMessage = z.object({
   id: z.uuid().describe("the server's id"),
   msgId: z.string().describe("the sender's temporary id: sending it again returns this message, never a second one"),
   conversationId: z.uuid(),
   seq: z.number().int().describe('the order within the conversation, from 1'),
   fromUserId: z.uuid(),
-  toUserId: z.uuid(),
-  msgType,
+  toUserId: z.uuid().describe('the other person; in a group, the group'),
+  groupId: z.uuid().nullable().optional().describe('the group of a group message'),
+  msgType: z.enum([...msgType.options, 'event']).describe('event: a group event (joined, left, made admin)'),
   msgBody: z.object({
     text: z.string(),
     replyTo: replyPreview.nullable(),
     media: chatMedia.nullable(),
     payment: chatPayment.nullable(),
+    mentions: z.array(z.uuid()).optional().describe('members mentioned with @'),
+    event: groupEvent.nullable().optional(),
+    deleted: z.boolean().optional().describe('deleted for everyone by its sender: the app shows "This message was deleted"'),
   }),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** What a client sends (by socket `message:send` or POST /messages). */
-export const sendMessageBody = z
-  .object({
-    msgId: z
-      .string()
-      .trim()
-      .min(1, 'msgId is required')
-      .max(64)
-      .regex(/^[A-Za-z0-9_.:-]+$/, 'msgId may use letters, digits and _ . : - only'),
-    toUserId: uuid('toUserId'),
-    msgType: msgType.default('text'),
-    msgBody: z.object({
-      text: z.string().trim().max(4000, 'A message can be at most 4000 characters').default(''),
-      replyTo: uuid('replyTo').nullable().optional().describe('the server id of the message replied to'),
-      mediaUrl: z.string().min(1).max(500).optional().describe('an image or voice note the sender uploaded'),
-      paymentReference: z.string().min(1).max(64).optional().describe('a completed send-money to this person'),
-    }),
-  })
-  .refine(
-    (b) =>
-      b.msgType === 'text'
-        ? b.msgBody.text.length > 0
-        : b.msgType === 'payment'
-          ? Boolean(b.msgBody.paymentReference)
-          : Boolean(b.msgBody.mediaUrl),
-    { message: 'A text message needs text; a photo or voice note its file; a payment its reference', path: ['msgBody'] },
-  );
+/** A send's fields (groups reuse them: chat-groups.ts). */
+export const sendMessageFields = z.object({
+  msgId: z
+    .string()
+    .trim()
+    .min(1, 'msgId is required')
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'msgId may use letters, digits and _ . : - only'),
+  toUserId: uuid('toUserId'),
+  msgType: msgType.default('text'),
+  msgBody: z.object({
+    text: z.string().trim().max(4000, 'A message can be at most 4000 characters').default(''),
+    replyTo: uuid('replyTo').nullable().optional().describe('the server id of the message replied to'),
+    mediaUrl: z.string().min(1).max(500).optional().describe('an image or voice note the sender uploaded'),
+    paymentReference: z.string().min(1).max(64).optional().describe('a completed send-money to this person'),
+  }),
+});
+export const sendMessageBody = sendMessageFields.refine(
+  (b) =>
+    b.msgType === 'text'
+      ? b.msgBody.text.length > 0
+      : b.msgType === 'payment'
+        ? Boolean(b.msgBody.paymentReference)
+        : Boolean(b.msgBody.mediaUrl),
+  { message: 'A text message needs text; a photo or voice note its file; a payment its reference', path: ['msgBody'] },
+);
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const messageResponse = envelope(chatMessage);
 

@@ -15,3 +15,8 @@ export * from './shop.js';
 export * from './shop-orders.js';
 export * from './notices.js';
 export * from './staff.js';
+export * from './shop-search.js';
+export * from './chat-groups.js';
+export * from './notifications.js';
+export * from './kyc.js';
+export * from './staff-ops.js';

@@ -39,6 +39,7 @@ export const txType = z.enum([
   'loan',
   'order',
   'business',
+  'levy',
 ]);
 export type TxType = z.infer<typeof txType>;
 export const txStatus = z.enum(['successful', 'pending', 'failed', 'reversed']);

@@ -169,6 +169,8 @@ export const increaseStockBody = z.object({
   quantity: z.number().int().min(1, 'Add at least one').max(1_000_000),
 });
 
+export const PRODUCT_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const productsQuery = z.object({
   search: z.string().trim().max(80).optional(),
   category: z.string().trim().max(60).optional(),
@@ -177,6 +179,10 @@ export const productsQuery = z.object({
   lgaQuery: z.string().trim().max(60).optional().describe('an LGA id or name'),
   minPrice: z.coerce.number().int().min(0).optional(),
   maxPrice: z.coerce.number().int().min(0).optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { message: `sort is one of ${PRODUCT_SORTS.join(', ')}` })
+    .optional()
+    .describe('relevance (the default with words), price-asc, price-desc, newest (the default without), rating'),
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
   limit: z.coerce.number().int().min(1).max(50, 'limit is at most 50').default(20),
 });

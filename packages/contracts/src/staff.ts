@@ -28,7 +28,7 @@ const secondFactor = z
   .trim()
   .min(6, 'Enter the 6-digit code from your authenticator app, or a recovery code')
   .max(20, 'Enter the 6-digit code from your authenticator app, or a recovery code');
-const reasonText = (label: string) =>
+export const reasonText = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -136,7 +136,7 @@ export const staffNote = z.object({
 });
 export type StaffNote = z.infer<typeof staffNote>;
 
-export const moneyRequestKind = z.enum(['credit', 'refund', 'reversal']);
+export const moneyRequestKind = z.enum(['credit', 'refund', 'reversal', 'dispute']);
 export type MoneyRequestKind = z.infer<typeof moneyRequestKind>;
 export const moneyRequestStatus = z.enum(['pending', 'approved', 'rejected']);
 export type MoneyRequestStatus = z.infer<typeof moneyRequestStatus>;
@@ -157,6 +157,8 @@ export const moneyRequest = z.object({
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** A dispute's decision (kind dispute): the order and how its escrow is shared, in kobo. */
+  dispute: z.object({ orderId: z.string(), decision: z.enum(['refund', 'release', 'split']), shopper: kobo, seller: kobo }).nullable(),
 });
 export type MoneyRequest = z.infer<typeof moneyRequest>;
 export const moneyRequestResponse = envelope(moneyRequest);
@@ -172,6 +174,10 @@ export const customerRecord = z.object({
     .describe('available balances by kind of account, in kobo'),
   notes: z.array(staffNote).describe('the latest notes (all of them at the notes call)'),
   moneyRequests: z.array(moneyRequest).describe('the latest money requests for this customer'),
+  freeze: z
+    .object({ reason: z.string(), since: z.string() })
+    .nullable()
+    .describe('set while the account is frozen: the reason the customer reads'),
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 export const customerRecordResponse = envelope(customerRecord);

@@ -9,3 +9,6 @@ export * from '../services/connect/tables.js';
 export * from '../services/chat/tables.js';
 export * from '../services/ecommerce/tables.js';
 export * from '../services/staff/tables.js';
+export * from '../services/notifications/tables.js';
+export * from '../services/kyc/tables.js';
+export * from '../services/user/freeze-table.js';

@@ -4,8 +4,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths.js';
+import { pushConfig, type PushConfig } from './config-push.js';
+import { loadKycConfig, type KycConfig } from './config-kyc.js';
 
-export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat', 'staff'] as const;
+// prettier-ignore
+export const SERVICE_NAMES = ['user', 'transaction', 'wallet', 'bills', 'ecommerce', 'connect', 'upload', 'chat', 'staff', 'notifications', 'kyc'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const bool = z
@@ -256,11 +259,12 @@ export type Config = {
   jobs: boolean;
   /** Server processes sharing the port (PostgreSQL only: the embedded database is one process). */
   workers: number;
-  /**
-   * Prometheus metrics: off (false), `GET /metrics` on the main port answered to loopback clients
-   * only (true), or served by a separate listener on 127.0.0.1 at this port.
-   */
+  /** Prometheus metrics: off (false), on the main port for loopback clients (true), or on 127.0.0.1 at this port. */
   metrics: false | true | number;
+  /** Web Push (config-push.ts). */
+  push: PushConfig;
+  /** KYC tiers, the restriction, held credits, new devices, the EMT levy (config-kyc.ts). */
+  kyc: KycConfig;
 };
 
 /** The secret signs OTP and token hashes. Outside production one is made once and kept in DATA_DIR. */
@@ -358,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     workers: e.WORKERS,
     metrics: e.METRICS,
+    push: pushConfig(env, isProduction, dataDir),
     services: services as ServiceName[],
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !isProduction,
@@ -392,5 +397,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { login: e.RATE_LIMIT_LOGIN, otp: e.RATE_LIMIT_OTP, signup: e.RATE_LIMIT_SIGNUP, reset: e.RATE_LIMIT_RESET },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     trustProxy: e.TRUST_PROXY,
+    kyc: loadKycConfig(env, dataDir, isProduction, secret),
   };
 }

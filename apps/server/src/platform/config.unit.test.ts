@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
 const base = { DATA_DIR: '/tmp/owo-cfg-unit', APP_SECRET: 'x'.repeat(32) };
-const prod = { ...base, NODE_ENV: 'production' };
+/** Production also needs VAPID keys (config-push.ts): a test pair. */
+const prod = {
+  ...base,
+  NODE_ENV: 'production',
+  VAPID_PUBLIC_KEY: 'BCLhhnQoqP0_KrhAaNpYtGnZNi9pEnFioRJ76pF5VfKYFzgb5rlQi0Krp93j-HRZO-T1LCavI4GbmyQCTaosJCc',
+  VAPID_PRIVATE_KEY: 'lw6PtiqPtz3eNxT6Vq_-fwXfclj-h1SDuo2iJgCZEKI',
+};
 
 describe('loadConfig: production on the embedded database', () => {
   it('refuses without DATABASE_URL, naming it', () => {

@@ -202,7 +202,15 @@ describe('Idempotency-Key', () => {
 
 describe('production mode', () => {
   it('has no development outbox', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'false', ALLOW_EMBEDDED_DATABASE: 'true' } });
+    const prod = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+        VAPID_PUBLIC_KEY: 'BCLhhnQoqP0_KrhAaNpYtGnZNi9pEnFioRJ76pF5VfKYFzgb5rlQi0Krp93j-HRZO-T1LCavI4GbmyQCTaosJCc',
+        VAPID_PRIVATE_KEY: 'lw6PtiqPtz3eNxT6Vq_-fwXfclj-h1SDuo2iJgCZEKI',
+      },
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%2B2348030000001' });
       expect(res.statusCode).toBe(404);

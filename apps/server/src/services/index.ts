@@ -11,6 +11,8 @@ import { transactionService, type TransactionProviders } from './transaction/ind
 import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
 import { userProviders, userService } from './user/index.js';
 import { walletProviders, walletService, type WalletProviders } from './wallet/index.js';
+import { notificationsProviders, notificationsService, type NotificationsProviders } from './notifications/index.js';
+import { kycProviders, kycService, type KycProviders } from './kyc/index.js';
 
 /**
  * Every provider the app uses, in one object: the adapters to outside systems (SMS, email, blob
@@ -18,7 +20,13 @@ import { walletProviders, walletService, type WalletProviders } from './wallet/i
  * (the authenticator) and the payment kinds the transaction service is given. Each service plugin
  * receives it as `options.providers` and declares the part it needs.
  */
-export type Providers = PlatformProviders & UploadProviders & WalletProviders & BillsProviders & TransactionProviders;
+export type Providers = PlatformProviders &
+  UploadProviders &
+  WalletProviders &
+  BillsProviders &
+  TransactionProviders &
+  NotificationsProviders &
+  KycProviders;
 
 /** The adapters to outside systems: what a test (or a deployment) may replace. */
 export type Adapters = Omit<Providers, 'authenticator' | 'staffAuthenticator' | 'paymentTypes'>;
@@ -35,6 +43,8 @@ export function buildProviders(config: Config, db: Db, overrides: ProviderOverri
     ...uploadProviders(config),
     ...walletProviders(config, db),
     ...billsProviders(),
+    ...notificationsProviders(config.push),
+    ...kycProviders(config),
   };
   const adapters: Adapters = { ...defaults, ...(typeof overrides === 'function' ? overrides(defaults) : overrides) };
   return {
@@ -56,4 +66,6 @@ export const allServices: ServiceModule<Providers>[] = [
   chatService,
   ecommerceService,
   staffService,
+  notificationsService,
+  kycService,
 ];

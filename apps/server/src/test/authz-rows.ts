@@ -1,11 +1,14 @@
 import type { Row } from './authz-rows-shapes.js';
 import { chatRows } from './authz-rows-chat.js';
+import { chatGroupRows } from './authz-rows-chat-groups.js';
 import { communityRows } from './authz-rows-communities.js';
 import { connectRows } from './authz-rows-connect.js';
 import { moneyRows } from './authz-rows-money.js';
 import { shopRows } from './authz-rows-shop.js';
 import { staffRows } from './authz-rows-staff.js';
 import { noticeRows, uploadRows, userRows } from './authz-rows-user.js';
+import { notificationRows } from './authz-rows-notifications.js';
+import { kycRows } from './authz-rows-kyc.js';
 
 /**
  * The authorization matrix's rows: for EVERY entry of the contracts' API map (packages/contracts/src/api.ts)
@@ -38,7 +41,10 @@ export const rows: Record<string, Row> = {
   ...connectRows,
   ...communityRows,
   ...chatRows,
+  ...chatGroupRows,
   ...shopRows,
   ...noticeRows,
   ...staffRows,
+  ...notificationRows,
+  ...kycRows,
 };

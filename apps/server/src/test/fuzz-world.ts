@@ -78,7 +78,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
   };
 
   // People: the owner of most things, a shopper and member, a would-be member, a stranger.
-  const [owner, shopper, member, stranger] = await Promise.all([1, 2, 3, 4].map(() => payer(app, 50_000_000)));
+  const [owner, shopper, member, stranger] = await Promise.all([1, 2, 3, 4].map(() => payer(app, 50_000_000, { kycTier: '3' })));
   const users = [owner!, shopper!, member!, stranger!];
   add('user', ...users.map((u) => u.id));
   const urls: string[] = [];

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../platform/config.js';
 import { randomDigits } from '../platform/crypto.js';
 import { openDatabase, type Db } from '../platform/db.js';
 import { allServices, buildProviders, type ProviderOverrides, type Providers } from '../services/index.js';
+import { markVerified } from '../services/kyc/index.js';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -92,6 +93,8 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
     SERVE_WEB: 'false',
     RATE_LIMIT_SIGNUP: '100000',
     RATE_LIMIT_RESET: '100000',
+    // The EMT levy changes every received amount; its own tests turn it on (services/kyc/levy.test.ts).
+    EMT_LEVY: '0',
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
     // Each app counts its rate limits apart in a shared Redis, as each has its own database.
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `owo-test-${randomDigits(9)}` } : {}),
@@ -217,7 +220,8 @@ export async function lastMessage(app: FastifyInstance, to: string): Promise<str
 
 export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
-export async function signup(app: FastifyInstance, over: Partial<Record<string, string>> = {}) {
+export async function signup(app: FastifyInstance, given: Partial<Record<string, string>> = {}) {
+  const { kycTier: _tier, ...over } = given;
   const phone = over.phoneNumber ?? newPhone();
   const n = randomDigits(8);
   const body = {
@@ -243,6 +247,8 @@ export async function newUser(app: FastifyInstance, over: Partial<Record<string,
   const l = await app.inject({ method: 'POST', url: '/api/user/users/login', payload: { username: body.email, password: body.password } });
   if (l.statusCode !== 200) throw new Error(`login failed: ${l.body}`);
   const data = (l.json() as { data: { id: string; accessToken: string } }).data;
+  // A verified Tier 2 person by default (docs/kyc.md); `kycTier: '1'` keeps the new person's Tier 1.
+  await markVerified(app.db, data.id, Number(over.kycTier ?? 2) as 1 | 2 | 3);
   return { id: data.id, token: data.accessToken, email: body.email, phone, e164, password: body.password, firstName: body.firstName };
 }
 
@@ -274,8 +280,8 @@ export async function balancesOf(app: FastifyInstance, u: TestUser) {
 }
 
 /** A verified user with a PIN and, optionally, money in the wallet. */
-export async function payer(app: FastifyInstance, amount = 0): Promise<TestUser> {
-  const u = await newUser(app);
+export async function payer(app: FastifyInstance, amount = 0, over: Partial<Record<string, string>> = {}): Promise<TestUser> {
+  const u = await newUser(app, over);
   await setPin(app, u);
   if (amount > 0) await fundWallet(app, u, amount);
   return u;

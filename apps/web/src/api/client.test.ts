@@ -45,6 +45,8 @@ describe('api client', () => {
       connect: '/api/connect',
       upload: '/api/upload',
       chat: '/api/chat',
+      kyc: '/api/kyc',
+      notifications: '/api/notifications',
     });
     expect(buildUrl('wallet', '/wallet-balances', { a: 1, b: undefined })).toBe('/api/wallet/wallet-balances?a=1');
   });

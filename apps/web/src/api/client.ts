@@ -11,6 +11,8 @@ export const SERVICE_URLS = {
   connect: '/api/connect',
   upload: '/api/upload',
   chat: '/api/chat',
+  kyc: '/api/kyc',
+  notifications: '/api/notifications',
 } as const;
 export type ServiceName = keyof typeof SERVICE_URLS;
 

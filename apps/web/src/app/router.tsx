@@ -4,6 +4,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { chatRoutes } from '../features/chat/routes';
 import { connectRoutes } from '../features/connect/routes';
 import { shopRoutes } from '../features/shop/routes';
+import { kycRoutes } from '../features/kyc';
 import { AppLayout, AuthLayout } from './layouts';
 
 // Every area is its own chunk: the first route only loads the shell.
@@ -22,7 +23,8 @@ const SavingsPage = lazy(() => import('../features/savings/SavingsPage'));
 const TargetDetailPage = lazy(() => import('../features/savings/TargetDetailPage'));
 const LoansPage = lazy(() => import('../features/loans/LoansPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
-const NoticesPage = lazy(() => import('../features/notices/NoticesPage'));
+const NotificationCentrePage = lazy(() => import('../features/notifications/NotificationCentrePage'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/NotificationSettingsPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
 export function createAppRouter() {
@@ -60,10 +62,12 @@ export function createAppRouter() {
         { path: '/savings/targets/:id', element: <TargetDetailPage /> },
         { path: '/loans', element: <LoansPage /> },
         { path: '/statement', element: <StatementPage /> },
-        { path: '/notifications', element: <NoticesPage /> },
+        { path: '/notifications', element: <NotificationCentrePage /> },
+        { path: '/notifications/settings', element: <NotificationSettingsPage /> },
         ...connectRoutes,
         ...chatRoutes,
         ...shopRoutes,
+        ...kycRoutes,
         { path: '/account', element: <AccountMenuPage /> },
         { path: '/account/profile', element: <EditProfilePage /> },
         { path: '/account/pin', element: <PinPage /> },

@@ -1,0 +1,87 @@
+import type { ApiEndpointDef } from './api.js';
+import { customerParam } from './staff.js';
+import * as s from './staff-ops.js';
+
+const P = '/api/staff';
+const tag = 'staff';
+
+/**
+ * The console's day-to-day work (docs/console.md): freezing a customer's account, marketplace
+ * marketplace disputes decided with two keys, and the moderation queue of reported posts; and the customers' own call that says
+ * whether their account is frozen. Part of `apiMap`.
+ */
+export const staffOpsApi = {
+  // --- freezing an account --------------------------------------------------------------------------
+  'staff.freezeAccount': {
+    method: 'POST',
+    path: `${P}/customers/:id/freeze`,
+    params: customerParam,
+    body: s.freezeBody,
+    response: s.accountFreezeResponse,
+    tag,
+    summary: "Freeze a customer's account: every call that moves money out is refused with the reason",
+  },
+  'staff.unfreezeAccount': {
+    method: 'POST',
+    path: `${P}/customers/:id/unfreeze`,
+    params: customerParam,
+    body: s.unfreezeBody,
+    response: s.accountFreezeResponse,
+    tag,
+    summary: "Unfreeze a customer's account",
+  },
+  'user.accountFreeze': {
+    method: 'GET',
+    path: '/api/user/freeze',
+    response: s.accountFreezeResponse,
+    tag: 'user',
+    summary: 'Whether my account is frozen, why, and how to reach support',
+  },
+
+  // --- disputes -------------------------------------------------------------------------------------
+  'staff.disputes': {
+    method: 'GET',
+    path: `${P}/disputes`,
+    query: s.disputesQuery,
+    response: s.disputesResponse,
+    tag,
+    summary: 'Open marketplace disputes, oldest first, with both sides’ messages and the order’s timeline',
+  },
+  'staff.dispute': {
+    method: 'GET',
+    path: `${P}/disputes/:orderId`,
+    params: s.disputeParam,
+    response: s.disputeResponse,
+    tag,
+    summary: 'One disputed order',
+  },
+  'staff.decideDispute': {
+    method: 'POST',
+    path: `${P}/disputes/:orderId/decision`,
+    params: s.disputeParam,
+    body: s.disputeDecisionBody,
+    response: s.disputeDecisionResponse,
+    created: true,
+    tag,
+    summary: 'Decide a dispute (refund, release or split): a money request a finance person approves',
+  },
+
+  // --- moderation -----------------------------------------------------------------------------------
+  'staff.moderationQueue': {
+    method: 'GET',
+    path: `${P}/moderation/posts`,
+    query: s.moderationQuery,
+    response: s.moderationQueueResponse,
+    tag,
+    summary: 'Reported posts waiting for review (hidden first, then the most reported), with the reasons',
+  },
+  'staff.moderatePost': {
+    method: 'POST',
+    path: `${P}/moderation/posts/:id`,
+    params: s.moderationParam,
+    body: s.moderationDecisionBody,
+    response: s.moderationDecisionResponse,
+    tag,
+    summary: 'Restore, warn or remove a reported post: the reason is sent to its author',
+  },
+} as const satisfies Record<string, ApiEndpointDef>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { chatHistoryQuery, chatMessage, chatUser, markBody, sendMessageFields } from './chat.js';
+import { envelope, paginated } from './common.js';
+
+// Chat groups of up to 256 people (docs/chat.md): a name and photo, admins, an invite link an admin
+// can reset, mute, mentions, "seen by" and "delivered to" per member. Messages are the chat's
+// messages with `groupId`; the group's events (joined, left, made admin) are messages of type `event`.
+
+export const GROUP_MAX_MEMBERS = 256;
+const uuid = (label: string) => z.uuid(`${label} must be a valid id`);
+
+export const groupName = z.string().trim().min(1, 'Give the group a name').max(60, 'A group name can be at most 60 characters');
+export const groupRole = z.enum(['admin', 'member']);
+export const groupMember = z.object({ user: chatUser, role: groupRole, joinedAt: z.string() });
+export const chatGroup = z.object({
+  id: z.uuid().describe('the group (and its conversation)'),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  memberCount: z.number().int(),
+  myRole: groupRole,
+  mutedUntil: z.string().nullable().describe('notifications off until then (far in the future for always)'),
+  lastSeq: z.number().int(),
+  unreadCount: z.number().int().describe('from the member’s seen mark, not by counting rows'),
+  lastMessage: chatMessage.nullable(),
+  createdAt: z.string(),
+});
+export type ChatGroup = z.infer<typeof chatGroup>;
+export const groupInfo = chatGroup.extend({
+  members: z.array(groupMember),
+  inviteCode: z.string().nullable().describe('admins only'),
+});
+export type GroupInfo = z.infer<typeof groupInfo>;
+
+export const groupParam = z.object({ groupId: uuid('groupId') });
+export const groupMemberParam = z.object({ groupId: uuid('groupId'), userId: uuid('userId') });
+export const groupMessageParam = z.object({ groupId: uuid('groupId'), messageId: uuid('messageId') });
+export const inviteParam = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(8)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/, 'That invite link is not valid'),
+});
+
+export const createGroupBody = z.object({
+  name: groupName,
+  photoUrl: z.string().min(1).max(500).optional().describe('an image the creator uploaded'),
+  memberIds: z
+    .array(uuid('memberIds'))
+    .max(GROUP_MAX_MEMBERS - 1, `A group has at most ${GROUP_MAX_MEMBERS} people`)
+    .default([]),
+});
+export const updateGroupBody = z
+  .object({ name: groupName.optional(), photoUrl: z.string().min(1).max(500).nullable().optional() })
+  .refine((b) => b.name !== undefined || b.photoUrl !== undefined, { message: 'Change the name or the photo' });
+export const addMembersBody = z.object({
+  userIds: z
+    .array(uuid('userIds'))
+    .min(1, 'Choose someone to add')
+    .max(GROUP_MAX_MEMBERS - 1),
+});
+export const memberRoleBody = z.object({ role: groupRole });
+export const muteBody = z.object({ for: z.enum(['8h', 'week', 'always', 'off'], { error: 'Mute for 8h, week or always, or off' }) });
+
+/** A group message: as a 1:1 send, to the group, with the members mentioned. */
+const groupSendFields = sendMessageFields
+  .omit({ toUserId: true })
+  .extend({ mentions: z.array(uuid('mentions')).max(50).optional().describe('members mentioned with @') });
+const sendable = (b: z.output<typeof groupSendFields>) =>
+  b.msgType === 'text'
+    ? b.msgBody.text.length > 0
+    : b.msgType === 'payment'
+      ? Boolean(b.msgBody.paymentReference)
+      : Boolean(b.msgBody.mediaUrl);
+const sendableMessage = 'A text message needs text; a photo or voice note its file; a payment its reference';
+export const groupSendBody = groupSendFields.refine(sendable, { message: sendableMessage, path: ['msgBody'] });
+export type GroupSendBody = z.input<typeof groupSendBody>;
+/** The socket event `group:send`: a group message with its group. */
+export const groupSendEvent = groupSendFields
+  .extend({ groupId: uuid('groupId') })
+  .refine(sendable, { message: sendableMessage, path: ['msgBody'] });
+
+/** Socket events of groups (docs/chat.md), beside `chatEvents`. */
+export const groupEvents = {
+  clientToServer: {
+    'group:send': groupSendEvent,
+    'group:delivered': z.object({ groupId: uuid('groupId'), upToSeq: z.number().int().min(0) }),
+    'group:seen': z.object({ groupId: uuid('groupId'), upToSeq: z.number().int().min(0) }),
+  },
+} as const;
+
+export const groupResponse = envelope(groupInfo);
+export const groupsResponse = paginated(chatGroup);
+export const groupHistoryQuery = chatHistoryQuery;
+export const groupHistoryResponse = envelope(
+  z.object({
+    groupId: z.uuid(),
+    messages: z.array(chatMessage).describe('in seq order, oldest first; only those since the caller joined (and until they left)'),
+    hasMore: z.boolean(),
+    mine: z.object({ deliveredSeq: z.number().int(), seenSeq: z.number().int() }),
+  }),
+);
+export const groupSeenBody = markBody;
+export const groupReceiptsResponse = envelope(
+  z.object({
+    messageId: z.uuid(),
+    seenBy: z.array(chatUser),
+    deliveredTo: z.array(chatUser).describe('delivered, not yet seen'),
+    waiting: z.array(chatUser).describe('not yet delivered'),
+  }),
+);
+export const inviteResponse = envelope(z.object({ groupId: z.uuid(), inviteCode: z.string() }));
+
+/** Start a chat with any Owo user by their exact phone number (besides the directory of nicknames). */
+export const phoneLookupQuery = z.object({
+  phone: z.string().trim().min(7, 'Enter a valid Nigerian phone number').max(20, 'Enter a valid Nigerian phone number'),
+});
+export const phoneLookupResponse = envelope(chatUser);
+
+export const chatMessageParam = z.object({ messageId: uuid('messageId') });
