@@ -499,11 +499,12 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
   await step(
     'products',
     `INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price, state_id, lga_id,
-        search_text, stock, views, sales, flash_sale_ends_at, created_at, updated_at)
+        search_text, search_tags, stock, views, sales, flash_sale_ends_at, created_at, updated_at)
       SELECT pg_temp.uuid7(s.at, 'p' || s.i), o.shop_id, s.name, s.description, nm.category_id, nm.subcategory_id,
         jsonb_build_array(jsonb_build_object('url', '/files/catalogue/' || s.i || '.jpg', 'thumbnailUrl', '/files/catalogue/' || s.i || '-thumb.jpg')),
         s.price, CASE WHEN s.i % 5 = 0 THEN round(s.price * (1.1 + 0.4 * random()) / 5000) * 5000 END,
         p.state_id, p.lga_id, lower(s.name || ' ' || s.description || ' ' || sh.name),
+        replace(nm.category_id, '-', ' ') || ' ' || replace(nm.subcategory_id, '-', ' '),
         floor(random() * 60)::int, floor(power(random(), 4) * 5000)::int, floor(power(random(), 6) * 300)::int,
         CASE WHEN s.i % 100 = 7 THEN '${now}'::timestamptz + interval '1 day' * random() END, s.at, s.at
       FROM (
@@ -520,6 +521,13 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
       ) s JOIN seed_names nm ON nm.k = s.k JOIN seed_owners o ON o.n = s.shop JOIN seed_places p ON p.n = s.shop
         JOIN shops sh ON sh.id = o.shop_id
       ORDER BY s.i`,
+  );
+  // The search vocabulary, as the service's recountWords counts it (search-words.ts).
+  await step(
+    'search_words',
+    `INSERT INTO search_words (word, products)
+      SELECT w, count(*)::int FROM products p, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, p.name || ' ' || p.search_tags))) w
+      WHERE p.deleted_at IS NULL AND w ~ '^[a-z][a-z''-]+$' GROUP BY w`,
   );
   await step(
     'product_variations',
@@ -598,6 +606,11 @@ async function sizesOf(db: pg.Client): Promise<Sizes> {
       (SELECT count(*) FROM product_reviews) AS reviews, (SELECT count(*) FROM wishlist_items) AS wishlist,
       pg_database_size(current_database()) / 1048576 AS mb`);
   const x = r.rows[0]!;
+  const idx = await db.query<{ name: string; mb: string }>(
+    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0, 1)::text AS mb FROM pg_class c
+      WHERE c.relname IN ('products_search_doc_idx', 'search_words_trgm_idx', 'search_words_prefix_idx', 'shops_name_search_idx', 'products', 'search_words')`,
+  );
+  console.log(`sizes (MB): ${idx.rows.map((i) => `${i.name} ${i.mb}`).join(', ')}`);
   return {
     shops: Number(x.shops),
     states: Number(x.states),
@@ -670,7 +683,7 @@ const NEAR = [
 ];
 const RADII = [5, 10, 25];
 
-type Kind = 'search' | 'search-price' | 'category' | 'nearby';
+type Kind = 'search' | 'search-price' | 'category' | 'nearby' | 'suggest';
 /** A request of a case, with what its statement needs for EXPLAIN. */
 type Ask = Req & { kind: Kind; q: Record<string, string | number>; viewer: string };
 
@@ -723,13 +736,21 @@ function asks(people: Shopper[]): Record<Kind, Ask[]> {
       };
     }),
   );
-  return { search, 'search-price': searchPrice, category, nearby };
+  // Suggestions as one types: the first letters of each search's words.
+  const suggest = SEARCHES.flatMap((s, i) =>
+    [3, 4, 6].map((n, j) => get('suggest', `${E}/api/product/suggest`, { q: s.q.slice(0, Math.min(n, s.q.length)) }, i * 3 + j)),
+  );
+  return { search, 'search-price': searchPrice, category, nearby, suggest };
 }
 
 type Item = { id: string; distanceKm?: number | null; price?: number; shop?: { state: { id: string } } };
 /** The items of an answer, whatever the envelope (the filter's are under data.results). */
 const itemsOf = (a: Ask, json: Json): Item[] =>
-  a.kind === 'category' ? ((json.data as unknown as { results: Item[] }).results ?? []) : (json.data as unknown as Item[]);
+  a.kind === 'category'
+    ? ((json.data as unknown as { results: Item[] }).results ?? [])
+    : a.kind === 'suggest'
+      ? ((json.data as unknown as { products: Item[] }).products ?? [])
+      : (json.data as unknown as Item[]);
 
 /**
  * Asks every request once: a 200 with results of the right shape (a price in range, the state asked
@@ -972,12 +993,15 @@ const measure = (c: Case, concurrency: number, seconds = SECONDS): Promise<Resul
   measureWhenIdle({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
 
 const LABELS: Record<Kind, string> = {
-  search: 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state>',
+  search: 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state> (full text, corrected, ranked)',
   'search-price': 'GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice=',
   category: 'GET /api/ecommerce/api/product/filter?category=<id>&page=<1..5>',
   nearby: 'POST /api/ecommerce/api/shop/search {latitude, longitude, radiusKm}',
+  suggest: 'GET /api/ecommerce/api/product/suggest?q=<the first letters>',
 };
-const KINDS: Kind[] = ['search', 'search-price', 'category', 'nearby'];
+const KINDS: Kind[] = ['search', 'search-price', 'category', 'nearby', 'suggest'];
+/** The kinds whose statement statementOf copies (the search's is built from the query's words: search.service.ts). */
+const EXPLAINED: Kind[] = ['category', 'nearby'];
 
 type Checked = { kind: Kind; asked: number; kept: number; empty: number; kib: number };
 
@@ -1083,7 +1107,7 @@ async function main() {
     if (EXPLAIN > 0) {
       await stop(bare);
       bare = undefined;
-      for (const kind of KINDS) {
+      for (const kind of EXPLAINED) {
         // Spread over the case's requests: every nth.
         const list = kept[kind];
         const step = Math.max(1, Math.floor(list.length / EXPLAIN));

@@ -32,6 +32,9 @@ export const shopRows: Record<string, Row> = {
   'shop.reports': mine(),
   'shop.report': list({ body: (w) => ({ shopId: w.shopA, reason: 'Scam or fraud' }) }),
   'shop.reportById': shoppers({ params: (w) => ({ id: w.shopReport }) }),
+  'shop.suggest': list({ query: () => ({ q: 'ankara' }) }),
+  'shop.searchFacets': list({ query: () => ({ search: 'ankara' }) }),
+  'shop.searchShops': list({ query: () => ({ q: 'shop' }) }),
 
   // --- shop: sellers (spec section 6: own shop, own-shop products, inventory, seller orders) ---------
   'shop.createShop': {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fundWallet } from './harness.js';
+import { markVerified } from '../services/kyc/index.js';
 import { uploadPng } from './upload-fixture.js';
 import type { Person, World, WorldBase } from './authz-world.js';
 
@@ -60,7 +61,8 @@ export async function buildShop({ t, ok, pin, people }: WorldBase): Promise<Shop
   const productA = await productOf(seller);
   const productB = await productOf(otherSeller);
 
-  // The shopper's money and things.
+  // The shopper's money and things (₦500,000 in one deposit: Tier 3, no deposit cap; docs/kyc.md).
+  await markVerified(app.db, shopper.id, 3);
   await fundWallet(app, shopper, 50_000_000);
   const shopperAddress = async () =>
     (

@@ -1,4 +1,4 @@
-import type { ApiBody, ApiData, ApiQuery, Pagination } from '@owo/contracts';
+import type { ApiBody, ApiData, ApiQuery, Pagination, ProductSearchInfo } from '@owo/contracts';
 import { call } from './client';
 
 // The ecommerce service's catalogue calls (/api/ecommerce): products, sections, categories, shops,
@@ -33,12 +33,18 @@ export interface ListPage<T> {
   items: T[];
   next: number | null;
   total: number;
+  /** A search's own answer: the words corrected, a suggestion when nothing matched, a capped total. */
+  search?: ProductSearchInfo;
 }
-const asPage = <T>(res: { data: T[]; pagination?: Pagination }): ListPage<T> => ({
+const asPage = <T>(res: { data: T[]; pagination?: Pagination; search?: ProductSearchInfo }): ListPage<T> => ({
   items: res.data,
   next: res.pagination?.next?.page ?? null,
   total: res.pagination?.total ?? res.data.length,
+  ...(res.search ? { search: res.search } : {}),
 });
+export type { ProductSearchInfo };
+export type Suggestion = ApiData<'GET /api/ecommerce/api/product/suggest'>;
+export type SearchFacets = ApiData<'GET /api/ecommerce/api/product/search-facets'>;
 
 /** The product lists the screens show; the home's sections each have one. */
 export type ProductSource =
@@ -88,6 +94,9 @@ function section(id: SectionId, query: ApiQuery<'GET /api/ecommerce/api/product/
 
 /** The ecommerce service's calls the Shop screens make. */
 export const shopApi = {
+  suggest: (q: string, signal?: AbortSignal) => call(`GET ${E}/api/product/suggest`, { ...auth, signal, query: { q } }),
+  facets: (filters: ProductFilters, signal?: AbortSignal) =>
+    call(`GET ${E}/api/product/search-facets`, { ...auth, signal, query: { ...filters, page: 1, limit: 20 } }),
   async products(source: ProductSource, page: number, signal?: AbortSignal): Promise<ListPage<Product>> {
     const o = { ...auth, signal };
     const paging = { page, limit: PRODUCTS_PAGE };

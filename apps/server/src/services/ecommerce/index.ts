@@ -16,5 +16,6 @@ const ecommerceRoutes: FastifyPluginAsync = async (app) => {
 
 export { DEMO_SHOPS, seedMarketplace } from './demo.js';
 export { autoConfirm } from './order-steps.js';
+export { disputedOrder, disputedOrders, settleDispute, type DisputedOrder, type Settlement } from './disputes-staff.js';
 
 export const ecommerceService: ServiceModule = { name: 'ecommerce', plugin: ecommerceRoutes };

@@ -1,6 +1,7 @@
 import { formatNaira, type OrderStatus } from '@owo/contracts';
 import type { Tx } from '../../platform/db.js';
 import { usersByIds } from '../user/index.js';
+import { notify } from '../notifications/index.js';
 import type { OrderDeps } from './orders-read.js';
 
 // What the shopper and the seller are told of their order: in the app, and by email through the
@@ -23,6 +24,8 @@ export async function tell(tx: Tx, deps: OrderDeps, o: { id: string; reference: 
   const title = `Order ${o.reference}: ${STATUS_WORDS[status]}`;
   for (const n of news)
     await deps.notifier.notice(tx, [n.userId], { kind: `order.${status}`, title, body: n.text, link: `/shop/orders/${o.id}` });
+  for (const n of news)
+    await notify(tx, [n.userId], { kind: `order.${status}`, title, body: n.text, link: `/shop/orders/${o.id}`, inApp: false });
   const emails = new Map(
     (
       await usersByIds(

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { categoryById, colourById, subcategoryOf } from './catalogue.js';
 import { moveCategoryCount, moveShopCount, productById } from './products-read.js';
 import { productNotFound } from './products.service.js';
+import { countWords, tagsOf, vocabularyText } from './search-words.js';
 import { checkImages, ownShop, shopOf } from './shops.service.js';
 
 // Products, the seller's side: upload, edit, soft delete and stock.
@@ -56,14 +57,16 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
   checkCategory(b.categoryId, b.subcategoryId);
   checkVariations(b.variations);
   const id = newId();
+  const tags = tagsOf(b.categoryId, b.subcategoryId);
   await db.transaction(async (tx) => {
     const shop = await shopOf(tx, userId);
     const images = await checkImages(tx, userId, b.images);
     await tx.execute(sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price,
-        state_id, lga_id, search_text, stock, flash_sale_ends_at)
+        state_id, lga_id, search_text, search_tags, stock, flash_sale_ends_at)
       VALUES (${id}, ${shop.id}, ${b.name}, ${b.description}, ${b.categoryId}, ${b.subcategoryId}, ${JSON.stringify(images)}::jsonb,
         ${b.price}, ${b.oldPrice ?? null}, ${shop.state_id}, ${shop.lga_id}, ${`${b.name} ${b.description} ${shop.name}`.toLowerCase()},
-        ${b.stock}, ${b.flashSaleEndsAt ?? null})`);
+        ${tags}, ${b.stock}, ${b.flashSaleEndsAt ?? null})`);
+    await countWords(tx, vocabularyText(b.name, tags), 1);
     await insertVariations(tx, id, b.price, b.variations);
     await refreshTotals(tx, id);
     await moveCategoryCount(tx, b.categoryId, 1);
@@ -74,9 +77,17 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
 
 /** The product row for a seller call: 404 when gone, 403 when it is another shop's. */
 async function ownProduct(tx: Tx, userId: string, productId: string) {
-  const [p] = await executeRows<{ id: string; shop_id: string; category_id: string; price: number; name: string; description: string }>(
+  const [p] = await executeRows<{
+    id: string;
+    shop_id: string;
+    category_id: string;
+    price: number;
+    name: string;
+    description: string;
+    search_tags: string;
+  }>(
     tx,
-    sql`SELECT id, shop_id, category_id, price, name, description FROM products WHERE id = ${productId} AND deleted_at IS NULL FOR UPDATE`,
+    sql`SELECT id, shop_id, category_id, price, name, description, search_tags FROM products WHERE id = ${productId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!p) throw productNotFound();
   const shop = await ownShop(tx, userId, p.shop_id);
@@ -108,6 +119,13 @@ export async function editProduct(db: Db, userId: string, b: Partial<ProductIn> 
     const name = b.name ?? p.name;
     const description = b.description ?? p.description;
     sets.push(sql`search_text = ${`${name} ${description} ${p.shopName}`.toLowerCase()}`);
+    // The search document follows name, tags and description (a generated column); the vocabulary moves here.
+    const tags = tagsOf(b.categoryId ?? cur!.category_id, b.subcategoryId ?? cur!.subcategory_id);
+    sets.push(sql`search_tags = ${tags}`);
+    if (vocabularyText(name, tags) !== vocabularyText(p.name, p.search_tags)) {
+      await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
+      await countWords(tx, vocabularyText(name, tags), 1);
+    }
     await tx.execute(sql`UPDATE products SET ${sql.join(sets, sql`, `)} WHERE id = ${p.id}`);
     if (b.categoryId !== undefined && b.categoryId !== cur!.category_id) {
       await moveCategoryCount(tx, cur!.category_id, -1);
@@ -144,6 +162,7 @@ export async function deleteProduct(db: Db, userId: string, productId: string) {
   await db.transaction(async (tx) => {
     const p = await ownProduct(tx, userId, productId);
     await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
+    await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
     await moveCategoryCount(tx, p.category_id, -1);
     await moveShopCount(tx, p.shop_id, -1);
     await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);

@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Pagination, Product, ProductSearchInfo } from '@owo/contracts';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { categoryById, findLga, findState, LOW_STOCK } from './catalogue.js';
+import { categoryById, LOW_STOCK } from './catalogue.js';
+import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
 import { keptCategoryTotal, live, productById, productPage, type Page, type Point } from './products-read.js';
 import { ownShop } from './shops.service.js';
 
@@ -14,47 +16,23 @@ export const productNotFound = () => notFound('Product not found', 'PRODUCT_NOT_
 
 const newest = sql`p.created_at DESC, p.id`;
 
-export type ProductQuery = Page & {
-  search?: string;
-  category?: string;
-  subcategory?: string;
-  stateQuery?: string;
-  lgaQuery?: string;
-  minPrice?: number;
-  maxPrice?: number;
-};
+export type { ProductQuery } from './search.service.js';
 
-/** Search and filters: text (typo tolerant, on name, description and shop), category, the shop's state and LGA, price range. */
-export async function listProducts(db: Db, viewerId: string, q: ProductQuery) {
-  const where: SQL[] = [live];
-  if (q.category && q.category !== 'all') where.push(sql`p.category_id = ${q.category}`);
-  if (q.subcategory) where.push(sql`p.subcategory_id = ${q.subcategory}`);
-  let stateId: string | undefined;
-  if (q.stateQuery) {
-    const s = findState(q.stateQuery);
-    if (!s) throw badRequest('No state by that name', 'STATE_NOT_FOUND');
-    stateId = s.id;
-    where.push(sql`p.state_id = ${s.id}`);
-  }
-  if (q.lgaQuery) {
-    const l = findLga(q.lgaQuery, stateId);
-    if (!l) throw badRequest('No local government area by that name', 'LGA_NOT_FOUND');
-    where.push(sql`p.lga_id = ${l.id}`);
-  }
-  if (q.minPrice !== undefined) where.push(sql`p.price >= ${q.minPrice}`);
-  if (q.maxPrice !== undefined) where.push(sql`p.price <= ${q.maxPrice}`);
-  const s = q.search?.trim().toLowerCase();
+/** Search and filters: words (search.service.ts), category, the shop's state and LGA, price range, sorted. */
+export async function listProducts(
+  db: Db,
+  viewerId: string,
+  q: ProductQuery,
+): Promise<{ items: Product[]; pagination: Pagination; search?: ProductSearchInfo }> {
+  const s = q.search?.trim();
+  if (s) return searchProducts(db, viewerId, { ...q, search: s });
+  const f = filtersOf(q);
+  const where = [...f.place, ...f.category, ...f.price];
   // A category alone (or everything) has its total kept; other filters count their matches.
-  const byCategoryOnly = q.category && q.category !== 'all' && where.length === 2 && !s;
-  if (byCategoryOnly) return productPage(db, viewerId, sql.join(where, sql` AND `), newest, q, null, keptCategoryTotal(q.category!));
-  if (!s) return productPage(db, viewerId, sql.join(where, sql` AND `), newest, q);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
-    // Every word must be there, each allowed a typo or two (pg_trgm word similarity, GIN index).
-    for (const word of s.split(/\s+/).slice(0, 8)) where.push(sql`${word} <% p.search_text`);
-    const order = sql`word_similarity(${s}, p.search_text) DESC, ${newest}`;
-    return productPage(tx, viewerId, sql.join(where, sql` AND `), order, q, null, 'window');
-  });
+  const byCategoryOnly = q.category && q.category !== 'all' && !q.subcategory && where.length === 2;
+  const order = sortOrder(q.sort);
+  if (byCategoryOnly) return productPage(db, viewerId, and(where), order, q, null, keptCategoryTotal(q.category!));
+  return productPage(db, viewerId, and(where), order, q);
 }
 
 export const categoryProducts = (db: Tx, viewerId: string, categoryId: string, p: Page) => {

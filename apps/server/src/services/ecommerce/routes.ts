@@ -7,6 +7,8 @@ import { reviewsOf } from './order-reviews.js';
 import { createProduct, deleteProduct, editProduct, increaseStock } from './product-edits.js';
 import * as pr from './products.service.js';
 import { myReport, myReports, reportShopOrProduct } from './reports.service.js';
+import { searchShops, suggest } from './search-suggest.js';
+import { searchFacets } from './search.service.js';
 import * as sh from './shops.service.js';
 import { addToWishlist, removeFromWishlist, wishlistOf, wishlistProducts } from './wishlist.service.js';
 
@@ -26,7 +28,12 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
   // Products (shopper) --------------------------------------------------------------------------
-  route(app, 'shop.products', { guard: 'bearer' }, async (req) => listed('Products', await pr.listProducts(db, me(req), req.query)));
+  route(app, 'shop.products', { guard: 'bearer' }, async (req) => {
+    const r = await pr.listProducts(db, me(req), req.query);
+    return { ...listed('Products', r), search: r.search };
+  });
+  route(app, 'shop.suggest', { guard: 'bearer' }, async (req) => ok(await suggest(db, req.query.q), 'Suggestions'));
+  route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) => ok(await searchFacets(db, req.query), 'Facets'));
   for (const s of pr.SECTIONS) {
     route(app, SECTION_CALLS[s.id], { guard: 'bearer' }, async (req) => listed(s.title, await pr.section(db, me(req), s.id, req.query)));
   }
@@ -118,6 +125,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     if (!s) throw notFound('State not found', 'STATE_NOT_FOUND');
     return ok({ state: { id: s.id, name: s.name }, lgas: s.lgas }, 'Local government areas');
   });
+  route(app, 'shop.searchShops', { guard: 'bearer' }, async (req) => listed('Shops', await searchShops(db, req.query.q, req.query)));
   route(app, 'shop.myShop', { guard: 'bearer' }, async (req) => ok(await sh.myShop(db, me(req)), 'Your shop'));
   route(app, 'shop.shop', { guard: 'bearer' }, async (req) => ok(await sh.getShop(db, me(req), req.params.id), 'Shop'));
   route(app, 'shop.follow', { guard: 'bearer' }, async (req) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   doublePrecision,
   index,
@@ -47,10 +48,15 @@ export const shops = pgTable(
     // Nearby shops: earthdistance's earth_box over this GiST index.
     index('shops_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
     index('shops_place_idx').on(t.stateId, t.lgaId),
+    // Shops by the words of their name, prefixes too (search-suggest.ts).
+    index('shops_name_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
   ],
 );
 
 export type ProductImage = { url: string; thumbnailUrl: string | null };
+
+/** PostgreSQL's tsvector, for the search document (search.service.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Products; `search_text` (name, description and shop name) feeds the typo-tolerant search.
@@ -72,6 +78,14 @@ export const products = pgTable(
     stateId: text('state_id').notNull(),
     lgaId: text('lga_id').notNull(),
     searchText: text('search_text').notNull(),
+    /** Category and subcategory names (and whatever else weighs like them), written with the product (search-words.ts tagsOf). */
+    searchTags: text('search_tags').notNull().default(''),
+    /** The weighted search document: name A, tags B, description C. Generated, so it is in step with every write. */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, search_tags), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+      ),
     stock: integer('stock').notNull().default(0),
     views: integer('views').notNull().default(0),
     sales: integer('sales').notNull().default(0),
@@ -93,7 +107,7 @@ export const products = pgTable(
     index('products_place_idx')
       .on(t.stateId, t.lgaId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
-    index('products_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_popular_idx')
       .on(sql`(${t.views} + 5 * ${t.sales}) DESC`)
       .where(sql`${t.deletedAt} is null`),
@@ -105,6 +119,23 @@ export const productCategoryCounts = pgTable('product_category_counts', {
   categoryId: text('category_id').primaryKey(),
   live: integer('live').notNull().default(0),
 });
+
+/**
+ * The catalogue's own words (from product names and tags, 'simple' lexemes) with how many live
+ * products use each: misspellings are corrected against it and suggestions complete from it.
+ * Kept by every product write in its transaction (search-words.ts).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
+  ],
+);
 
 /** A product's variations: each with its own price and stock (size and/or colour). */
 export const productVariations = pgTable(

@@ -256,7 +256,8 @@ function ProductDetails({ product }: { product: Product }) {
         <p className="text-xs font-semibold tracking-wide text-muted uppercase">
           {product.category.name} · {product.subcategory.name}
         </p>
-        <h2 className="text-xl leading-snug font-bold tracking-tight">{product.name}</h2>
+        {/* The page's heading (h1, in the top bar, shortened when long) is the name; here it is in full. */}
+        <p className="text-xl leading-snug font-bold tracking-tight">{product.name}</p>
         <Rating rating={product.rating} count={product.reviewsCount} className="self-start" />
         {product.flashSaleEndsAt ? <Countdown endsAt={product.flashSaleEndsAt} className="self-start" /> : null}
         <div aria-live="polite" className="flex flex-col gap-1.5">
@@ -316,7 +317,7 @@ export default function ProductPage() {
   return (
     <div>
       <PageHeader
-        title="Product"
+        title={product.data?.name ?? 'Product'}
         back="/shop"
         backLabel="Back to Shop"
         action={

@@ -1,11 +1,12 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { productsQuery } from '@owo/contracts';
+import { PRODUCT_SORTS, productsQuery } from '@owo/contracts';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import type { ProductFilters } from '../../api/shop';
+import { useQuery } from '@tanstack/react-query';
+import { type ProductFilters, shopApi } from '../../api/shop';
 import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -14,6 +15,8 @@ import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
 import { NoProducts, ProductList, naira } from './parts';
 import { PlaceFields } from './PlaceFields';
+import { rememberSearch } from './recent-searches';
+import { SearchSuggestions } from './SearchSuggestions';
 import { useCategories, useLgas, useStates } from './queries';
 
 const priceText = z
@@ -40,6 +43,13 @@ const filtersForm = z
   );
 type FilterValues = z.infer<typeof filtersForm>;
 const NO_FILTERS: FilterValues = { state: '', lga: '', category: '', min: '', max: '' };
+const SORTS = [
+  { id: '', label: 'Best match' },
+  { id: 'price-asc', label: 'Price: low to high' },
+  { id: 'price-desc', label: 'Price: high to low' },
+  { id: 'newest', label: 'Newest' },
+  { id: 'rating', label: 'Best rated' },
+] as const;
 const FILTER_KEYS = ['state', 'lga', 'category', 'min', 'max'] as const;
 
 const readFilters = (p: URLSearchParams): FilterValues => ({
@@ -51,8 +61,10 @@ const readFilters = (p: URLSearchParams): FilterValues => ({
 });
 
 /** The query for GET /api/product: only what is set (so equal searches share their cache). */
-export function toProductFilters(q: string, f: FilterValues): ProductFilters {
+export function toProductFilters(q: string, f: FilterValues, sort = ''): ProductFilters {
   const out: ProductFilters = {};
+  const known = PRODUCT_SORTS.find((x) => x === sort);
+  if (known) out.sort = known;
   if (q.trim()) out.search = q.trim();
   if (f.state) out.stateQuery = f.state;
   if (f.lga) out.lgaQuery = f.lga;
@@ -133,13 +145,15 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const filters = readFilters(params);
+  const sort = params.get('sort') ?? '';
   const [text, setText] = useState(q);
   const [open, setOpen] = useState(false);
+  const [typing, setTyping] = useState(!q);
   const states = useStates();
   const lgas = useLgas(filters.state);
   const categories = useCategories();
 
-  const update = (patch: Partial<FilterValues> & { q?: string }) =>
+  const update = (patch: Partial<FilterValues> & { q?: string; sort?: string }) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -151,10 +165,24 @@ export default function SearchPage() {
       },
       { replace: true },
     );
+  const searchFor = (next: string, patch: Partial<FilterValues> = {}) => {
+    setText(next);
+    setTyping(false);
+    rememberSearch(next);
+    update({ q: next.trim(), ...patch });
+    (document.activeElement as HTMLElement | null)?.blur?.();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    update({ q: text.trim() });
+    searchFor(text);
   };
+  const productFilters = toProductFilters(q, filters, sort);
+  const facets = useQuery({
+    queryKey: ['shop', 'facets', productFilters],
+    queryFn: ({ signal }) => shopApi.facets(productFilters, signal),
+    enabled: Boolean(q),
+    staleTime: 30_000,
+  });
 
   const minK = filters.min ? parseNairaToKobo(filters.min) : null;
   const maxK = filters.max ? parseNairaToKobo(filters.max) : null;
@@ -201,7 +229,11 @@ export default function SearchPage() {
             value={text}
             maxLength={80}
             autoFocus={!q}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setTyping(true);
+            }}
+            onFocus={() => setTyping(true)}
             placeholder="Search products"
             className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
           />
@@ -210,7 +242,29 @@ export default function SearchPage() {
           Search
         </button>
       </form>
+      {typing ? (
+        <SearchSuggestions
+          text={text === q && q ? '' : text}
+          onPick={(x) => searchFor(x)}
+          onCategory={(x, category) => searchFor(x, { category })}
+        />
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
+        <label htmlFor="search-sort" className="sr-only">
+          Sort by
+        </label>
+        <select
+          id="search-sort"
+          value={sort}
+          onChange={(e) => update({ sort: e.target.value })}
+          className="min-h-9 rounded-full border border-line bg-surface px-3 text-sm font-medium"
+        >
+          {SORTS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
         <Button
           size="sm"
           variant="outline"
@@ -237,11 +291,27 @@ export default function SearchPage() {
           </span>
         ))}
       </div>
+      {q && !filters.category && (facets.data?.data.categories.length ?? 0) > 1 ? (
+        <ul aria-label="Categories found" className="mt-3 flex gap-2 overflow-x-auto pb-1">
+          {facets.data!.data.categories.map((c) => (
+            <li key={c.id} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => update({ category: c.id })}
+                className="min-h-9 rounded-full border border-line bg-surface px-3 text-sm hover:bg-surface-2"
+              >
+                {c.name} <span className="text-muted">({c.count})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <section aria-label="Results" className="mt-4">
         <ProductList
-          source={{ kind: 'search', filters: toProductFilters(q, filters) }}
+          source={{ kind: 'search', filters: productFilters }}
           label="Search results"
           showCount
+          onSearch={(x) => searchFor(x)}
           empty={
             <NoProducts title="No products found">
               {active.length ? 'Try removing a filter, or search for something else.' : 'Check the spelling, or search for something else.'}

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
-import type { Product, ProductSource, Shop } from '../../api/shop';
+import type { ListPage, Product, ProductSource, Shop } from '../../api/shop';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/greeting';
 import { Badge } from '../../ui/Badge';
@@ -212,6 +212,7 @@ export function ProductList({
   empty,
   showEnds,
   showCount,
+  onSearch,
 }: {
   source: ProductSource;
   label: string;
@@ -219,8 +220,11 @@ export function ProductList({
   showEnds?: boolean;
   /** "12 products" above the grid. */
   showCount?: boolean;
+  /** Searches again for a suggested query ("Did you mean …"). */
+  onSearch?: (q: string) => void;
 }) {
   const list = useProductList(source);
+  const search = (list.data?.pages[0] as ListPage<Product> | undefined)?.search;
   const sentinel = useLoadOnScroll(list);
   // A failed category filter also says why, in the server's words (spec section 8).
   const categoryFailure = source.kind === 'category' && list.failed ? list.error : null;
@@ -229,7 +233,25 @@ export function ProductList({
   }, [categoryFailure]);
   if (list.failed) return <ProductsError onRetry={() => void list.refetch()} />;
   if (list.isPending) return <ProductGridSkeleton />;
-  if (list.items.length === 0) return <>{empty}</>;
+  if (list.items.length === 0)
+    return (
+      <>
+        {search?.didYouMean && onSearch ? (
+          <p className="mb-3 text-center text-base">
+            Did you mean{' '}
+            <button
+              type="button"
+              className="min-h-11 font-semibold text-brand-fg underline underline-offset-2"
+              onClick={() => onSearch(search.didYouMean!)}
+            >
+              {search.didYouMean}
+            </button>
+            ?
+          </p>
+        ) : null}
+        {empty}
+      </>
+    );
   const updating = list.isPlaceholderData;
   return (
     <div aria-busy={updating || undefined}>
@@ -238,7 +260,14 @@ export function ProductList({
           Updating…
         </p>
       ) : showCount ? (
-        <p className="mb-2 text-sm text-muted">{plural(list.total, 'product')}</p>
+        <div className="mb-2 text-sm text-muted">
+          <p>{search?.totalIsAtLeast ? `${list.total.toLocaleString('en-NG')}+ products` : plural(list.total, 'product')}</p>
+          {search?.correctedQuery ? (
+            <p>
+              Showing results for <strong className="text-fg">{search.correctedQuery}</strong>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <ul aria-label={label} className={cn('grid grid-cols-2 gap-3 transition-opacity', updating && 'opacity-60')}>
         {list.items.map((p) => (

@@ -16,11 +16,11 @@ const balances = { walletBalance: 100_000_000, savingsBalance: 0, lockedBalance:
 
 type TotalBody = { cartItemIds: string[]; addressId?: string; delivery: { shopId: string; option: string }[] };
 
-function mockCheckout(place: (init?: RequestInit) => Response) {
+function mockCheckout(place: (init?: RequestInit) => Response, wallet = balances) {
   return routeFetch({
     [`GET ${E}/api/cart`]: ok({ items: [gown, lamp], count: 2 }),
     [`GET ${E}/api/user-saved-address/`]: ok({ addresses: [home] }),
-    'GET /api/wallet/wallet-balances': ok(balances),
+    'GET /api/wallet/wallet-balances': ok(wallet),
     [`POST ${E}/api/order/calculate_delivery`]: ok([quote(SHOP_A, 'Ada Fabrics'), quote(SHOP_B, 'Bright Homes')]),
     // The total follows the delivery choices, as the server prices them (express for Ada: 1,234,567).
     [TOTAL]: (_url: string, init?: RequestInit) => {
@@ -36,6 +36,14 @@ beforeEach(() => useAuth.setState({ token: 'tok-1', userId: 'u1', isAuthenticate
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Checkout', () => {
+  it('says before the PIN how much the wallet is short, and offers Add money instead of Pay', async () => {
+    mockCheckout(() => jsonResponse(500, {}), { ...balances, walletBalance: 500_000 });
+    renderAt(<CheckoutPage />, '/shop/checkout', `/shop/checkout?items=${gown.id},${lamp.id}`);
+    expect(await screen.findByText(/Your balance is ₦10,000 short/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/pay/fund');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
   it('pays with the PIN header and an Idempotency-Key, and keeps the same key when retried', async () => {
     let attempts = 0;
     const fetchMock = mockCheckout(() => {
@@ -77,7 +85,8 @@ describe('Checkout', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await u.type(within(dialog).getByLabelText('Transaction PIN'), '1111');
     await u.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('Incorrect transaction PIN. 4 attempts left.')).toBeInTheDocument();
+    // Said in the dialog (and in a toast).
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Incorrect transaction PIN. 4 attempts left.');
     // The wrong PIN is cleared to be typed again; the same payment is retried.
     await waitFor(() => expect(within(dialog).getByLabelText('Transaction PIN')).toHaveValue(''));
     await u.type(within(dialog).getByLabelText('Transaction PIN'), '2580');
@@ -122,7 +131,7 @@ describe('Checkout', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await u.type(within(dialog).getByLabelText('Transaction PIN'), '2580');
     await u.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('Try again shortly')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Try again shortly');
     // Closed and opened again: still the same payment, so still the same key.
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await u.click(screen.getByRole('button', { name: /^Pay ₦/ }));

@@ -374,26 +374,29 @@ export default function CheckoutPage() {
 
         <div className="sticky bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-10 -mx-5 mt-5 border-t border-line bg-canvas/95 px-5 py-3 backdrop-blur">
           {short ? (
-            <p role="note" className="mb-2 text-sm text-danger-fg">
-              Your wallet has {naira(balances.data?.walletBalance ?? 0)}.{' '}
-              <Link to="/pay/fund" className="font-semibold underline underline-offset-2">
+            <>
+              <p role="note" className="mb-2 text-sm text-danger-fg">
+                Your balance is {naira(total - (balances.data?.walletBalance ?? 0))} short: your wallet has{' '}
+                {naira(balances.data?.walletBalance ?? 0)} and this order is {naira(total)}.
+              </p>
+              <Link to="/pay/fund" className={buttonClasses({ size: 'lg', block: true })}>
                 Add money
-              </Link>{' '}
-              to pay {naira(total)}.
-            </p>
-          ) : null}
-          <Button
-            size="lg"
-            block
-            disabled={!ready}
-            onClick={() => {
-              pay.reset();
-              setPin('');
-              setPaying(true);
-            }}
-          >
-            {ready ? `Pay ${naira(total)}` : addressId ? 'Working out your total…' : 'Choose an address to pay'}
-          </Button>
+              </Link>
+            </>
+          ) : (
+            <Button
+              size="lg"
+              block
+              disabled={!ready}
+              onClick={() => {
+                pay.reset();
+                setPin('');
+                setPaying(true);
+              }}
+            >
+              {ready ? `Pay ${naira(total)}` : addressId ? 'Working out your total…' : 'Choose an address to pay'}
+            </Button>
+          )}
         </div>
       </>
     );
@@ -431,7 +434,17 @@ export default function CheckoutPage() {
             backLabel="Cancel"
             submitLabel="Pay"
             loading={pay.isPending}
-            error={<PinSetupHint error={pay.error} />}
+            error={
+              pay.error ? (
+                errorCode(pay.error) === 'PIN_NOT_SET' ? (
+                  <PinSetupHint error={pay.error} />
+                ) : (
+                  <p role="alert" className="rounded-2xl bg-danger-soft p-3 text-sm text-danger-fg">
+                    {errorMessage(pay.error, "We couldn't place your order. Please try again.")}
+                  </p>
+                )
+              ) : null
+            }
           >
             <span className="flex items-start gap-2">
               <PackageCheck className="mt-0.5 size-5 shrink-0 text-brand-fg" aria-hidden="true" />

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@owo/contracts';
+import { createTestApp, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { DEMO_SHOPS, seedMarketplace } from './demo.js';
+import { shopCalls } from './shop-test-kit.js';
+
+// The judged queries: on the demo catalogue, what a shopper typing each query means. For each,
+// the first three distinct products found (fewer when the catalogue has fewer) must be among
+// them for at least 90% of the queries, and no query may miss every one the catalogue has.
+
+let t: TestContext;
+let shopper: TestUser;
+const { page } = shopCalls(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owners = [];
+  for (let i = 0; i < DEMO_SHOPS.length; i++) owners.push((await newUser(t.app)).id);
+  await seedMarketplace(t.db, t.providers.storage, owners);
+  shopper = await newUser(t.app);
+}, 120_000);
+afterAll(() => t.close());
+
+type Judged = { q: string; want: RegExp | { sub: string[] }; filters?: Record<string, string | number> };
+const name = (re: RegExp) => re;
+const sub = (...s: string[]) => ({ sub: s });
+
+export const JUDGED: Judged[] = [
+  // everyday words and plurals
+  { q: 'phone', want: sub('smartphones') },
+  { q: 'phones', want: sub('smartphones') },
+  { q: 'smartphone', want: sub('smartphones') },
+  { q: 'handset', want: sub('smartphones') },
+  { q: 'mobile phone', want: sub('smartphones') },
+  { q: 'laptop', want: sub('laptops') },
+  { q: 'laptops', want: sub('laptops') },
+  { q: 'tablet', want: sub('tablets') },
+  { q: 'tablets', want: sub('tablets') },
+  { q: 'tv', want: sub('televisions') },
+  { q: 'television', want: sub('televisions') },
+  { q: 'televisions', want: sub('televisions') },
+  { q: 'smart tv', want: sub('televisions') },
+  { q: 'toys', want: sub('toys') },
+  { q: 'toy', want: sub('toys') },
+  { q: 'shoes', want: sub('shoes') },
+  { q: 'shoe', want: sub('shoes') },
+  { q: 'sneakers', want: name(/Sneakers/) },
+  { q: 'sandals', want: name(/Sandals/) },
+  { q: 'generator', want: name(/Generator/) },
+  { q: 'gen', want: name(/Generator/) },
+  { q: 'fridge', want: name(/Refrigerator|Freezer/) },
+  { q: 'refrigerator', want: name(/Refrigerator/) },
+  { q: 'freezer', want: name(/Freezer/) },
+  { q: 'blender', want: name(/Blender/) },
+  { q: 'kettle', want: name(/Kettle/) },
+  { q: 'microwave', want: name(/Microwave/) },
+  { q: 'washing machine', want: name(/Washing Machine/) },
+  { q: 'air conditioner', want: name(/Air Conditioner/) },
+  { q: 'ac', want: name(/Air Conditioner/) },
+  { q: 'fan', want: name(/Fan/) },
+  { q: 'speaker', want: name(/Speaker/) },
+  { q: 'headphones', want: name(/Headphones|Earbuds/) },
+  { q: 'earbuds', want: name(/Earbuds|Headphones/) },
+  { q: 'power bank', want: name(/Power Bank/) },
+  { q: 'charger', want: name(/Charger/) },
+  { q: 'mouse', want: name(/Mouse/) },
+  { q: 'perfume', want: name(/Perfume/) },
+  { q: 'body lotion', want: name(/Lotion/) },
+  { q: 'cream', want: name(/Cream|Lotion/) },
+  { q: 'black soap', want: name(/Black Soap/) },
+  { q: 'rice', want: name(/Rice/) },
+  { q: 'beans', want: name(/Beans/) },
+  { q: 'diapers', want: name(/Diapers/) },
+  { q: 'nappies', want: name(/Diapers/) },
+  { q: 'pot', want: sub('cookware') },
+  { q: 'chairs', want: name(/Chairs/) },
+  { q: 'wall clock', want: name(/Clock/) },
+  { q: 'bag', want: sub('bags') },
+  { q: 'handbag', want: name(/Handbag/) },
+  { q: 'wig', want: name(/Wig/) },
+  { q: 'hair oil', want: name(/Hair Growth Oil/) },
+  { q: 'solar', want: name(/Solar/) },
+  { q: 'kids dress', want: name(/Kids Ankara Dress/) },
+  { q: 'gown', want: name(/Gown|Dress/) },
+  { q: 'noodles', want: name(/Noodles/) },
+  { q: 'sugar', want: name(/Sugar/) },
+  { q: 'palm oil', want: name(/Palm Oil/) },
+  { q: 'table', want: name(/Table/) },
+  // Nigerian names for things
+  { q: 'garri', want: name(/Garri|Gari/) },
+  { q: 'gari', want: name(/Garri|Gari/) },
+  { q: 'ankara', want: name(/Ankara/) },
+  { q: 'agbada', want: name(/Agbada/) },
+  { q: 'okrika', want: name(/Okrika/) },
+  { q: 'second hand clothes', want: name(/Okrika/) },
+  { q: 'suya', want: name(/Suya|Kilishi/) },
+  { q: 'yaji', want: name(/Suya|Kilishi/) },
+  { q: 'zobo', want: name(/Zobo/) },
+  { q: 'adire', want: name(/Adire/) },
+  { q: 'aso oke', want: name(/Aso-Oke/) },
+  { q: 'kaftan', want: name(/Kaftan/) },
+  { q: 'senator', want: name(/Kaftan/) },
+  { q: 'ofada', want: name(/Ofada/) },
+  { q: 'kilishi', want: name(/Kilishi/) },
+  { q: 'oloyin', want: name(/Honey Beans/) },
+  // brands
+  { q: 'samsung', want: name(/Samsung/) },
+  { q: 'tecno', want: name(/Tecno/) },
+  { q: 'infinix', want: name(/Infinix/) },
+  { q: 'iphone', want: name(/iPhone/) },
+  { q: 'apple', want: name(/Apple/) },
+  { q: 'lenovo', want: name(/Lenovo/) },
+  { q: 'oraimo', want: name(/Oraimo/) },
+  { q: 'hisense', want: name(/Hisense/) },
+  { q: 'binatone', want: name(/Binatone/) },
+  { q: 'nivea', want: name(/Nivea/) },
+  { q: 'dangote', want: name(/Dangote/) },
+  { q: 'elepaq', want: name(/Elepaq/) },
+  // misspellings
+  { q: 'samsnug', want: name(/Samsung/) },
+  { q: 'laptp', want: sub('laptops') },
+  { q: 'televison', want: sub('televisions') },
+  { q: 'genrator', want: name(/Generator/) },
+  { q: 'iphnoe', want: name(/iPhone/) },
+  { q: 'ankra', want: name(/Ankara/) },
+  { q: 'agbda', want: name(/Agbada/) },
+  { q: 'blendr', want: name(/Blender/) },
+  { q: 'refridgerator', want: name(/Refrigerator/) },
+  { q: 'sneekers', want: name(/Sneakers/) },
+  { q: 'perfum', want: name(/Perfume/) },
+  { q: 'diaper', want: name(/Diapers/) },
+  // brand and kind, several words
+  { q: 'samsung phone', want: name(/Samsung Galaxy A15/) },
+  { q: 'tecno phone', want: name(/Tecno/) },
+  { q: 'hp laptop', want: name(/^HP/) },
+  { q: 'used laptop', want: name(/Laptop \(UK used\)|EliteBook.*UK used/) },
+  { q: 'lg tv', want: name(/^LG/) },
+  { q: 'wireless mouse', want: name(/Wireless Mouse/) },
+  { q: 'bluetooth speaker', want: name(/Bluetooth Speaker/) },
+  { q: 'leather shoes', want: name(/Leather (Shoes|Sandals)/) },
+  { q: 'non stick pot', want: name(/Non-stick Pot/) },
+  { q: 'pressure cooker', want: name(/Pressure Cooker/) },
+  { q: 'rechargeable fan', want: name(/Rechargeable Fan/) },
+  // words with filters
+  { q: 'phone', want: sub('smartphones'), filters: { stateQuery: 'Lagos', lgaQuery: 'Ikeja' } },
+  { q: 'phone', want: sub('smartphones'), filters: { stateQuery: 'kano' } },
+  { q: 'tv', want: sub('televisions'), filters: { stateQuery: 'rivers' } },
+  { q: 'garri', want: name(/Garri|Gari/), filters: { stateQuery: 'oyo' } },
+  { q: 'ankara', want: name(/Ankara/), filters: { stateQuery: 'fct' } },
+  { q: 'laptop', want: sub('laptops'), filters: { maxPrice: 40_000_000 } },
+  { q: 'phone', want: sub('smartphones'), filters: { category: 'phones' } },
+  { q: 'shoes', want: sub('shoes'), filters: { maxPrice: 3_000_000 } },
+  { q: 'generator', want: name(/Generator/), filters: { stateQuery: 'lagos' } },
+  { q: 'samsung', want: name(/Samsung/), filters: { category: 'electronics' } },
+];
+
+const wanted = (j: Judged, p: Product) => (j.want instanceof RegExp ? j.want.test(p.name) : j.want.sub.includes(p.subcategory.id));
+const qs = (o: Record<string, string | number>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+/** Every product matching the filters (the catalogue the shopper searches), by walking the pages. */
+async function catalogue(filters: Record<string, string | number> = {}) {
+  const all: Product[] = [];
+  for (let n = 1; ; n++) {
+    const r = await page<Product>(shopper, `/api/product?${qs({ ...filters, page: n, limit: 50 })}`);
+    all.push(...r.data);
+    if (!r.pagination.next) return all;
+  }
+}
+const distinctNames = (ps: Product[]) => [...new Map(ps.map((p) => [p.name, p])).values()];
+
+describe('judged queries on the demo catalogue', () => {
+  it('has at least 80 of them', () => {
+    expect(JUDGED.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it('finds what the shopper means first for at least 90% of the queries, and something the shopper means for every one', async () => {
+    const everything = new Map<string, Product[]>();
+    const missed: string[] = [];
+    const empty: string[] = [];
+    for (const j of JUDGED) {
+      const key = qs(j.filters ?? {});
+      if (!everything.has(key)) everything.set(key, await catalogue(j.filters));
+      const relevant = distinctNames(everything.get(key)!.filter((p) => wanted(j, p)));
+      const r = await page<Product>(shopper, `/api/product?${qs({ ...(j.filters ?? {}), search: j.q, limit: 30 })}`);
+      const top = distinctNames(r.data).slice(0, Math.min(3, relevant.length));
+      const label = `${j.q}${key ? ` (${key})` : ''}: ${top.map((p) => p.name).join(' | ')}`;
+      if (relevant.length && !r.data.some((p) => wanted(j, p))) empty.push(label);
+      if (!top.every((p) => wanted(j, p)) || top.length < Math.min(3, relevant.length)) missed.push(label);
+    }
+    expect(empty, 'queries finding nothing the shopper means').toEqual([]);
+    expect(missed.length / JUDGED.length, `missed:\n${missed.join('\n')}`).toBeLessThanOrEqual(0.1);
+    console.log(`judged queries: ${JUDGED.length - missed.length}/${JUDGED.length} first results right; missed:\n${missed.join('\n')}`);
+  }, 300_000);
+});

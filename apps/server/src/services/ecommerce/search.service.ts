@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductSort } from '@owo/contracts';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
+import { categoryById, findLga, findState } from './catalogue.js';
+import { live, productPage, type Page } from './products-read.js';
+import { corrections, knownTerms, synonymsOf, termsOf } from './search-words.js';
+
+// Product search: the words of a query, each corrected when the catalogue does not have it and
+// widened with its synonyms, matched against the weighted search document (name A, tags B,
+// description C) through its GIN index; ranked all words before some, in stock before out of
+// stock, then by the document's weights, a phrase or exact name, and quality; one shop's copies
+// spread down the page. Counts stop at COUNT_CAP ("1,000+").
+
+export const COUNT_CAP = 1000;
+/** Facets count at most this many matches (then they are a sample, and say so). */
+const FACET_CAP = 5000;
+
+export type ProductQuery = Page & {
+  search?: string;
+  category?: string;
+  subcategory?: string;
+  stateQuery?: string;
+  lgaQuery?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: ProductSort;
+};
+
+type Filters = { place: SQL[]; category: SQL[]; price: SQL[] };
+
+/** The query's filters on `p`: its place, its category and its price range, apart (the facets leave some out). */
+export function filtersOf(q: ProductQuery): Filters {
+  const f: Filters = { place: [live], category: [], price: [] };
+  if (q.category && q.category !== 'all') f.category.push(sql`p.category_id = ${q.category}`);
+  if (q.subcategory) f.category.push(sql`p.subcategory_id = ${q.subcategory}`);
+  let stateId: string | undefined;
+  if (q.stateQuery) {
+    const s = findState(q.stateQuery);
+    if (!s) throw badRequest('No state by that name', 'STATE_NOT_FOUND');
+    stateId = s.id;
+    f.place.push(sql`p.state_id = ${s.id}`);
+  }
+  if (q.lgaQuery) {
+    const l = findLga(q.lgaQuery, stateId);
+    if (!l) throw badRequest('No local government area by that name', 'LGA_NOT_FOUND');
+    f.place.push(sql`p.lga_id = ${l.id}`);
+  }
+  if (q.minPrice !== undefined) f.price.push(sql`p.price >= ${q.minPrice}`);
+  if (q.maxPrice !== undefined) f.price.push(sql`p.price <= ${q.maxPrice}`);
+  return f;
+}
+export const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`);
+
+/** The order of a list without words. */
+export function sortOrder(sort: ProductSort | undefined): SQL {
+  switch (sort) {
+    case 'price-asc':
+      return sql`p.price ASC, p.id`;
+    case 'price-desc':
+      return sql`p.price DESC, p.id`;
+    case 'rating':
+      return sql`(p.rating_sum::float8 / nullif(p.rating_count, 0)) DESC NULLS LAST, p.rating_count DESC, p.id`;
+    default:
+      return sql`p.created_at DESC, p.id`;
+  }
+}
+
+export type TextMatch = {
+  /** Matches any of the words (or one of its synonyms). */
+  any: SQL;
+  /** Matches every word. */
+  all: SQL;
+  /** How many of the words a product matches. */
+  matched: SQL;
+  /** The relevance score within a tier. */
+  score: SQL;
+  correctedQuery: string | null;
+  didYouMean: string | null;
+};
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The query's words as tsqueries: corrected when unknown, widened with synonyms. Null when it has no word. */
+export async function textMatch(db: Tx, search: string): Promise<TextMatch | null> {
+  const terms = termsOf(search);
+  if (!terms.length) return null;
+  const known = await knownTerms(db, terms);
+  const meaningful = known.filter((k) => !k.stop).length ? known.filter((k) => !k.stop) : known;
+  const fixes = await corrections(
+    db,
+    meaningful.filter((k) => !k.known).map((k) => k.term),
+  );
+  const used = meaningful.map((k) => fixes.get(k.term) ?? k.term);
+  const groups = used.map(
+    (u) =>
+      sql`(${sql.join(
+        synonymsOf(u).map((a) => sql`phraseto_tsquery('english'::regconfig, ${a})`),
+        sql` || `,
+      )})`,
+  );
+  const any = sql`(${sql.join(groups, sql` || `)})`;
+  const all = sql`(${sql.join(groups, sql` && `)})`;
+  const matched = sql`(${sql.join(
+    groups.map((g) => sql`(p.search_doc @@ ${g})::int`),
+    sql` + `,
+  )})`;
+  const phrase = used.join(' ');
+  const name = sql`lower(p.name)`;
+  const bonus =
+    used.length > 1
+      ? sql`CASE WHEN ${name} = ${phrase} THEN 2 WHEN ${name} ~ ${`\\m${escapeRegex(phrase)}\\M`} THEN 1 ELSE 0 END`
+      : sql`CASE WHEN ${name} = ${phrase} THEN 2 ELSE 0 END`;
+  const quality = sql`(0.02 * ln(1 + p.sales) + 0.01 * coalesce(p.rating_sum::float8 / nullif(p.rating_count, 0), 0))`;
+  const score = sql`(ts_rank('{0.1, 0.2, 0.5, 1.0}', p.search_doc, ${any}) + ${bonus} + ${quality})`;
+  return {
+    any,
+    all,
+    matched,
+    score,
+    correctedQuery: fixes.size ? terms.map((t) => fixes.get(t) ?? t).join(' ') : null,
+    didYouMean: null,
+  };
+}
+
+/** Counts matches up to the cap: the number and whether there are more. */
+export async function cappedCount(db: Tx, where: SQL, cap = COUNT_CAP) {
+  const [r] = await executeRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${cap + 1}) x`,
+  );
+  const n = r?.n ?? 0;
+  return { total: Math.min(n, cap), more: n > cap };
+}
+
+/** Search with words: a page in the query's sort, its total capped, the correction made, a suggestion when nothing matches. */
+export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }) {
+  const f = filtersOf(q);
+  const m = await textMatch(db, q.search);
+  const filters = [...f.place, ...f.category, ...f.price];
+  if (!m) {
+    const page = await productPage(db, viewerId, and(filters), sortOrder(q.sort), q);
+    return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
+  }
+  const relevance = !q.sort || q.sort === 'relevance';
+  // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
+  const where = and([...filters, sql`p.search_doc @@ ${relevance ? m.any : m.all}`]);
+  const inStockFirst = sql`(p.stock > 0) DESC`;
+  const order = relevance
+    ? sql`${inStockFirst}, ${m.matched} DESC,
+        (row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2),
+        ${m.score} DESC, p.id`
+    : sql`${inStockFirst}, ${sortOrder(q.sort)}`;
+  let more = false;
+  const page = await productPage(db, viewerId, where, order, q, null, {
+    kept: async (tx) => {
+      const c = await cappedCount(tx, where);
+      more = c.more;
+      return c.total;
+    },
+  });
+  let didYouMean: string | null = null;
+  if (page.pagination.total === 0) didYouMean = await suggestionFor(db, q.search);
+  return { ...page, search: { query: q.search, correctedQuery: m.correctedQuery, didYouMean, totalIsAtLeast: more } };
+}
+
+/** For a search that found nothing: each word replaced by the vocabulary's nearest (by trigrams), when that changes something. */
+async function suggestionFor(db: Tx, search: string): Promise<string | null> {
+  const terms = termsOf(search);
+  const out: string[] = [];
+  for (const t of terms) {
+    const [r] = await executeRows<{ word: string }>(
+      db,
+      sql`SELECT word FROM search_words WHERE products > 0 AND similarity(word, ${t}) >= 0.2 ORDER BY similarity(word, ${t}) DESC, products DESC LIMIT 1`,
+    );
+    out.push(r?.word ?? t);
+  }
+  const s = out.join(' ');
+  return s !== terms.join(' ') ? s : null;
+}
+
+/** Price ranges of the facets, in kobo (upper bound exclusive; null: no bound). */
+export const PRICE_RANGES = [
+  { min: 0, max: 1_000_000 },
+  { min: 1_000_000, max: 5_000_000 },
+  { min: 5_000_000, max: 20_000_000 },
+  { min: 20_000_000, max: 50_000_000 },
+  { min: 50_000_000, max: null },
+] as const;
+
+/**
+ * Counts for the current search: per category (with the price range applied, whatever the
+ * category) and per price range (with the category applied, whatever the price), from at most
+ * FACET_CAP matches.
+ */
+export async function searchFacets(db: Tx, q: ProductQuery) {
+  const f = filtersOf(q);
+  const m = q.search ? await textMatch(db, q.search) : null;
+  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`] : [])]);
+  const inPrice = and(f.price);
+  const inCategory = and(f.category);
+  const rows = await executeRows<{ category_id: string; n: number; seen: number } & Record<`r${number}`, number>>(
+    db,
+    sql`SELECT category_id, count(*) FILTER (WHERE in_price)::int AS n, count(*)::int AS seen,
+        ${sql.join(
+          PRICE_RANGES.map(
+            (r, i) =>
+              sql`count(*) FILTER (WHERE in_cat AND price >= ${r.min} ${r.max === null ? sql`` : sql`AND price < ${r.max}`})::int AS ${sql.raw(`r${i}`)}`,
+          ),
+          sql`, `,
+        )}
+      FROM (SELECT p.category_id, p.price, ${inPrice} AS in_price, ${inCategory} AS in_cat FROM products p WHERE ${base} LIMIT ${FACET_CAP + 1}) x
+      GROUP BY category_id`,
+  );
+  const sampled = rows.reduce((n, r) => n + r.seen, 0) > FACET_CAP;
+  const categories = rows
+    .filter((r) => r.n > 0)
+    .map((r) => ({ id: r.category_id, name: categoryById(r.category_id)?.name ?? r.category_id, count: r.n }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const prices = PRICE_RANGES.map((r, i) => ({ min: r.min, max: r.max, count: rows.reduce((n, x) => n + Number(x[`r${i}`] ?? 0), 0) }));
+  return { categories, prices, sampled };
+}
