@@ -31,6 +31,9 @@
  * hash, and each gets a session as the server's createSession writes one (a random token, its
  * keyed hash stored), under the APP_SECRET the bench gives the server it starts.
  *
+ * CHAT_GROUP_SIZE (256; 0 skips it) and CHAT_GROUP_RATE (50 a second): the group run (chat-group.ts), after the
+ * 1:1 runs, against the server only.
+ *
  * The same file, run with CHAT_ROLE=bare, is the bare relay.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -62,6 +65,7 @@ import {
   type Result,
 } from './lib.js';
 import { writeSection } from './results.js';
+import { groupReport, groupRun, type GroupOutcome } from './chat-group.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
@@ -72,6 +76,8 @@ const SECONDS = env('SECONDS', 10);
 const WARMUP = env('WARMUP', 3);
 const TEXT = env('TEXT', 80);
 const PROFILE = process.env.CHAT_PROFILE !== '0';
+/** Members of the group run (0: no group run); CHAT_GROUP_RATE its messages a second (50). */
+const GROUP_SIZE = env('GROUP_SIZE', 256);
 const PORT = env('PORT', 3430);
 const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -503,6 +509,7 @@ async function main() {
   chatDb = new pg.Client({ connectionString: dbUrl(DB) });
   const results: Outcome[] = [];
   let prof: Profiled | undefined;
+  let group: GroupOutcome | undefined;
   let checks: Integrity | undefined;
   let half: number;
   let setupMs: number;
@@ -578,6 +585,21 @@ async function main() {
     await closeSockets(bareSockets);
     await stop(bare);
     bare = undefined;
+    if (GROUP_SIZE > 0) {
+      group = await groupRun({
+        db: chatDb,
+        monitor,
+        dbName: DB,
+        base: BASE,
+        path: SOCKET_PATH,
+        serverPid: server.pid!,
+        people,
+        size: GROUP_SIZE,
+        rate: env('GROUP_RATE', 50),
+        seconds: SECONDS,
+      });
+      console.log(JSON.stringify(group));
+    }
 
     if (PROFILE) {
       // A fresh server with --cpu-prof, the people connected again, at the highest level.
@@ -611,7 +633,7 @@ async function main() {
     if (process.env.CHAT_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     rmSync(tmp, { recursive: true, force: true });
   }
-  const md = report(results, half, checks, prof, setupMs, pgSays);
+  const md = report(results, half, checks, prof, setupMs, pgSays) + groupReport(group);
   if (process.env.CHAT_WRITE !== '0') writeSection('chat', md);
   console.log(md);
 }

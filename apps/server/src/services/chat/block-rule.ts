@@ -35,3 +35,21 @@ export async function blockedAmong(db: Tx, userId: string, others: readonly stri
 export async function requireReachable(db: Tx, fromId: string, toId: string, what: 'message' | 'call'): Promise<void> {
   if ((await blockedAmong(db, fromId, [toId])).size > 0) throw what === 'message' ? cannotMessage() : cannotCall();
 }
+
+/** Of these pairs of people, those cut off from each other (either blocked the other), as `lower:higher` keys. */
+export async function blockedPairs(db: Tx, pairs: readonly (readonly [string, string])[]): Promise<Set<string>> {
+  const keys = [...new Set(pairs.filter(([a, b]) => a !== b).map(([a, b]) => (a < b ? `${a}:${b}` : `${b}:${a}`)))];
+  if (!keys.length) return new Set();
+  const list = sql.join(
+    keys.map((k) => {
+      const [a, b] = k.split(':');
+      return sql`(${a}::uuid, ${b}::uuid), (${b}::uuid, ${a}::uuid)`;
+    }),
+    sql`, `,
+  );
+  const rows = await executeRows<{ blocker_id: string; blocked_id: string }>(
+    db,
+    sql`SELECT blocker_id, blocked_id FROM chat_blocks WHERE (blocker_id, blocked_id) IN (${list})`,
+  );
+  return new Set(rows.map((r) => (r.blocker_id < r.blocked_id ? `${r.blocker_id}:${r.blocked_id}` : `${r.blocked_id}:${r.blocker_id}`)));
+}

@@ -43,4 +43,38 @@ describe.skipIf(!process.env.REDIS_URL)('chat across two server processes sharin
     const seen = await one.must<{ status: string }[]>(sa, 'presence:watch', { userIds: [b.id] });
     expect(seen[0]!.status).toBe('online');
   });
+
+  it('a group message reaches members on either process, and a member removed on one process stops receiving on the other', async () => {
+    const [a, b, c] = [
+      await newUser(t.app, { nickName: `ga${Date.now()}` }),
+      await newUser(t.app, { nickName: `gb${Date.now()}` }),
+      await newUser(t.app, { nickName: `gc${Date.now()}` }),
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/groups',
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: { name: 'Two processes', memberIds: [b.id, c.id] },
+    });
+    const groupId = (res.json() as { data: { id: string } }).data.id;
+    const sa = await one.connect(a.token);
+    const [sb, sc] = [await two.connect(b.token), await two.connect(c.token)];
+    const toB = two.next<ChatMessage>(sb, 'message:new');
+    const toC = two.next<ChatMessage>(sc, 'message:new');
+    const sent = await one.must<ChatMessage>(sa, 'group:send', { groupId, msgId: 'rg-1', msgBody: { text: 'Hello all' } });
+    expect([(await toB).id, (await toC).id]).toEqual([sent.id, sent.id]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/chat/groups/${groupId}/members/${c.id}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    await pause(300);
+    const afterC = two.collect<ChatMessage>(sc, 'message:new');
+    const toB2 = two.next<ChatMessage>(sb, 'message:new');
+    const later = await one.must<ChatMessage>(sa, 'group:send', { groupId, msgId: 'rg-2', msgBody: { text: 'Without C' } });
+    expect((await toB2).id).toBe(later.id);
+    await pause(300);
+    expect(afterC).toEqual([]);
+  });
 });

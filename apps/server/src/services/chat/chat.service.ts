@@ -1,20 +1,14 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { ChatMessage, ChatUser, SendMessageBody } from '@owo/contracts';
-import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
-import { uniqueViolation } from '../../platform/db-errors.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { ChatUser } from '@owo/contracts';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
-import { findIntent } from '../transaction/index.js';
-import { uploadsOf } from '../upload/index.js';
 import { nicknamedPeople, userIdsMatching, usersByIds, type UserSummary } from '../user/index.js';
-import { requireReachable } from './block-rule.js';
-import type { MessageBodyRow } from './tables.js';
+import { conversationId } from './conversation-id.js';
+import { marksOnlyRise, messageCols, toMessage, type MessageRow } from './message.queries.js';
 
-// Conversations and messages. A message gets its conversation's next sequence number under the
-// conversation row's lock; the sender's temporary id is unique per sender, so a resend returns the
-// stored message. Receipts are "up to seq" marks per member.
+// Conversations: history, the list of chats, marks, saved media and last seen. Sending is in
+// send-batch.ts (group commit) and send-checks.ts. Receipts are "up to seq" marks per member.
 
 export const toChatUser = (u: Pick<UserSummary, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar'>): ChatUser => ({
   id: u.id,
@@ -24,149 +18,11 @@ export const toChatUser = (u: Pick<UserSummary, 'id' | 'firstName' | 'lastName' 
   avatar: u.avatar,
 });
 
-/** The conversation of two people: a UUID derived from the ordered pair, the same in every process. */
-export function conversationId(a: string, b: string): string {
-  const [x, y] = a < b ? [a, b] : [b, a];
-  const h = createHash('sha256').update(`owo-chat:${x}:${y}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-type MessageRow = {
-  id: string;
-  conversation_id: string;
-  seq: number;
-  from_user_id: string;
-  to_user_id: string;
-  client_msg_id: string;
-  msg_type: ChatMessage['msgType'];
-  body: MessageBodyRow;
-  created_at: string;
-};
-
-const messageCols = sql`id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at`;
-
-export const toMessage = (r: MessageRow): ChatMessage => ({
-  id: r.id,
-  msgId: r.client_msg_id,
-  conversationId: r.conversation_id,
-  seq: r.seq,
-  fromUserId: r.from_user_id,
-  toUserId: r.to_user_id,
-  msgType: r.msg_type,
-  msgBody: {
-    text: r.body.text,
-    replyTo: r.body.replyTo ? { ...r.body.replyTo, msgType: r.body.replyTo.msgType as ChatMessage['msgType'] } : null,
-    media: r.body.media,
-    payment: r.body.payment ? { ...r.body.payment, status: r.body.payment.status as 'completed' } : null,
-  },
-  createdAt: new Date(r.created_at).toISOString(),
-});
-
-type Send = { msgId: string; toUserId: string; msgType: ChatMessage['msgType']; msgBody: z_Body };
-type z_Body = { text: string; replyTo?: string | null; mediaUrl?: string; paymentReference?: string };
-
-/** What the message carries besides its text: the media checked as the sender's upload, the payment as theirs to the recipient. */
-async function attachments(tx: Tx, fromUserId: string, b: Send) {
-  let media: MessageBodyRow['media'] = null;
-  let payment: MessageBodyRow['payment'] = null;
-  if (b.msgType === 'image' || b.msgType === 'voice') {
-    const [u] = await uploadsOf(tx, fromUserId, [b.msgBody.mediaUrl ?? '']);
-    const want = b.msgType === 'image' ? 'image' : 'audio';
-    if (!u || u.kind !== want)
-      throw badRequest(b.msgType === 'image' ? 'Send a photo you uploaded' : 'Send a voice note you recorded', 'MEDIA_NOT_FOUND');
-    media = { url: u.url, thumbnailUrl: u.thumbnailUrl, durationMs: u.durationMs, width: u.width, height: u.height };
-  }
-  if (b.msgType === 'payment') {
-    const intent = await findIntent(tx, fromUserId, b.msgBody.paymentReference ?? '', ['sendMoney']);
-    if (!intent || intent.counterparty.id !== b.toUserId)
-      throw notFound('That payment was not found: send the money first, then share it', 'PAYMENT_NOT_FOUND');
-    if (intent.status === 'initiated') throw badRequest('Confirm the payment with your PIN first', 'PAYMENT_NOT_CONFIRMED');
-    payment = { reference: intent.reference, amount: Number(intent.amount), status: intent.status };
-  }
-  return { media, payment };
-}
-
-/** The end of an insert into chat_marks: a member's marks only ever move up. */
-const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
-  delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
-  seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)`;
-
-/** The message the sender already stored under this temporary id, if any (a resend). */
-async function storedResend(db: Tx, fromUserId: string, b: Send): Promise<ChatMessage | null> {
-  const [r] = await executeRows<MessageRow>(
-    db,
-    sql`SELECT ${messageCols} FROM chat_messages WHERE from_user_id = ${fromUserId} AND client_msg_id = ${b.msgId}`,
-  );
-  if (!r) return null;
-  if (r.to_user_id !== b.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
-  return toMessage(r);
-}
-
-/**
- * Stores a message (or finds the one already stored under the sender's temporary id) and returns
- * it with whether it is new. Never to oneself; the recipient must exist and be reachable (no block
- * either way).
- *
- * The write is one statement: the conversation's upsert takes its row lock and the next sequence
- * number, the message is inserted with it and the sender's marks move up to it, all or nothing, so
- * messages are numbered in the order they commit with no gaps. A resend of a stored temporary id
- * (or a payment already shared) breaks a unique index and rolls that statement back whole; the
- * stored message is then returned. Replies, media and payments are checked first: what they point
- * to does not change.
- */
-export async function sendMessage(db: Db, fromUserId: string, input: SendMessageBody): Promise<{ message: ChatMessage; created: boolean }> {
-  const b = input as Send;
-  if (b.toUserId === fromUserId) throw badRequest('You can’t message yourself', 'CHAT_SELF');
-  const [to] = await usersByIds(db, [b.toUserId]);
-  if (!to) throw notFound('User not found', 'USER_NOT_FOUND');
-  // A block either way: refused before anything is read or written (a resend included).
-  await requireReachable(db, fromUserId, b.toUserId, 'message');
-  const convo = conversationId(fromUserId, b.toUserId);
-  const [a, z] = fromUserId < b.toUserId ? [fromUserId, b.toUserId] : [b.toUserId, fromUserId];
-  let replyTo: MessageBodyRow['replyTo'] = null;
-  if (b.msgBody.replyTo) {
-    const [r] = await executeRows<MessageRow>(
-      db,
-      sql`SELECT ${messageCols} FROM chat_messages WHERE id = ${b.msgBody.replyTo} AND conversation_id = ${convo}`,
-    );
-    if (!r) throw badRequest('The message you reply to is not in this conversation', 'REPLY_NOT_FOUND');
-    const preview = r.body.text || (r.msg_type === 'image' ? 'Photo' : r.msg_type === 'voice' ? 'Voice note' : 'Payment');
-    replyTo = { id: r.id, fromUserId: r.from_user_id, msgType: r.msg_type, text: preview.slice(0, 200) };
-  }
-  const { media, payment } = await attachments(db, fromUserId, b);
-  const body: MessageBodyRow = { text: b.msgBody.text, replyTo, media, payment };
-  try {
-    const [row] = await executeRows<MessageRow>(
-      db,
-      sql`WITH c AS (
-          INSERT INTO chat_conversations (id, user_a, user_b, last_seq, last_message_at) VALUES (${convo}, ${a}, ${z}, 1, now())
-          ON CONFLICT (id) DO UPDATE SET last_seq = chat_conversations.last_seq + 1, last_message_at = now()
-          RETURNING last_seq),
-        m AS (
-          INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
-          SELECT ${newId()}::uuid, ${convo}::uuid, c.last_seq, ${fromUserId}::uuid, ${b.toUserId}::uuid, ${b.msgId}::text, ${b.msgType}::text,
-            ${JSON.stringify(body)}::jsonb, ${payment?.reference ?? null}::text
-          FROM c
-          RETURNING ${messageCols}),
-        -- Writing a message means having seen the conversation up to it.
-        k AS (
-          INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq) SELECT ${convo}::uuid, ${fromUserId}::uuid, m.seq, m.seq FROM m
-          ${marksOnlyRise})
-        SELECT * FROM m`,
-    );
-    return { message: toMessage(row!), created: true };
-  } catch (err) {
-    if (!uniqueViolation(err)) throw err;
-    const stored = await storedResend(db, fromUserId, b);
-    if (stored) return { message: stored, created: false };
-    if (payment) throw conflict('This payment is already in the conversation', 'PAYMENT_ALREADY_SHARED');
-    throw err;
-  }
-}
+export { conversationId } from './conversation-id.js';
 
 export type Marks = { conversationId: string; userId: string; deliveredSeq: number; seenSeq: number };
 
-async function setMarks(tx: Tx, convo: string, userId: string, delivered: number, seen: number): Promise<Marks> {
+export async function setMarks(tx: Tx, convo: string, userId: string, delivered: number, seen: number): Promise<Marks> {
   const [row] = await executeRows<{ delivered_seq: number; seen_seq: number }>(
     tx,
     sql`INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq) VALUES (${convo}, ${userId}, ${Math.max(delivered, seen)}, ${seen})

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
+import { groupRoutes } from './routes-groups.js';
 import { chatRestRoutes } from './routes.js';
 import { createChatHub } from './socket.js';
 
@@ -7,6 +8,7 @@ import { createChatHub } from './socket.js';
 const chatRoutes: FastifyPluginAsync = async (app) => {
   const hub = createChatHub(app);
   await app.register(chatRestRoutes(hub));
+  await app.register(groupRoutes(hub));
   app.addHook('preClose', async () => hub.close());
 };
 

@@ -5,7 +5,7 @@ import { withIdempotency } from '../../platform/idempotency.js';
 import { listed, route, userIdOf as me } from '../../platform/route.js';
 import { blockPerson, blocksOf, blockStatusOf, reportConversation, unblockPerson } from './blocks.service.js';
 import { callLog, endCallsBetween, iceServersFor } from './calls.service.js';
-import { conversationId, directory, history, markUpTo, recentChats, saveMedia, savedMediaOf, sendMessage } from './chat.service.js';
+import { conversationId, directory, history, markUpTo, recentChats, saveMedia, savedMediaOf } from './chat.service.js';
 import type { ChatHub } from './socket.js';
 
 /** The REST side of chat: what is not live (lists, history, catch-up) and a send for clients without a socket. */
@@ -20,8 +20,7 @@ export const chatRestRoutes =
       return ok(await history(db, me(req), req.params.userId, req.query), 'Messages');
     });
     route(app, 'chat.send', { guard: 'bearer' }, async (req, reply) => {
-      const { message, created } = await sendMessage(db, me(req), req.body);
-      if (created) hub.deliver(message);
+      const { message, created } = await hub.send(me(req), req.body);
       return reply.status(created ? 201 : 200).send(ok(message, created ? 'Message sent' : 'Message already sent'));
     });
     route(app, 'chat.seen', { guard: 'bearer' }, async (req) => {

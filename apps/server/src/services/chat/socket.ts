@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { chatEvents, type ChatMessage } from '@owo/contracts';
+import { chatEvents, groupEvents, type ChatMessage, type GroupSendBody, type SendMessageBody } from '@owo/contracts';
 import { sessionTokenHash } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { guardValue } from '../../platform/input-guard.js';
@@ -19,7 +19,11 @@ import {
   type CallRow,
 } from './calls.service.js';
 import { blockedAmong } from './block-rule.js';
-import { lastSeenOf, markUpTo, recordLastSeen, sendMessage, type Marks } from './chat.service.js';
+import { lastSeenOf, markUpTo, recordLastSeen, type Marks } from './chat.service.js';
+import { createSendBatcher, type SendBatcher, type SendOutcome } from './send-batch.js';
+import { markGroup } from './group-messages.js';
+import { groupIdsOf } from './groups.queries.js';
+import type { GroupChange } from './groups.service.js';
 
 // The live side of chat: Socket.IO at /api/chat/socket.io with the bearer token in the handshake,
 // a room per person (`user:<id>`, every device), presence rooms (`presence:<id>`), and with
@@ -28,16 +32,28 @@ import { lastSeenOf, markUpTo, recordLastSeen, sendMessage, type Marks } from '.
 
 type Presence = { fromUserJid: string; status: 'online' | 'offline'; lastSeen: string | null };
 type Ack = (reply: { status: true; data: unknown } | { status: false; message: string; code: string }) => void;
-type SocketData = { userId: string; tokenHash: string };
+type SocketData = { userId: string; tokenHash: string; groupIds: string[] };
 const userRoom = (id: string) => `user:${id}`;
 const presenceRoom = (id: string) => `presence:${id}`;
+const groupRoom = (id: string) => `group:${id}`;
 const FALLBACK = 'An error occured';
-const C2S = chatEvents.clientToServer;
+const C2S = { ...chatEvents.clientToServer, ...groupEvents.clientToServer };
 
 export type ChatHub = {
   io: Server;
   /** Sends a stored message to both people's devices. */
   deliver: (m: ChatMessage) => void;
+  /** Stores a message through the group commit and, when new, delivers it (after its commit). */
+  send: (fromUserId: string, input: SendMessageBody) => Promise<SendOutcome>;
+  /** As `send`, to a group: delivered to the group's room. */
+  sendToGroup: (fromUserId: string, input: GroupSendBody & { groupId: string }) => Promise<SendOutcome>;
+  /** After a group changed: its events delivered, who joined put in its room, who left taken out at once. */
+  groupChanged: (c: GroupChange) => void;
+  /** Tells everyone who has a message that it was deleted for everyone (`message:deleted`, the message as it is now). */
+  deleted: (m: ChatMessage) => void;
+  /** Tells a group's members one member's marks moved. */
+  groupReceipt: (m: Marks) => void;
+  batcher: SendBatcher;
   /** Tells the other member their marks moved. */
   receipt: (otherId: string, m: Marks) => void;
   isOnline: (userId: string) => Promise<boolean>;
@@ -72,8 +88,10 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       .recentSession(tokenHash)
       .then((s) => {
         if (!s) return next(new Error('Your session has ended. Please log in again.'));
-        (socket.data as SocketData) = { userId: s.userId, tokenHash };
-        next();
+        return groupIdsOf(db, s.userId).then((groupIds) => {
+          (socket.data as SocketData) = { userId: s.userId, tokenHash, groupIds };
+          next();
+        });
       })
       .catch(() => next(new Error(FALLBACK)));
   });
@@ -88,7 +106,30 @@ export function createChatHub(app: FastifyInstance): ChatHub {
   const presenceBut = (hidden: Set<string>, userIds: string[]): Promise<Presence[]> =>
     Promise.all(userIds.map((id) => (hidden.has(id) ? { fromUserJid: id, status: 'offline' as const, lastSeen: null } : presenceOf(id))));
   const presenceFor = async (viewerId: string, userIds: string[]) => presenceBut(await blockedAmong(db, viewerId, userIds), userIds);
-  const deliver = (m: ChatMessage) => io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId)).emit('message:new', m);
+  const deliver = (m: ChatMessage) =>
+    (m.groupId ? io.to(groupRoom(m.groupId)) : io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId))).emit('message:new', m);
+  const groupChanged = (c: GroupChange) => {
+    const room = groupRoom(c.info.id);
+    for (const id of c.joined) io.in(userRoom(id)).socketsJoin(room);
+    c.events.forEach(deliver);
+    io.to(room).to(c.left.map(userRoom)).emit('group:update', { groupId: c.info.id });
+    // A person removed (or who left) receives nothing more from the group, at once.
+    for (const id of c.left) io.in(userRoom(id)).socketsLeave(room);
+  };
+  const deleted = (m: ChatMessage) =>
+    (m.groupId ? io.to(groupRoom(m.groupId)) : io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId))).emit('message:deleted', m);
+  const groupReceipt = (m: Marks) => io.to(groupRoom(m.conversationId)).emit('receipt', m);
+  const batcher = createSendBatcher(db);
+  const send = async (fromUserId: string, input: SendMessageBody) => {
+    const out = await batcher.send({ fromUserId, input });
+    if (out.created) deliver(out.message);
+    return out;
+  };
+  const sendToGroup = async (fromUserId: string, group: GroupSendBody & { groupId: string }) => {
+    const out = await batcher.send({ fromUserId, group });
+    if (out.created) deliver(out.message);
+    return out;
+  };
   const receipt = (otherId: string, m: Marks) => io.to(userRoom(otherId)).to(userRoom(m.userId)).emit('receipt', m);
   const callUpdate = async (row: CallRow) => {
     for (const id of [row.caller_id, row.callee_id]) {
@@ -137,7 +178,8 @@ export function createChatHub(app: FastifyInstance): ChatHub {
 
   io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
-    void socket.join(userRoom(userId));
+    // The person's room and their groups' rooms (looked up before the connection was accepted).
+    void socket.join([userRoom(userId), ...(socket.data as SocketData).groupIds.map(groupRoom)]);
     io.to(presenceRoom(userId)).emit('presence', { fromUserJid: userId, status: 'online', lastSeen: null });
     // A device that connects while a call rings for this person rings too (the app opened, or the
     // connection came back, during the ringing).
@@ -156,11 +198,15 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       })().catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
     });
 
-    on(socket, 'message:send', async (me, body) => {
-      const { message, created } = await sendMessage(db, me, body);
-      if (created) deliver(message);
-      return message;
-    });
+    on(socket, 'message:send', async (me, body) => (await send(me, body)).message);
+    on(socket, 'group:send', async (me, body) => (await sendToGroup(me, body)).message);
+    const groupMark = (seen: boolean) => async (me: string, b: { groupId: string; upToSeq: number }) => {
+      const m = await markGroup(db, b.groupId, me, b.upToSeq, seen);
+      groupReceipt(m);
+      return m;
+    };
+    on(socket, 'group:delivered', groupMark(false));
+    on(socket, 'group:seen', groupMark(true));
     on(socket, 'message:delivered', async (me, b) => {
       const m = await markUpTo(db, me, b.conversationId, b.upToSeq, false);
       receipt(m.otherId, m);
@@ -250,12 +296,19 @@ export function createChatHub(app: FastifyInstance): ChatHub {
   return {
     io,
     deliver,
+    send,
+    sendToGroup,
+    groupChanged,
+    groupReceipt,
+    deleted,
+    batcher,
     receipt,
     isOnline,
     presenceFor,
     cutOff,
     close: async () => {
       closing = true;
+      await batcher.drain();
       missTimers.forEach(clearTimeout);
       io.local.disconnectSockets(true);
       io.engine.close();

@@ -7,13 +7,19 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueInde
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** One per pair of people; `id` is derived from the pair (chat.service.ts conversationId), user_a < user_b. */
+/**
+ * One per pair of people (`kind` direct; `id` derived from the pair, conversation-id.ts, user_a <
+ * user_b), or a group (`kind` group, no pair; its members in chat_members, its name in chat_groups).
+ */
 export const conversations = pgTable(
   'chat_conversations',
   {
     id: uuid('id').primaryKey(),
-    userA: uuid('user_a').notNull(),
-    userB: uuid('user_b').notNull(),
+    kind: text('kind', { enum: ['direct', 'group'] })
+      .notNull()
+      .default('direct'),
+    userA: uuid('user_a'),
+    userB: uuid('user_b'),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageAt: ts('last_message_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -24,8 +30,20 @@ export const conversations = pgTable(
   ],
 );
 
+/** A group's event shown in its conversation: who did it is the message's sender. */
+export type GroupEventRow = {
+  type: 'created' | 'added' | 'removed' | 'left' | 'joined' | 'made_admin' | 'dismissed_admin' | 'renamed';
+  userIds: string[];
+  name?: string;
+};
+
 export type MessageBodyRow = {
   text: string;
+  /** People mentioned with @ (members of the group). */
+  mentions?: string[];
+  event?: GroupEventRow | null;
+  /** Deleted for everyone by its sender: the content is gone. */
+  deleted?: boolean;
   replyTo: { id: string; fromUserId: string; msgType: string; text: string } | null;
   media: { url: string; thumbnailUrl: string | null; durationMs: number | null; width: number | null; height: number | null } | null;
   payment: { reference: string; amount: number; status: string } | null;
@@ -40,7 +58,7 @@ export const messages = pgTable(
     fromUserId: uuid('from_user_id').notNull(),
     toUserId: uuid('to_user_id').notNull(),
     clientMsgId: text('client_msg_id').notNull(),
-    msgType: text('msg_type', { enum: ['text', 'image', 'voice', 'payment'] }).notNull(),
+    msgType: text('msg_type', { enum: ['text', 'image', 'voice', 'payment', 'event'] }).notNull(),
     body: jsonb('body').$type<MessageBodyRow>().notNull(),
     paymentReference: text('payment_reference'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -139,5 +157,40 @@ export const conversationReports = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.reporterId] }),
     index('conversation_reports_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A group's name, photo and invite link (its conversation row has the same id). */
+export const groups = pgTable('chat_groups', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  photoUrl: text('photo_url'),
+  /** The invite link's code: an admin can reset it, which ends the old link. */
+  inviteCode: text('invite_code').notNull().unique(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * A person's membership of a group. A member reads the messages after `joined_seq`; one who left or
+ * was removed keeps `left_at` and `left_seq` and reads nothing after it.
+ */
+export const members = pgTable(
+  'chat_members',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    joinedSeq: integer('joined_seq').notNull().default(0),
+    leftSeq: integer('left_seq'),
+    leftAt: ts('left_at'),
+    mutedUntil: ts('muted_until'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('chat_members_user_idx')
+      .on(t.userId, t.conversationId)
+      .where(sql`${t.leftAt} is null`),
   ],
 );

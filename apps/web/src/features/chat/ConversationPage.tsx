@@ -45,7 +45,8 @@ const fromMessage = (m: ChatMessage, me: string, theirs: Marks): BubbleView => (
   id: m.id,
   seq: m.seq,
   mine: m.fromUserId === me,
-  msgType: m.msgType,
+  // A conversation of two has no group events.
+  msgType: m.msgType === 'event' ? 'text' : m.msgType,
   text: m.msgBody.text,
   replyTo: m.msgBody.replyTo,
   mediaUrl: m.msgBody.media?.url ?? null,

@@ -210,8 +210,8 @@ export interface BubbleActions {
 
 /**
  * A message: its quote, text, photo, voice note or payment, the time and (mine) the ticks. A long
- * press or right click opens its actions; a swipe to the right (touch) replies; a Reply button
- * shows on hover and keyboard focus.
+ * press or right click opens its actions (Reply first); a swipe to the right (touch) replies; a
+ * Reply button shows on hover and keyboard focus, and always on a touch screen.
  */
 export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleActions }) {
   const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -331,6 +331,8 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
           className={cn(
             'pointer-events-none absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-surface text-muted opacity-0 shadow-sm transition-opacity',
             'group-hover:pointer-events-auto group-hover:opacity-100 focus-visible:pointer-events-auto focus-visible:opacity-100',
+            // A touch screen has no hover: the button stays in view there, so a reply is one tap away.
+            '[@media(hover:none)]:pointer-events-auto [@media(hover:none)]:opacity-80',
             m.mine ? 'left-3' : 'right-3',
           )}
         >

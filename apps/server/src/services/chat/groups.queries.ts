@@ -1,0 +1,146 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { executeRows, type Tx } from '../../platform/db.js';
+import { messageCols, type MessageRow, type RawRow } from './message.queries.js';
+import { conversations, groups, marks, members } from './tables.js';
+
+// The statements on groups and their members (groups.service.ts holds the rules).
+
+export type MemberRow = typeof members.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+
+/** A person's membership row of a group (current or former), the group's conversation row locked with `lock`. */
+export async function membershipOf(db: Tx, groupId: string, userId: string, lock = false) {
+  if (lock) await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, groupId)).for('update');
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.conversationId, groupId), eq(members.userId, userId)));
+  return row ?? null;
+}
+
+/** The current members of a group, the longest first. */
+export const currentMembers = (db: Tx, groupId: string) =>
+  db
+    .select()
+    .from(members)
+    .where(and(eq(members.conversationId, groupId), isNull(members.leftAt)))
+    .orderBy(asc(members.joinedAt), asc(members.role), asc(members.userId));
+
+/** Of these people, those who are current members of the group. */
+export async function currentAmong(db: Tx, groupId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ userId: members.userId })
+    .from(members)
+    .where(and(eq(members.conversationId, groupId), isNull(members.leftAt), inArray(members.userId, [...userIds])));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Which of these (group, person) pairs are current memberships: the send checks' one statement for a batch. */
+export async function currentPairs(db: Tx, pairs: readonly { groupId: string; userId: string }[]): Promise<Set<string>> {
+  if (!pairs.length) return new Set();
+  const list = sql.join(
+    pairs.map((p) => sql`(${p.groupId}::uuid, ${p.userId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await executeRows<{ conversation_id: string; user_id: string }>(
+    db,
+    sql`SELECT conversation_id, user_id FROM chat_members WHERE left_at IS NULL AND (conversation_id, user_id) IN (${list})`,
+  );
+  return new Set(rows.map((r) => `${r.conversation_id}:${r.user_id}`));
+}
+
+export const groupById = async (db: Tx, groupId: string) => (await db.select().from(groups).where(eq(groups.id, groupId)))[0] ?? null;
+export const groupByCode = async (db: Tx, code: string) => (await db.select().from(groups).where(eq(groups.inviteCode, code)))[0] ?? null;
+
+export const lastSeqOf = async (db: Tx, groupId: string) =>
+  (await db.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, groupId)))[0]?.lastSeq ?? 0;
+
+/** Puts people in a group (again, for those who left): they read from `joinedSeq` on. */
+export async function upsertMembers(db: Tx, groupId: string, userIds: readonly string[], role: MemberRow['role'], joinedSeq: number) {
+  if (!userIds.length) return;
+  await db
+    .insert(members)
+    .values(userIds.map((userId) => ({ conversationId: groupId, userId, role, joinedSeq })))
+    .onConflictDoUpdate({
+      target: [members.conversationId, members.userId],
+      set: { role, joinedSeq, leftSeq: null, leftAt: null, mutedUntil: null, joinedAt: sql`now()` },
+    });
+  // Their marks start where they joined, so what came before is not unread.
+  await db
+    .insert(marks)
+    .values(userIds.map((userId) => ({ conversationId: groupId, userId, deliveredSeq: joinedSeq, seenSeq: joinedSeq })))
+    .onConflictDoUpdate({
+      target: [marks.conversationId, marks.userId],
+      set: {
+        deliveredSeq: sql`greatest(${marks.deliveredSeq}, excluded.delivered_seq)`,
+        seenSeq: sql`greatest(${marks.seenSeq}, excluded.seen_seq)`,
+      },
+    });
+}
+
+/** Ends a membership: the person reads nothing after `leftSeq`. */
+export const endMembership = (db: Tx, groupId: string, userId: string, leftSeq: number) =>
+  db
+    .update(members)
+    .set({ leftSeq, leftAt: sql`now()`, role: 'member' })
+    .where(and(eq(members.conversationId, groupId), eq(members.userId, userId)));
+
+export const setRole = (db: Tx, groupId: string, userId: string, role: MemberRow['role']) =>
+  db
+    .update(members)
+    .set({ role })
+    .where(and(eq(members.conversationId, groupId), eq(members.userId, userId)));
+
+export const setMute = (db: Tx, groupId: string, userId: string, until: Date | null) =>
+  db
+    .update(members)
+    .set({ mutedUntil: until })
+    .where(and(eq(members.conversationId, groupId), eq(members.userId, userId)));
+
+type GroupListRow = RawRow<Pick<GroupRow, 'id' | 'name' | 'photoUrl' | 'createdAt'>> & {
+  role: MemberRow['role'];
+  muted_until: string | null;
+  last_seq: number;
+  seen_seq: number;
+  joined_seq: number;
+  member_count: number;
+  last: MessageRow | null;
+  total: number;
+};
+
+/** The caller's current groups (or one), the latest first, with the last message each can read and the unread count from the marks. */
+export async function groupsOfUser(db: Tx, userId: string, q: { page: number; limit: number; onlyId?: string }) {
+  return executeRows<GroupListRow>(
+    db,
+    sql`SELECT g.id, g.name, g.photo_url AS "photoUrl", g.created_at AS "createdAt", me.role, me.muted_until, c.last_seq, me.joined_seq,
+        coalesce(k.seen_seq, 0) AS seen_seq,
+        (SELECT count(*)::int FROM chat_members x WHERE x.conversation_id = g.id AND x.left_at IS NULL) AS member_count,
+        (SELECT row_to_json(l) FROM (SELECT ${messageCols} FROM chat_messages WHERE conversation_id = g.id AND seq > me.joined_seq
+          ORDER BY seq DESC LIMIT 1) l) AS last,
+        count(*) OVER ()::int AS total
+      FROM chat_members me
+      JOIN chat_groups g ON g.id = me.conversation_id
+      JOIN chat_conversations c ON c.id = me.conversation_id
+      LEFT JOIN chat_marks k ON k.conversation_id = me.conversation_id AND k.user_id = me.user_id
+      WHERE me.user_id = ${userId} AND me.left_at IS NULL ${q.onlyId ? sql`AND g.id = ${q.onlyId}` : sql``}
+      ORDER BY c.last_message_at DESC NULLS LAST, g.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+  );
+}
+
+/** The current groups a person is in (their sockets join these rooms). */
+export const groupIdsOf = async (db: Tx, userId: string) =>
+  (
+    await db
+      .select({ id: members.conversationId })
+      .from(members)
+      .where(and(eq(members.userId, userId), isNull(members.leftAt)))
+  ).map((r) => r.id);
+
+/** The marks of a group's current members. */
+export const memberMarks = (db: Tx, groupId: string) =>
+  db
+    .select({ userId: marks.userId, deliveredSeq: marks.deliveredSeq, seenSeq: marks.seenSeq, joinedSeq: members.joinedSeq })
+    .from(marks)
+    .innerJoin(members, and(eq(members.conversationId, marks.conversationId), eq(members.userId, marks.userId)))
+    .where(and(eq(marks.conversationId, groupId), isNull(members.leftAt)));

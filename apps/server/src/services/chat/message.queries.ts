@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { ChatMessage, MsgType } from '@owo/contracts';
+import { executeRows, type Tx } from '../../platform/db.js';
+import type { MessageBodyRow, messages } from './tables.js';
+
+/** A row as a raw statement returns it: timestamps come back as text. */
+export type RawRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+// The hand-written statements on chat messages (the query rule: named, beside their service, row
+// types derived from the tables).
+
+type M = typeof messages.$inferSelect;
+/** A message as a raw statement returns it (snake_case columns, timestamps as text). */
+export type MessageRow = RawRow<{
+  id: M['id'];
+  conversation_id: M['conversationId'];
+  seq: M['seq'];
+  from_user_id: M['fromUserId'];
+  to_user_id: M['toUserId'];
+  client_msg_id: M['clientMsgId'];
+  msg_type: M['msgType'];
+  body: M['body'];
+  created_at: M['createdAt'];
+}>;
+
+export const messageCols = sql`id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at`;
+
+export const toMessage = (r: MessageRow): ChatMessage => ({
+  id: r.id,
+  msgId: r.client_msg_id,
+  conversationId: r.conversation_id,
+  seq: r.seq,
+  fromUserId: r.from_user_id,
+  toUserId: r.to_user_id,
+  // A group message is addressed to its group, whose id is its conversation's.
+  groupId: r.to_user_id === r.conversation_id ? r.conversation_id : null,
+  msgType: r.msg_type,
+  msgBody: {
+    text: r.body.text,
+    replyTo: r.body.replyTo ? { ...r.body.replyTo, msgType: r.body.replyTo.msgType as MsgType } : null,
+    media: r.body.media,
+    payment: r.body.payment ? { ...r.body.payment, status: r.body.payment.status as 'completed' } : null,
+    ...(r.body.mentions?.length ? { mentions: r.body.mentions } : {}),
+    ...(r.body.event ? { event: r.body.event } : {}),
+    ...(r.body.deleted ? { deleted: true } : {}),
+  },
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** A message checked and ready to store: its id, conversation and place in it are known. */
+export type ReadyMessage = {
+  id: string;
+  conversationId: string;
+  /** The pair, for a conversation's first message (user_a < user_b); none for a group's (its row exists). */
+  pair: [string, string] | null;
+  fromUserId: string;
+  toUserId: string;
+  clientMsgId: string;
+  msgType: ChatMessage['msgType'];
+  body: MessageBodyRow;
+  paymentReference: string | null;
+};
+
+/** The end of an insert into chat_marks: a member's marks only ever move up. */
+export const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
+  delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
+  seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)`;
+
+/**
+ * Stores messages in one statement (group commit): each conversation's row is upserted once with
+ * its `last_seq` moved up by the number of its messages (its row lock held to the commit, the
+ * conversations taken in id order so two batches never wait on each other in a circle); the
+ * messages are inserted in one multi-row INSERT with consecutive seqs in the order given; each
+ * sender's marks move up to their last message. All or nothing: a unique index broken by one row
+ * (a resent temporary id, a payment already shared) rolls the whole statement back.
+ */
+export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Promise<MessageRow[]> {
+  const byConvo = new Map<string, ReadyMessage[]>();
+  for (const m of batch) byConvo.set(m.conversationId, [...(byConvo.get(m.conversationId) ?? []), m]);
+  const convos = [...byConvo.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  const convoRows = convos.map(
+    ([id, ms]) => sql`(${id}::uuid, ${ms[0]!.pair?.[0] ?? null}::uuid, ${ms[0]!.pair?.[1] ?? null}::uuid, ${ms.length}::int)`,
+  );
+  const messageRows = convos.flatMap(([, ms]) =>
+    ms.map(
+      (m, i) =>
+        sql`(${m.id}::uuid, ${m.conversationId}::uuid, ${i + 1}::int, ${m.fromUserId}::uuid, ${m.toUserId}::uuid, ${m.clientMsgId}::text,
+          ${m.msgType}::text, ${JSON.stringify(m.body)}::jsonb, ${m.paymentReference}::text)`,
+    ),
+  );
+  return executeRows<MessageRow>(
+    db,
+    sql`WITH k (convo, user_a, user_b, n) AS (VALUES ${sql.join(convoRows, sql`, `)}),
+      v (id, convo, pos, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference) AS (VALUES ${sql.join(messageRows, sql`, `)}),
+      c AS (
+        INSERT INTO chat_conversations (id, user_a, user_b, last_seq, last_message_at)
+        SELECT convo, user_a, user_b, n, now() FROM k ORDER BY convo
+        ON CONFLICT (id) DO UPDATE SET last_seq = chat_conversations.last_seq + excluded.last_seq, last_message_at = now()
+        RETURNING id, last_seq),
+      m AS (
+        INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
+        SELECT v.id, v.convo, c.last_seq - k.n + v.pos, v.from_user_id, v.to_user_id, v.client_msg_id, v.msg_type, v.body, v.payment_reference
+        FROM v JOIN k ON k.convo = v.convo JOIN c ON c.id = v.convo
+        RETURNING ${messageCols}),
+      -- Writing a message means having seen the conversation up to it.
+      s AS (
+        INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq)
+        SELECT conversation_id, from_user_id, max(seq), max(seq) FROM m GROUP BY conversation_id, from_user_id
+        ${marksOnlyRise})
+      SELECT * FROM m ORDER BY conversation_id, seq`,
+  );
+}
+
+/** The messages senders already stored under these temporary ids (resends). */
+export async function storedByClientIds(db: Tx, keys: readonly { fromUserId: string; clientMsgId: string }[]): Promise<MessageRow[]> {
+  if (!keys.length) return [];
+  const list = sql.join(
+    keys.map((k) => sql`(${k.fromUserId}::uuid, ${k.clientMsgId}::text)`),
+    sql`, `,
+  );
+  return executeRows<MessageRow>(db, sql`SELECT ${messageCols} FROM chat_messages WHERE (from_user_id, client_msg_id) IN (${list})`);
+}
+
+/** Messages by id, each only if it is in the given conversation (replies). */
+export async function messagesInConversations(db: Tx, pairs: readonly { id: string; conversationId: string }[]): Promise<MessageRow[]> {
+  if (!pairs.length) return [];
+  const list = sql.join(
+    pairs.map((p) => sql`(${p.id}::uuid, ${p.conversationId}::uuid)`),
+    sql`, `,
+  );
+  return executeRows<MessageRow>(db, sql`SELECT ${messageCols} FROM chat_messages WHERE (id, conversation_id) IN (${list})`);
+}
