@@ -110,6 +110,8 @@ export default defineConfig({
           },
         ],
         cleanupOutdatedCaches: true,
+        // Web Push: showing a push and opening its screen on a tap (public/push-sw.js, docs/notifications.md).
+        importScripts: ['/push-sw.js'],
       },
     }),
     precompress,

@@ -55,6 +55,23 @@ export const jobLagSeconds = new Gauge({
   registers: [],
 });
 
+/** Web Push deliveries by kind and outcome (`sent`, `retry`, `failed`, `gone`), counted by the notifications service. */
+export const pushDeliveriesTotal = new Counter({
+  name: 'owo_push_deliveries_total',
+  help: 'Web Push deliveries by kind and outcome',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [],
+});
+
+/** From the commit of the event to the push service's answer, by kind. */
+export const pushDeliverySeconds = new Histogram({
+  name: 'owo_push_delivery_seconds',
+  help: 'Seconds from an event to its push being accepted by the push service, by kind',
+  labelNames: ['kind'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300],
+  registers: [],
+});
+
 /** HTTP latency buckets (seconds) for an API: 5 ms to 5 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -166,6 +183,7 @@ export function createMetrics(app: FastifyInstance, db: Db) {
   registry.registerMetric(paymentsTotal);
   registry.registerMetric(ledgerPostingSeconds);
   for (const m of [jobRunsTotal, jobRunSeconds, jobLagSeconds]) registry.registerMetric(m);
+  for (const m of [pushDeliveriesTotal, pushDeliverySeconds]) registry.registerMetric(m);
   // One registry for the app: its own metrics and the process's (the same metric objects).
   return { registry: Registry.merge([registry, processMetrics()]), requests, duration };
 }

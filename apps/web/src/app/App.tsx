@@ -7,6 +7,7 @@ import { AppToaster } from './AppToaster';
 import { NetworkStatus } from './NetworkStatus';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { listenForPushOpens } from '../features/notifications';
 
 function storedUserId(): string | null {
   try {
@@ -26,6 +27,8 @@ function createClientWithSavedData() {
 export function App() {
   const [queryClient] = useState(createClientWithSavedData);
   const [router] = useState(createAppRouter);
+  // A tap on a lock-screen notification opens its screen here (public/push-sw.js).
+  useEffect(() => listenForPushOpens((url) => router.navigate(url)), [router]);
 
   useEffect(() => {
     const persister = startPersisting(queryClient, () => {

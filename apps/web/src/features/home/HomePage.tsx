@@ -19,6 +19,7 @@ import { greetingFor } from '../../lib/greeting';
 import { UpdatedAt } from '../../lib/offline/freshness';
 import { Avatar } from '../../ui/Avatar';
 import { NoticesBell } from '../notices';
+import { PushPromptSlot } from '../notifications';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { Card } from '../../ui/Card';
@@ -171,6 +172,7 @@ export default function HomePage() {
 
       {profile.isError && !user ? <QueryError error={profile.error} onRetry={() => void profile.refetch()} /> : null}
 
+      <PushPromptSlot />
       <WalletCard hidden={hidden} onToggle={toggleHidden} />
       <BalancesFreshness />
 

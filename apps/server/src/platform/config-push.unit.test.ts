@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pushConfig } from './config-push.js';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'owo-push-'));
+
+describe('push settings', () => {
+  it('refuse to start in production without VAPID keys', () => {
+    expect(() => pushConfig({}, true, dir())).toThrow('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production');
+  });
+
+  it('refuse a VAPID public key that is not a 65-byte point', () => {
+    expect(() => pushConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'abc' }, true, dir())).toThrow(
+      'VAPID_PUBLIC_KEY must be 65 bytes in base64url',
+    );
+  });
+
+  it('make keys once outside production and keep them in DATA_DIR', () => {
+    const d = dir();
+    const first = pushConfig({}, false, d).vapid;
+    expect(pushConfig({}, false, d).vapid).toEqual(first);
+  });
+
+  it('send through the sandbox by default outside production', () => {
+    expect(pushConfig({}, false, dir()).provider).toBe('sandbox');
+  });
+});

@@ -1,0 +1,57 @@
+import { asc, inArray } from 'drizzle-orm';
+import { formatNaira } from '@owo/contracts';
+import type { Db } from '../../platform/db.js';
+import { notify, type Notification } from './notify.service.js';
+import { notificationEvents } from './tables.js';
+
+type Event = typeof notificationEvents.$inferSelect;
+
+/** Credits that are money received from someone (not a move between your own wallet and savings, nor a refund). */
+const RECEIVED_TYPES = new Set(['sendMoney', 'funding']);
+
+/** What a money event says, or null when it is not worth a notification. */
+export function moneyNotification(e: Event): Notification | null {
+  const amount = formatNaira(BigInt(e.data.amount));
+  const link = `/history/${encodeURIComponent(e.data.reference)}`;
+  if (e.kind === 'money') {
+    if (!RECEIVED_TYPES.has(e.data.type)) return null;
+    return { kind: 'money', title: `You received ${amount}`, body: `From ${e.data.from ?? 'Owo'}`, link };
+  }
+  if (e.kind === 'returned') {
+    return {
+      kind: 'returned',
+      title: `${amount} returned to your wallet`,
+      body: `Your payment to ${e.data.from ?? 'the recipient'} failed`,
+      link,
+    };
+  }
+  return { kind: 'token', title: 'Your electricity token', body: `${e.data.token} (${amount})`, link };
+}
+
+/**
+ * Turns the money events the payment history's trigger wrote into notifications, and deletes them,
+ * in one transaction: events locked by another process's run are skipped, and a crash leaves them
+ * all for the next run, so each becomes one notification.
+ */
+export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(notificationEvents)
+      .orderBy(asc(notificationEvents.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const e of events) {
+      const n = moneyNotification(e);
+      if (n) await notify(tx, [e.userId], n);
+    }
+    if (events.length)
+      await tx.delete(notificationEvents).where(
+        inArray(
+          notificationEvents.id,
+          events.map((e) => e.id),
+        ),
+      );
+    return events.length;
+  });
+}

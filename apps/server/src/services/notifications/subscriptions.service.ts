@@ -1,0 +1,49 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PushSubscriptionBody } from '@owo/contracts';
+import { newId } from '../../platform/crypto.js';
+import type { Tx } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
+import { pushSubscriptions } from './tables.js';
+
+/**
+ * Keeps this device's subscription for this session. A browser hands the same endpoint again after
+ * a new login (or to another person on a shared phone): the endpoint is kept once, for the latest
+ * session that gave it, so a device never receives the pushes of someone who has logged out.
+ */
+export async function subscribe(
+  db: Tx,
+  who: { userId: string; sessionId: string },
+  body: PushSubscriptionBody,
+  httpsOnly: boolean,
+): Promise<{ id: string; created: boolean }> {
+  if (httpsOnly && !body.endpoint.startsWith('https://')) throw badRequest('endpoint must be an https address');
+  const values = { userId: who.userId, sessionId: who.sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ id: newId(), endpoint: body.endpoint, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+    .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  return { id: row!.id, created: row!.created };
+}
+
+/** Removes the caller's own subscription with this endpoint (another person's is left alone). */
+export async function unsubscribe(db: Tx, userId: string, endpoint: string): Promise<number> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
+}
+
+/** At logout: the session's devices stop receiving pushes. */
+export async function forgetSession(db: Tx, sessionId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+}
+
+/** When a person's sessions are revoked (a password change): every device but this session's. */
+export async function forgetOtherSessions(db: Tx, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), keepSessionId ? ne(pushSubscriptions.sessionId, keepSessionId) : undefined));
+}
