@@ -3,6 +3,7 @@ import { ledgerPostingSeconds } from '../platform/metrics.js';
 import { newId } from '../platform/crypto.js';
 import { executeRows, rawQuery, type Db, type RawStatement, type Tx } from '../platform/db.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
+import { kycRefusal } from './kyc-errors.js';
 import { ledgerAccounts, type ledgerTransfers } from './tables.js';
 
 // The ledger's rules (lock order, no overdraft, the four counters, the transfer rows, the system
@@ -13,7 +14,7 @@ import { ledgerAccounts, type ledgerTransfers } from './tables.js';
 // both moving the counters through owo_move_counters; system shards: owo_system_account.
 
 /** Accounts people own. Every one forbids overdraft. */
-export const USER_CODES = ['wallet', 'business', 'savings', 'locked', 'loan', 'escrow'] as const;
+export const USER_CODES = ['wallet', 'business', 'savings', 'locked', 'loan', 'escrow', 'held'] as const;
 export type UserCode = (typeof USER_CODES)[number];
 
 /**
@@ -33,6 +34,8 @@ export const SYSTEM_CODES = [
   'escrow',
   // Money staff move with two keys (manual credits, refunds): the operator console's adjustments.
   'adjustments',
+  // The electronic money transfer levy collected on credits (services/kyc, owo_kyc_check).
+  'levy',
 ] as const;
 export type SystemCode = (typeof SYSTEM_CODES)[number];
 
@@ -91,6 +94,10 @@ export function ledgerError(err: unknown): unknown {
       return new AppError(400, 'AMOUNT_INVALID', 'Amount must be more than zero');
     case 'SAME_ACCOUNT':
       return new AppError(400, 'SAME_ACCOUNT', 'Cannot move money to the same account');
+    case 'KYC_LIMIT':
+    case 'KYC_RESTRICTED':
+    case 'DEVICE_LIMIT':
+      return kycRefusal(raised.code, raised.detail ?? '');
     default:
       return err;
   }

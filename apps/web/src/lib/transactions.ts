@@ -14,6 +14,7 @@ export const TX_TYPE_LABELS: Record<TxType, string> = {
   loan: 'Loan',
   order: 'Shop order',
   business: 'Business wallet',
+  levy: 'EMT levy',
 };
 
 export const TX_STATUS_LABELS: Record<TxStatus, string> = {

@@ -19,7 +19,8 @@
 --     false and `transfers` holds the stored ones. A system leg is compared by its account's code,
 --     not its shard, so a transfer whose shard an older rule picked is still recognised;
 --   anything else: OWO:TRANSFER_EXISTS.
--- Other errors: OWO:AMOUNT_INVALID, OWO:SAME_ACCOUNT, OWO:ACCOUNT_NOT_FOUND, OWO:INSUFFICIENT_FUNDS.
+-- Other errors: OWO:AMOUNT_INVALID, OWO:SAME_ACCOUNT, OWO:ACCOUNT_NOT_FOUND, OWO:INSUFFICIENT_FUNDS, and
+-- the KYC rules' (owo_kyc_check: OWO:KYC_LIMIT, OWO:KYC_RESTRICTED, OWO:DEVICE_LIMIT).
 -- It returns one value (not a set), so that PL/pgSQL calls it as an expression:
 -- `v_created := (owo_post_transfers(...)).created`, with no statement of its own; SQL reads the
 -- transfers with `FROM owo_post_transfers(...) AS p, unnest(p.transfers) AS t`.
@@ -98,6 +99,8 @@ BEGIN
 
   IF v_inserted = v_n THEN
     v_moved := owo_move_counters(v_accounts, v_dp, v_cp, v_dpe, v_cpe);
+    -- The KYC rules on the same transfers: day limits, held credits, the levy (services/kyc/sql).
+    v_moved := owo_kyc_check(transfers);
     created := true;
     RETURN;
   END IF;

@@ -89,3 +89,13 @@ export function userIdsMatching(search: string) {
   const like = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
   return sql`SELECT ${users.id} FROM ${users} WHERE ${users.firstName} ILIKE ${like} OR ${users.lastName} ILIKE ${like} OR ${users.nickName} ILIKE ${like}`;
 }
+
+/** The person with this verified phone number (E.164), or null: chat's "start a chat by phone number". */
+export async function userByVerifiedPhone(db: Tx, e164: string): Promise<UserSummary | null> {
+  const [row] = await db
+    .select(summary)
+    .from(users)
+    .where(and(eq(users.phoneNumber, e164), isNotNull(users.phoneVerifiedAt)))
+    .limit(1);
+  return row ?? null;
+}

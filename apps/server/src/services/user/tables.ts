@@ -42,8 +42,32 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The device that signed in (user_devices), when the client named one. */
+    deviceId: uuid('device_id'),
   },
   (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The devices a person has signed in from, by the hash of the id the client keeps (header
+ * X-Device-Id). A device not seen before is confirmed with a code texted to the phone; for its
+ * first NEW_DEVICE_HOURS it may send at most NEW_DEVICE_DAILY_OUT a day (docs/kyc.md).
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    label: text('label').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    confirmedAt: ts('confirmed_at'),
+    signedOutAt: ts('signed_out_at'),
+  },
+  (t) => [uniqueIndex('user_devices_key').on(t.userId, t.deviceHash), index('user_devices_user_idx').on(t.userId, t.lastSeenAt.desc())],
 );
 
 /** One-time codes, hashed; each has an expiry and a bounded number of tries. */
@@ -51,7 +75,7 @@ export const otps = pgTable(
   'otps',
   {
     id: uuid('id').primaryKey(),
-    purpose: text('purpose', { enum: ['verify_mobile', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_mobile', 'reset_password', 'new_device'] }).notNull(),
     phoneNumber: text('phone_number').notNull(),
     userId: uuid('user_id')
       .notNull()

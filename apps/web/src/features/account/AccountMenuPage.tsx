@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChevronRight, FileText, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronRight, FileText, Gauge, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatLagosDate } from '@owo/contracts/format';
 import { formatPhone } from '../../lib/phone';
@@ -105,6 +105,12 @@ export default function AccountMenuPage() {
       <h2 className="mb-2 px-1 text-xs font-semibold tracking-[0.14em] text-subtle uppercase">Wallet</h2>
       <Card padded={false} className="mb-6 overflow-hidden">
         <ul className="divide-y divide-line">
+          <MenuLink
+            to="/account/limits"
+            icon={<Gauge className="size-5" />}
+            title="Limits and verification"
+            subtitle="Your tier, BVN and NIN, what you can send"
+          />
           <MenuLink
             to="/statement"
             icon={<FileText className="size-5" />}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../ledger/index.js';
+import { balancesOf, createTestApp, historyOf, json, type TestContext } from '../../test/harness.js';
+import { kycKit } from './kyc-test-kit.js';
+import { kycUsage } from './tables.js';
+
+// The tiers' day limits on money leaving a wallet, enforced in the posting path (owo_kyc_check).
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  await t.close();
+});
+const kit = kycKit(() => t);
+
+describe('day limits by tier', () => {
+  it('a Tier 1 person may send up to ₦50,000 in a day', async () => {
+    const [a, b] = [await kit.person(1, 8_000_000), await kit.person(2)];
+    expect((await kit.send(a, b, 3_000_000)).statusCode).toBe(200);
+    expect((await kit.send(a, b, 2_000_000)).statusCode).toBe(200);
+    expect((await balancesOf(t.app, b)).walletBalance).toBe(5_000_000);
+  });
+
+  it('a Tier 1 payment over the day limit is refused with the limit, what is left and how to raise it', async () => {
+    const [a, b] = [await kit.person(1, 8_000_000), await kit.person(2)];
+    await kit.send(a, b, 3_000_000);
+    const res = await kit.send(a, b, 2_500_000);
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toMatchObject({ code: 'KYC_LIMIT' });
+    expect(json(res).message).toBe(
+      'This payment is over your Tier 1 daily limit of ₦50,000.00. You can send ₦20,000.00 more today. Verify your BVN and NIN in Me › Limits to raise it.',
+    );
+  });
+
+  it('a refused payment writes nothing', async () => {
+    const [a, b] = [await kit.person(1, 8_000_000), await kit.person(2)];
+    await kit.send(a, b, 4_000_000);
+    const [usage] = await t.db.select().from(kycUsage).where(eq(kycUsage.userId, a.id));
+    const before = { a: await balancesOf(t.app, a), b: await balancesOf(t.app, b), history: (await historyOf(t.app, a)).pagination.total };
+    expect((await kit.send(a, b, 2_000_000)).statusCode).toBe(403);
+    expect(await balancesOf(t.app, a)).toEqual(before.a);
+    expect(await balancesOf(t.app, b)).toEqual(before.b);
+    expect((await historyOf(t.app, a)).pagination.total).toBe(before.history);
+    expect((await t.db.select().from(kycUsage).where(eq(kycUsage.userId, a.id)))[0]).toEqual(usage);
+  });
+
+  it('a Tier 2 person may send up to ₦200,000 in a day and no more', async () => {
+    const [a, b] = [await kit.person(2, 25_000_000), await kit.person(3)];
+    expect((await kit.send(a, b, 20_000_000)).statusCode).toBe(200);
+    const res = await kit.send(a, b, 100);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toContain('Tier 2 daily limit of ₦200,000.00. You can send ₦0.00 more today. Upgrade to Tier 3');
+  });
+
+  it('a Tier 3 person may send more than Tier 2 allows', async () => {
+    const [a, b] = [await kit.person(3, 30_000_000), await kit.person(3)];
+    expect((await kit.send(a, b, 25_000_000)).statusCode).toBe(200);
+  });
+
+  it('a bank transfer counts against the same day limit', async () => {
+    const a = await kit.person(1, 8_000_000);
+    const init = await kit.call(a, 'POST', '/api/wallet/initiate', {
+      bankCode: '058',
+      accountNumber: '0123456789',
+      amount: 6_000_000,
+      narration: 'Rent',
+    });
+    expect(init.statusCode).toBe(200);
+    const { reference } = json(init).data as { reference: string };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/complete',
+      headers: { authorization: `Bearer ${a.token}`, transactionPin: '2580' },
+      payload: { reference },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).code).toBe('KYC_LIMIT');
+    expect((await balancesOf(t.app, a)).walletBalance).toBe(8_000_000);
+  });
+
+  it('the limits screen shows what was used and is left today', async () => {
+    const [a, b] = [await kit.person(1, 8_000_000), await kit.person(2)];
+    await kit.send(a, b, 1_500_000);
+    expect(await kit.status(a)).toMatchObject({
+      tier: 1,
+      limits: { tier: 1, perDeposit: 5_000_000, balanceCap: 30_000_000, dailyOut: 5_000_000 },
+      usedToday: 1_500_000,
+      leftToday: 3_500_000,
+      bvn: { status: 'missing', masked: null },
+      nextStep: 'To reach Tier 2: verify your BVN, verify your NIN and add your address.',
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { kycRoutes } from './routes';
