@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { TOTP } from 'otpauth';
-import { baseURL, CONSOLE_ADMIN } from '../playwright.config';
+import { admin, addStaff, enrol, phone, signIn, totp } from './console-helpers';
 import { createUser, logIn, shot, type ApiUser } from './helpers';
 
 // The operator console (/console): an admin made by the command (in the Playwright set-up) signs in
@@ -10,10 +9,6 @@ import { createUser, logIn, shot, type ApiUser } from './helpers';
 // console at a desktop size, and the customer app's bundle, which holds none of the console.
 
 const PIN = '2580';
-type Admin = { email: string; totpSecret: string; recoveryCodes: string[] };
-const admin = () => JSON.parse(readFileSync(CONSOLE_ADMIN.file, 'utf8')) as Admin;
-const totp = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL };
 
 async function buyAirtime(request: APIRequestContext, user: ApiUser, amount: number): Promise<string> {
   const headers = { authorization: `Bearer ${user.token}` };
@@ -29,54 +24,6 @@ async function buyAirtime(request: APIRequestContext, user: ApiUser, amount: num
   });
   expect(done.status()).toBe(200);
   return reference;
-}
-
-async function signIn(page: Page, code: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Work email').fill(CONSOLE_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(CONSOLE_ADMIN.password);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function addStaff(page: Page, name: string, email: string, role: string, shotName?: string) {
-  await page.getByRole('button', { name: 'Add a staff member' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a staff member' });
-  await dialog.getByLabel('Full name').fill(name);
-  await dialog.getByLabel('Work email').fill(email);
-  await dialog.getByLabel('Role').selectOption(role);
-  if (shotName) await shot(page, shotName);
-  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-}
-
-/** Opens the invitation emailed to `email` in a phone of its own, enrols, and returns the console signed in. */
-async function enrol(browser: Browser, request: APIRequestContext, email: string, name: string, shotName?: string): Promise<Page> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      link =
-        /(\/console\/enroll#token=[\w-]+)/.exec(((await res.json()) as { data: { body: string | null }[] }).data[0]?.body ?? '')?.[1] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
-  if (shotName) await shot(page, `${shotName}-invitation`);
-  const key = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('Password', { exact: true }).fill('a long enough staff passphrase');
-  await page.getByLabel('The password again').fill('a long enough staff passphrase');
-  await page.getByLabel('Code from your authenticator app').fill(totp(key));
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page.getByRole('heading', { name: 'Keep your recovery codes' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  if (shotName) await shot(page, `${shotName}-recovery-codes`);
-  await page.getByLabel('I have saved my recovery codes').check();
-  await page.getByRole('button', { name: 'Go to the console' }).click();
-  return page;
 }
 
 test('an admin adds support and finance; support asks for a refund, finance approves it, and the customer sees it', async ({

@@ -4,9 +4,11 @@ import { Shell } from './Shell';
 import { AuditPage } from './pages/AuditPage';
 import { CustomerPage } from './pages/CustomerPage';
 import { CustomersPage } from './pages/CustomersPage';
+import { DisputesPage } from './pages/DisputesPage';
 import { EnrollPage } from './pages/EnrollPage';
 import { HealthPage } from './pages/HealthPage';
 import { LoginPage } from './pages/LoginPage';
+import { ModerationPage } from './pages/ModerationPage';
 import { MoneyPage } from './pages/MoneyPage';
 import { StaffPage } from './pages/StaffPage';
 import { can, useMe, useToken } from './session';
@@ -24,7 +26,7 @@ function NothingYet() {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <h1 className="text-2xl font-bold">Nothing to do here yet</h1>
-      <p className="mt-2 text-muted">Your role has no pages in the console yet. Moderation arrives with its own release.</p>
+      <p className="mt-2 text-muted">Your role has no pages in the console yet.</p>
     </div>
   );
 }
@@ -49,6 +51,8 @@ export function App() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="money" element={<MoneyPage />} />
+        <Route path="disputes" element={<DisputesPage />} />
+        <Route path="moderation" element={<ModerationPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="health" element={<HealthPage />} />

@@ -1,9 +1,11 @@
-import { Activity, Banknote, ScrollText, Search, UsersRound } from 'lucide-react';
+import { Activity, Banknote, Flag, Scale, ScrollText, Search, UsersRound } from 'lucide-react';
 
 /** The console's pages, each shown to the roles whose permissions include its action. */
 export const NAV = [
   { to: '/customers', label: 'Customers', icon: Search, action: 'customers.search' },
   { to: '/money', label: 'Money', icon: Banknote, action: 'money.read' },
+  { to: '/disputes', label: 'Disputes', icon: Scale, action: 'disputes.read' },
+  { to: '/moderation', label: 'Moderation', icon: Flag, action: 'moderation.review' },
   { to: '/staff', label: 'Staff', icon: UsersRound, action: 'staff.read' },
   { to: '/audit', label: 'Audit', icon: ScrollText, action: 'audit.read' },
   { to: '/health', label: 'Health', icon: Activity, action: 'health.read' },

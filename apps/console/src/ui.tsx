@@ -95,7 +95,12 @@ export const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
 };
 
-export const KIND_LABELS: Record<string, string> = { credit: 'Manual credit', refund: 'Refund', reversal: 'Reversal' };
+export const KIND_LABELS: Record<string, string> = {
+  credit: 'Manual credit',
+  refund: 'Refund',
+  reversal: 'Reversal',
+  dispute: 'Dispute decision',
+};
 
 /** A short notice under an action that worked (announced politely). */
 export function Notice({ children }: { children: ReactNode }) {

@@ -16,6 +16,7 @@ import { TX_TYPE_LABELS } from '@web/lib/transactions';
 import { call, messageOf, newKey } from '../api';
 import { can, useMe } from '../session';
 import { Loaded, Notice, Pager, when } from '../ui';
+import { FreezeCard } from './FreezeCard';
 import { MoneyRequestCard } from './MoneyRequestCard';
 import { RequestMoneySheet, type MoneyAsk } from './RequestMoneySheet';
 
@@ -185,6 +186,7 @@ export function CustomerPage() {
                 <Notice>{done}</Notice>
               </div>
             ) : null}
+            <FreezeCard customerId={id} freeze={c.freeze} mayFreeze={can(me.data, 'accounts.freeze')} />
             <div className="grid gap-4 md:grid-cols-2">
               <DetailList label="Profile" className="bg-surface">
                 <DetailRow label="Phone">

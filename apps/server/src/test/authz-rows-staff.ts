@@ -1,6 +1,6 @@
 import { totpCode } from '../services/staff/index.js';
 import { STAFF_PASSWORD } from '../services/staff/staff-test-kit.js';
-import { OK, unique, type Role, type Row } from './authz-rows-shapes.js';
+import { mine, OK, unique, type Role, type Row } from './authz-rows-shapes.js';
 
 /**
  * The authorization matrix's rows (authz-rows.ts) of the operator console (/api/staff). Every console
@@ -8,7 +8,7 @@ import { OK, unique, type Role, type Row } from './authz-rows-shapes.js';
  * role is let in (OK) or refused (403) as docs/console.md's table says: support and finance request
  * money and finance alone decides; admins manage staff and read the audit log and health but move no
  * money and write no notes; compliance reads customers, money and the audit log; moderators have
- * nothing here yet (moderation comes with its own issue).
+ * the moderation queue and its decisions (with admins).
  */
 const STAFF_ROLES = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const satisfies readonly Role[];
 type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -99,4 +99,42 @@ export const staffRows: Record<string, Row> = {
   'staff.audit': { query: (w) => ({ customerId: w.shopper.id }), expect: staffOnly('compliance', 'staffAdmin') },
   'staff.verifyAudit': { expect: staffOnly('compliance', 'staffAdmin') },
   'staff.health': { expect: staffOnly('finance', 'staffAdmin') },
+
+  // --- freezing an account (console-ops) -----------------------------------------------------------
+  'staff.freezeAccount': {
+    each: async (w) => ({ id: (await w.person()).id }),
+    params: (_w, x) => ({ id: x.id! }),
+    body: () => ({ reason: 'Checking a card payment' }),
+    expect: staffOnly('support', 'compliance'),
+  },
+  'staff.unfreezeAccount': {
+    each: async (w) => ({ id: await w.staffKit.frozenCustomer() }),
+    params: (_w, x) => ({ id: x.id! }),
+    body: () => ({ reason: 'The payment checked out' }),
+    expect: staffOnly('support', 'compliance'),
+  },
+  'user.accountFreeze': mine(),
+
+  // --- disputes (console-ops): a decision is a money request finance approves ------------------------
+  'staff.disputes': { expect: staffOnly('support', 'finance', 'staffAdmin') },
+  'staff.dispute': {
+    setup: async (w) => ({ id: await w.orderIn('disputed') }),
+    params: (_w, x) => ({ orderId: x.id! }),
+    expect: staffOnly('support', 'finance', 'staffAdmin'),
+  },
+  'staff.decideDispute': {
+    each: async (w) => ({ id: await w.orderIn('disputed') }),
+    params: (_w, x) => ({ orderId: x.id! }),
+    body: () => ({ decision: 'refund', reason: 'The seller sent the wrong item' }),
+    expect: staffOnly('support', 'staffAdmin'),
+  },
+
+  // --- moderation (console-ops) ----------------------------------------------------------------------
+  'staff.moderationQueue': { expect: staffOnly('moderator', 'staffAdmin') },
+  'staff.moderatePost': {
+    each: async (w) => ({ id: await w.staffKit.reportedPost() }),
+    params: (_w, x) => ({ id: x.id! }),
+    body: () => ({ action: 'remove', reason: 'It promises returns on money' }),
+    expect: staffOnly('moderator', 'staffAdmin'),
+  },
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { firstAdmin, inviteTokenFor, staffAuth, staffMember, type TestStaff } from '../services/staff/staff-test-kit.js';
+import { freezeAccount } from '../services/user/index.js';
 import type { Person, WorldBase } from './authz-world.js';
+import { auth } from './harness.js';
 
 /** The staff roles of the matrix, by the role names of authz-rows-shapes.ts (`staffAdmin` is the console's admin). */
 export const STAFF_PEOPLE = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const;
@@ -18,6 +20,10 @@ export type StaffWorld = Record<StaffPersonName, Person> & {
     invitedStaffId: () => Promise<string>;
     /** A new pending manual credit for the shopper, requested by support: its id. */
     pendingRequest: () => Promise<string>;
+    /** A new customer whose account is frozen: their id. */
+    frozenCustomer: () => Promise<string>;
+    /** A new post by a new person, reported once: its id. */
+    reportedPost: () => Promise<string>;
   };
 };
 
@@ -36,7 +42,7 @@ const asPerson = (s: TestStaff): Person => ({
  * the command's function, the others invited and enrolled through the calls), with session tokens
  * apart from the customers' ones.
  */
-export async function buildStaff({ t, people }: WorldBase): Promise<StaffWorld> {
+export async function buildStaff({ t, people, person }: WorldBase): Promise<StaffWorld> {
   const admin = await firstAdmin(t, 'Matrix Admin');
   const support = await staffMember(t, admin, 'support');
   const compliance = await staffMember(t, admin, 'compliance');
@@ -82,6 +88,29 @@ export async function buildStaff({ t, people }: WorldBase): Promise<StaffWorld> 
         });
         if (res.statusCode !== 201) throw new Error(`world: money request failed: ${res.body}`);
         return (res.json() as { data: { id: string } }).data.id;
+      },
+      frozenCustomer: async () => {
+        const p = await person();
+        await t.db.transaction((tx) => freezeAccount(tx, p.id, 'Checking a payment', admin.id));
+        return p.id;
+      },
+      reportedPost: async () => {
+        const [author, reporter] = [await person(), await person()];
+        const post = await t.app.inject({
+          method: 'POST',
+          url: '/api/connect/posts',
+          headers: auth(author),
+          payload: { text: 'Double your money' },
+        });
+        const id = (post.json() as { data: { _id: string } }).data._id;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/connect/posts/${id}/report`,
+          headers: auth(reporter),
+          payload: { reason: 'scam' },
+        });
+        if (res.statusCode >= 300) throw new Error(`world: report failed: ${res.body}`);
+        return id;
       },
     },
   };

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { type Location, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { House, MessageCircle, ShoppingBag, Users, Wallet } from 'lucide-react';
+import { FrozenBanner } from '../features/account/FrozenBanner';
 import { ChatBackground } from '../features/chat/background';
 import { useChatUnread } from '../features/chat/unread-store';
 import { cn } from '../lib/cn';
@@ -78,6 +79,7 @@ export function AppLayout() {
     <>
       <ScrollRestoration getKey={scrollKey} />
       <main className="mx-auto min-h-dvh w-full max-w-md px-5 pb-28">
+        <FrozenBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

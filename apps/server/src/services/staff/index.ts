@@ -9,6 +9,7 @@ import { staffAdminRoutes } from './routes-admin.js';
 import { staffAuthRoutes } from './routes-auth.js';
 import { staffCustomerRoutes } from './routes-customers.js';
 import { staffMoneyRoutes } from './routes-money.js';
+import { staffDisputeRoutes, staffFreezeRoutes, staffModerationRoutes } from './routes-ops.js';
 import { findStaffSession, touchStaffSession } from './sessions.service.js';
 
 export { createAdmin, type NewAdmin } from './accounts.service.js';
@@ -35,6 +36,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffAdminRoutes(deps));
   await app.register(staffCustomerRoutes(deps));
   await app.register(staffMoneyRoutes(deps));
+  await app.register(staffFreezeRoutes(deps));
+  await app.register(staffDisputeRoutes(deps));
+  await app.register(staffModerationRoutes(deps));
 };
 
 export const staffService: ServiceModule = { name: 'staff', plugin: staffRoutes, init: openSystemAccounts };

@@ -3,7 +3,9 @@ import { InsufficientFunds, postedTransfersOf, system, transfer, userAccount, ty
 import { derivedId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { unprocessable } from '../../platform/errors.js';
+import { settleDispute } from '../ecommerce/index.js';
 import { markHistoryReversed, recordHistory, type NewHistory } from '../transaction/index.js';
+import type { StaffDeps } from './deps.js';
 import type { staffMoneyRequests } from './tables.js';
 
 // Posting an approved money request through the ledger, inside the approval's transaction. Every
@@ -102,4 +104,10 @@ async function reverse(tx: Tx, r: Request, names: Names, type: TxType): Promise<
 export async function postMoneyRequest(tx: Tx, r: Request, names: Names, type: TxType): Promise<void> {
   if (r.kind === 'reversal') await reverse(tx, r, names, type);
   else await creditWallet(tx, r, names, type);
+}
+
+/** Posts an approved dispute decision: the order's escrow shared as decided (`detail`), through the ecommerce service. */
+export async function postDispute(deps: StaffDeps, tx: Tx, r: Request): Promise<void> {
+  const d = r.detail as { orderId: string; shopper: number; seller: number };
+  await settleDispute(tx, deps, d.orderId, { key: r.id, shopper: d.shopper, seller: d.seller, reason: r.reason });
 }

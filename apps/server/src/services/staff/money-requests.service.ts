@@ -10,7 +10,7 @@ import { historyFor } from '../transaction/index.js';
 import { userById, usersByIds } from '../user/index.js';
 import { appendAudit } from './audit.js';
 import type { StaffDeps } from './deps.js';
-import { postMoneyRequest } from './money-posting.js';
+import { postDispute, postMoneyRequest } from './money-posting.js';
 import { staff, staffMoneyRequests } from './tables.js';
 
 // Money with two keys: a manual credit, a refund or a reversal is requested by one staff member and
@@ -27,7 +27,7 @@ const REVERSIBLE: readonly TxType[] = ['sendMoney', 'funding'];
 
 const newStaffReference = () => `STF${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomDigits(10)}`;
 
-async function withNames(db: Tx, rows: Row[]): Promise<MoneyRequest[]> {
+export async function withNames(db: Tx, rows: Row[]): Promise<MoneyRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [names, customers] = await Promise.all([
@@ -58,6 +58,7 @@ async function withNames(db: Tx, rows: Row[]): Promise<MoneyRequest[]> {
     decidedBy: r.decidedBy ? { id: r.decidedBy, name: nameOf.get(r.id)?.decider ?? '(unknown)' } : null,
     decidedAt: r.decidedAt?.toISOString() ?? null,
     rejectionReason: r.rejectionReason,
+    dispute: r.kind === 'dispute' ? (r.detail as MoneyRequest['dispute']) : null,
   }));
 }
 
@@ -216,7 +217,8 @@ export async function approveMoney(deps: StaffDeps, tx: Tx, actor: StaffAuthCont
     throw conflict('This payment has a refund; it cannot be reversed as well', 'ALREADY_REFUNDED');
   }
   const [requesterRow] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, row.requestedBy));
-  await postMoneyRequest(tx, row, { requester: requesterRow?.name ?? 'Owo staff', approver: actor.name }, row.historyType as TxType);
+  if (row.kind === 'dispute') await postDispute(deps, tx, row);
+  else await postMoneyRequest(tx, row, { requester: requesterRow?.name ?? 'Owo staff', approver: actor.name }, row.historyType as TxType);
   const [done] = await tx
     .update(staffMoneyRequests)
     .set({ status: 'approved', decidedBy: actor.staffId, decidedAt: new Date() })

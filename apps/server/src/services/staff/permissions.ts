@@ -25,10 +25,13 @@ export const PERMISSIONS = {
   'money.decide': ['finance'],
   'audit.read': ['compliance', 'admin'],
   'health.read': ['finance', 'admin'],
-  // Still to come, with the areas they need: 'accounts.freeze' (support, compliance; the posting
-  // path's restriction), 'disputes.decide' (support, finance: a refund or split is a money request
-  // of its own kind), 'moderation.review' (moderator), 'kyc.review' (compliance),
-  // 'reconciliation.resolve' (finance, through the two-key flow).
+  'accounts.freeze': ['support', 'compliance'],
+  'disputes.read': ['support', 'finance', 'admin'],
+  /** A dispute's decision is a money request: finance approves it (`money.decide`). */
+  'disputes.decide': ['support', 'admin'],
+  'moderation.review': ['moderator', 'admin'],
+  // Still to come, with the areas they need: 'kyc.review' (compliance), 'reconciliation.resolve'
+  // (finance, through the two-key flow).
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof PERMISSIONS;

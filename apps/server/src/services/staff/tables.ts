@@ -140,6 +140,8 @@ export const staffMoneyRequests = pgTable(
     decidedBy: uuid('decided_by').references(() => staff.id),
     decidedAt: ts('decided_at'),
     rejectionReason: text('rejection_reason'),
+    /** What a kind needs besides the amount: a dispute's order and shares (`{ orderId, decision, shopper, seller }`). */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex('staff_money_requests_reference_key').on(t.reference),
@@ -152,5 +154,9 @@ export const staffMoneyRequests = pgTable(
     uniqueIndex('staff_money_requests_one_reversal_key')
       .on(t.targetReference)
       .where(sql`${t.kind} = 'reversal' AND ${t.status} <> 'rejected'`),
+    // One dispute decision waiting for its second key per order.
+    uniqueIndex('staff_money_requests_one_dispute_key')
+      .on(t.targetReference)
+      .where(sql`${t.kind} = 'dispute' AND ${t.status} = 'pending'`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Authenticator } from '../../platform/auth.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
+import { refuseFrozen } from './freeze.js';
 import { checkPin } from './pin.service.js';
 import { findSession, sessionMemory } from './session.service.js';
 
@@ -13,7 +14,11 @@ export function userProviders(config: Config, db: Db): UserProvided {
     authenticator: {
       session: (tokenHash) => findSession(db, tokenHash),
       recentSession,
-      checkPin: (userId, pin, known) => checkPin(db, config.secret, userId, pin, known),
+      // Every PIN-guarded call passes here: a frozen account is refused before its PIN is checked.
+      checkPin: async (userId, pin, known) => {
+        await refuseFrozen(db, userId);
+        await checkPin(db, config.secret, userId, pin, known);
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../../platform/app.js';
+import { freezeRoutes } from './freeze.js';
 import { userRoutes } from './routes.js';
 
 export { userProviders, type UserProvided } from './authenticator.js';
@@ -12,4 +13,14 @@ export { findCustomers, type CustomerMatch } from './staff-reads.js';
  */
 export { users } from './tables.js';
 
-export const userService: ServiceModule = { name: 'user', plugin: userRoutes };
+export { userByVerifiedPhone } from './directory.js';
+export { freezeAccount, freezeOf, frozenText, SUPPORT_CONTACT, unfreezeAccount, type Freeze } from './freeze.js';
+export { accountFreezes } from './freeze-table.js';
+
+export const userService: ServiceModule = {
+  name: 'user',
+  plugin: async (app) => {
+    await app.register(userRoutes);
+    await app.register(freezeRoutes);
+  },
+};

@@ -8,6 +8,7 @@ import { requireE164, toE164 } from '../../platform/phone.js';
 import type { UserDeps } from './deps.js';
 import { consumeOtp, issueOtp, type OtpPurpose } from './otp.js';
 import { passwordResets, sessions, users } from './tables.js';
+import { forgetOtherSessions, forgetSession } from '../notifications/index.js';
 
 const RESET_TTL_MINUTES = 15;
 
@@ -30,6 +31,7 @@ export async function revokeSessions(db: Tx, userId: string, exceptSessionId?: s
     .where(
       and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined),
     );
+  await forgetOtherSessions(db, userId, exceptSessionId);
 }
 
 /** Every bearer call runs this: one prepared statement that also reads the PIN state, so a PIN call costs no extra query. */
@@ -220,5 +222,6 @@ export async function logout(deps: UserDeps, sessionId: string) {
     .set({ revokedAt: new Date() })
     .where(eq(sessions.id, sessionId))
     .returning({ userId: sessions.userId });
+  await forgetSession(deps.db, sessionId);
   if (row) forgetSessions(deps.db, row.userId);
 }

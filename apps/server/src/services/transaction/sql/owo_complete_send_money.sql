@@ -61,7 +61,8 @@ BEGIN
            -- as owo_session_holds, written out so it runs inside this statement
            SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = p_token_hash AND s.user_id = p_user AND s.revoked_at IS NULL AND s.expires_at > now()
-              AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL))
+              AND u.pin_hash = p_pin_hash AND u.pin_failed_attempts = 0 AND u.pin_locked_until IS NULL
+              AND NOT EXISTS (SELECT 1 FROM account_freezes f WHERE f.user_id = p_user)))
      FOR UPDATE OF i;
   IF NOT FOUND THEN
     IF p_token_hash IS NOT NULL AND NOT owo_session_holds(p_user, p_token_hash, p_pin_hash) THEN

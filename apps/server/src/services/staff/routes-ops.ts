@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../platform/http.js';
+import { withIdempotency } from '../../platform/idempotency.js';
+import { paged } from '../../platform/pagination.js';
+import type { StaffDeps } from './deps.js';
+import { getDispute, listDisputes, requestDecision } from './disputes.service.js';
+import { freezeCustomer, unfreezeCustomer } from './freeze.service.js';
+import { moderate, moderationQueue } from './moderation.service.js';
+import { staffRoute } from './staff-route.js';
+
+/** Freezing and unfreezing a customer's account. */
+export const staffFreezeRoutes =
+  (deps: StaffDeps): FastifyPluginAsync =>
+  async (app) => {
+    const { db } = deps;
+    staffRoute(app, 'staff.freezeAccount', 'accounts.freeze', async (req, me, reply) =>
+      ok(
+        await withIdempotency(db, req, reply, me.staffId, 'staff.freezeAccount', (tx) =>
+          freezeCustomer(deps, tx, me, req.params.id, req.body.reason),
+        ),
+        'Account frozen: the customer can no longer move money out',
+      ),
+    );
+    staffRoute(app, 'staff.unfreezeAccount', 'accounts.freeze', async (req, me, reply) =>
+      ok(
+        await withIdempotency(db, req, reply, me.staffId, 'staff.unfreezeAccount', (tx) =>
+          unfreezeCustomer(deps, tx, me, req.params.id, req.body.reason),
+        ),
+        'Account unfrozen',
+      ),
+    );
+  };
+
+/** Disputes: the open ones, one, and a decision (a money request of kind dispute, for finance to approve). */
+export const staffDisputeRoutes =
+  (deps: StaffDeps): FastifyPluginAsync =>
+  async (app) => {
+    staffRoute(app, 'staff.disputes', 'disputes.read', async (req) => paged('Disputes', req.query, await listDisputes(deps, req.query)));
+    staffRoute(app, 'staff.dispute', 'disputes.read', async (req) => ok(await getDispute(deps, req.params.orderId), 'Dispute'));
+    staffRoute(app, 'staff.decideDispute', 'disputes.decide', async (req, me, reply) => {
+      const r = await withIdempotency(deps.db, req, reply, me.staffId, 'staff.decideDispute', (tx) =>
+        requestDecision(deps, tx, me, req.params.orderId, req.body),
+      );
+      return reply.status(201).send(ok(r, 'Decision sent for approval: a finance person must approve it'));
+    });
+  };
+
+/** Moderation: the queue of reported posts, and a decision on one. */
+export const staffModerationRoutes =
+  (deps: StaffDeps): FastifyPluginAsync =>
+  async (app) => {
+    staffRoute(app, 'staff.moderationQueue', 'moderation.review', async (req) =>
+      paged('Reported posts', req.query, await moderationQueue(deps, req.query)),
+    );
+    staffRoute(app, 'staff.moderatePost', 'moderation.review', async (req, me, reply) =>
+      ok(
+        await withIdempotency(deps.db, req, reply, me.staffId, 'staff.moderatePost', (tx) =>
+          moderate(deps, tx, me, req.params.id, req.body.action, req.body.reason),
+        ),
+        'Decided: the author is told',
+      ),
+    );
+  };
