@@ -15,4 +15,3 @@ export const centreKeys = {
 export function useSummary() {
   return useQuery({ queryKey: centreKeys.summary, queryFn: ({ signal }) => notificationsApi.summary(signal), refetchInterval: 60_000 });
 }
-
