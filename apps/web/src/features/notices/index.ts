@@ -1,2 +1,2 @@
-// What other areas use of the notices: the bell (Home's header). The page is lazy-loaded by the router.
+// What other areas use of the notices: the bell (Home's header), which opens the notification centre.
 export { NoticesBell } from './NoticesBell';

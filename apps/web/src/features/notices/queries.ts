@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NoticePage, noticesApi } from '../../api/notices';
-import { usePagedList } from '../../lib/use-paged-list';
+import { useQuery } from '@tanstack/react-query';
+import { noticesApi } from '../../api/notices';
+
+// The bell on Home: how many notices are unread. The list itself is the notification centre
+// (features/notifications), which invalidates `['notices']` when it marks them read.
 
 export const noticeKeys = {
   all: ['notices'] as const,
-  list: ['notices', 'list'] as const,
   unread: ['notices', 'unread'] as const,
 };
 
@@ -18,28 +19,5 @@ export function useUnreadNotices() {
     queryFn: ({ signal }) => noticesApi.unread(signal),
     refetchInterval: 60_000,
     staleTime: 15_000,
-  });
-}
-
-export function useNotices() {
-  return usePagedList(noticeKeys.list, (page, signal) => noticesApi.list(page, signal));
-}
-
-/** Marks notices read (these, or all); the bell takes the server's count at once. */
-export function useReadNotices() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids?: string[]) => noticesApi.read(ids),
-    onSuccess: (unread, ids) => {
-      qc.setQueryData(noticeKeys.unread, unread);
-      qc.setQueryData<{ pages: NoticePage[]; pageParams: unknown[] }>(noticeKeys.list, (d) =>
-        d
-          ? {
-              ...d,
-              pages: d.pages.map((p) => ({ ...p, items: p.items.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)) })),
-            }
-          : d,
-      );
-    },
   });
 }
