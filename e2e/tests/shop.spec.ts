@@ -104,6 +104,7 @@ test('Shop: a seller opens a shop and uploads a product; a shopper finds it miss
   await filters.getByRole('button', { name: 'Show results' }).click();
   await expect(pp.getByRole('button', { name: 'Remove filter Ikeja' })).toBeVisible();
   // The gown first; what follows it (a weaker match from another journey's shop) is in Ikeja too.
+  await expect(results.getByRole('article', { name: 'Ankara Gown' })).toHaveCount(1);
   await expect(results.getByRole('article').first()).toHaveAccessibleName('Ankara Gown');
   await expect(results.getByRole('article', { name: 'Ankara Gown' })).toContainText('Ikeja, Lagos');
   for (const hit of await results.getByRole('article').all()) await expect(hit).toContainText('Ikeja, Lagos');

@@ -59,12 +59,16 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
  * Where a page starts: below the cursor (the row the previous page ended on) when there is one,
  * or, for a client that only sends page numbers, an offset from the newest.
  */
-export function keyset(sortCol: SQL, idCol: SQL, q: FeedQuery): { where: SQL; offset: number } {
+export function keyset(
+  sortCol: SQL,
+  idCol: SQL,
+  q: FeedQuery,
+): { where: SQL; offset: number; cursor: ReturnType<typeof decodeCursor> | null } {
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
-    return { where: sql`(${sortCol}, ${idCol}) < (${c.at}::timestamptz, ${c.id}::uuid)`, offset: 0 };
+    return { where: sql`(${sortCol}, ${idCol}) < (${c.at}::timestamptz, ${c.id}::uuid)`, offset: 0, cursor: c };
   }
-  return { where: sql`true`, offset: q.page * q.limit };
+  return { where: sql`true`, offset: q.page * q.limit, cursor: null };
 }
 
 // --- shapes --------------------------------------------------------------------------------------

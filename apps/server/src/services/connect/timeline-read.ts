@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeedQuery } from '@owo/contracts';
 import { executeRows, type Tx } from '../../platform/db.js';
-import { decodeCursor, keyset, postPage, postsPageSql as page, type PostPage } from './posts-read.js';
+import { keyset, postPage, postsPageSql as page, type PostPage } from './posts-read.js';
 import type { TimelineEntry, TimelineStore } from './timeline-store.js';
 import { listedFor } from './visibility.js';
 
@@ -45,13 +45,12 @@ export async function homeTimeline(
 ): Promise<PostPage> {
   // The cursor is read first: a bad one is refused before the timeline is touched or rebuilt.
   const k = keyset(sql`sort_at`, sql`id`, q);
-  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   if (!(await store.touch(db, viewerId))) await rebuildTimeline(db, store, viewerId);
   const n = q.limit + 1 + k.offset;
   const each = { ...q, page: 0, limit: n - 1 };
   const listed = listedFor(viewerId);
 
-  const stored = await store.pageSource(db, viewerId, sql`${listed} AND ${followedOrOwn(viewerId)}`, cursor, n);
+  const stored = await store.pageSource(db, viewerId, sql`${listed} AND ${followedOrOwn(viewerId)}`, k.cursor, n);
   const pulled = [
     page(sql`${listed} AND p.author_id IN (${bigFollowees(viewerId, store.settings.bigAccountFollowers)})`, each),
     // Not yet fanned out: new posts of the people followed (or one's own), and a new follow's posts.
