@@ -8,6 +8,7 @@ import { DisputesPage } from './pages/DisputesPage';
 import { EnrollPage } from './pages/EnrollPage';
 import { HealthPage } from './pages/HealthPage';
 import { LoginPage } from './pages/LoginPage';
+import { KycReviewPage } from './pages/KycReviewPage';
 import { ModerationPage } from './pages/ModerationPage';
 import { MoneyPage } from './pages/MoneyPage';
 import { StaffPage } from './pages/StaffPage';
@@ -53,6 +54,7 @@ export function App() {
         <Route path="money" element={<MoneyPage />} />
         <Route path="disputes" element={<DisputesPage />} />
         <Route path="moderation" element={<ModerationPage />} />
+        <Route path="kyc" element={<KycReviewPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="health" element={<HealthPage />} />

@@ -1,4 +1,4 @@
-import { Activity, Banknote, Flag, Scale, ScrollText, Search, UsersRound } from 'lucide-react';
+import { Activity, Banknote, Flag, IdCard, Scale, ScrollText, Search, UsersRound } from 'lucide-react';
 
 /** The console's pages, each shown to the roles whose permissions include its action. */
 export const NAV = [
@@ -6,6 +6,7 @@ export const NAV = [
   { to: '/money', label: 'Money', icon: Banknote, action: 'money.read' },
   { to: '/disputes', label: 'Disputes', icon: Scale, action: 'disputes.read' },
   { to: '/moderation', label: 'Moderation', icon: Flag, action: 'moderation.review' },
+  { to: '/kyc', label: 'KYC review', icon: IdCard, action: 'kyc.review' },
   { to: '/staff', label: 'Staff', icon: UsersRound, action: 'staff.read' },
   { to: '/audit', label: 'Audit', icon: ScrollText, action: 'audit.read' },
   { to: '/health', label: 'Health', icon: Activity, action: 'health.read' },

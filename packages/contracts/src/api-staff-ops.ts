@@ -7,7 +7,8 @@ const tag = 'staff';
 
 /**
  * The console's day-to-day work (docs/console.md): freezing a customer's account, marketplace
- * marketplace disputes decided with two keys, and the moderation queue of reported posts; and the customers' own call that says
+ * disputes decided with two keys, the moderation queue of reported posts and the review of Tier 3
+ * documents; and the customers' own call that says
  * whether their account is frozen. Part of `apiMap`.
  */
 export const staffOpsApi = {
@@ -83,5 +84,23 @@ export const staffOpsApi = {
     response: s.moderationDecisionResponse,
     tag,
     summary: 'Restore, warn or remove a reported post: the reason is sent to its author',
+  },
+  // --- KYC review ---------------------------------------------------------------------------------
+  'staff.kycQueue': {
+    method: 'GET',
+    path: `${P}/kyc/tier3`,
+    query: s.kycQueueQuery,
+    response: s.kycQueueResponse,
+    tag,
+    summary: 'Tier 3 requests waiting for review, the oldest first, with their documents and the checks already passed',
+  },
+  'staff.reviewKyc': {
+    method: 'POST',
+    path: `${P}/kyc/tier3/:userId`,
+    params: s.kycReviewParam,
+    body: s.kycReviewBody,
+    response: s.kycReviewDecisionResponse,
+    tag,
+    summary: "Approve a customer's Tier 3 documents (their limits rise at once) or reject them with a reason the customer reads",
   },
 } as const satisfies Record<string, ApiEndpointDef>;

@@ -65,6 +65,7 @@ export const kycStatus = z.object({
   dateOfBirth: z.string().nullable(),
   address: kycAddress.nullable(),
   tier3: z.enum(['none', 'pending', 'approved', 'rejected']),
+  tier3Reason: z.string().nullable().describe('why the Tier 3 documents were rejected, when they were'),
   verifyBy: z.string().nullable().describe('by when a BVN or a NIN is due before sending stops; null when one is verified'),
   restriction: z.object({ reason: z.string(), howToLift: z.string() }).nullable(),
   held: z.object({ count: z.number().int(), total: kobo }),

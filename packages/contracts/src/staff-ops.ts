@@ -98,3 +98,38 @@ export const moderationDecisionBody = z.object({
 });
 export const moderationDecision = z.object({ id: z.string(), action: moderationAction, reason: z.string(), authorId: z.string() });
 export const moderationDecisionResponse = envelope(moderationDecision);
+
+// --- KYC review -------------------------------------------------------------------------------------
+
+export const kycQueueQuery = z.object(page);
+export const kycReviewItem = z.object({
+  customer: party,
+  phone: z.string().nullable(),
+  submittedAt: z.string(),
+  idType: z.enum(['nin_slip', 'drivers_licence', 'voters_card', 'passport']),
+  idDocumentUrl: z.string(),
+  proofOfAddressUrl: z.string(),
+  dateOfBirth: z.string().nullable(),
+  address: z.object({ line1: z.string(), city: z.string(), state: z.string() }).nullable(),
+  bvnMasked: z.string().nullable(),
+  ninMasked: z.string().nullable(),
+});
+export type KycReviewItem = z.infer<typeof kycReviewItem>;
+export const kycQueueResponse = paginated(kycReviewItem);
+export const kycReviewParam = z.object({ userId: z.uuid('userId must be a valid id') });
+export const kycReviewBody = z
+  .object({
+    decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
+    reason: z.string().trim().max(500, 'reason is at most 500 characters').optional(),
+  })
+  .refine((b) => b.decision === 'approve' || (b.reason?.length ?? 0) >= 3, {
+    message: 'Say why the documents are rejected: the customer reads it',
+    path: ['reason'],
+  });
+export const kycReviewDecision = z.object({
+  userId: z.string(),
+  decision: z.enum(['approve', 'reject']),
+  tier: z.number().int(),
+  reason: z.string().nullable(),
+});
+export const kycReviewDecisionResponse = envelope(kycReviewDecision);

@@ -8,7 +8,7 @@ import { mine, OK, unique, type Role, type Row } from './authz-rows-shapes.js';
  * role is let in (OK) or refused (403) as docs/console.md's table says: support and finance request
  * money and finance alone decides; admins manage staff and read the audit log and health but move no
  * money and write no notes; compliance reads customers, money and the audit log; moderators have
- * the moderation queue and its decisions (with admins).
+ * the moderation queue and its decisions (with admins); compliance alone reviews Tier 3 documents.
  */
 const STAFF_ROLES = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const satisfies readonly Role[];
 type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -136,5 +136,14 @@ export const staffRows: Record<string, Row> = {
     params: (_w, x) => ({ id: x.id! }),
     body: () => ({ action: 'remove', reason: 'It promises returns on money' }),
     expect: staffOnly('moderator', 'staffAdmin'),
+  },
+
+  // --- KYC review (console-ops) ----------------------------------------------------------------------
+  'staff.kycQueue': { expect: staffOnly('compliance') },
+  'staff.reviewKyc': {
+    each: async (w) => ({ id: await w.staffKit.tier3Request() }),
+    params: (_w, x) => ({ userId: x.id! }),
+    body: () => ({ decision: 'approve' }),
+    expect: staffOnly('compliance'),
   },
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { firstAdmin, inviteTokenFor, staffAuth, staffMember, type TestStaff } from '../services/staff/staff-test-kit.js';
+import { markVerified } from '../services/kyc/index.js';
 import { freezeAccount } from '../services/user/index.js';
 import type { Person, WorldBase } from './authz-world.js';
 import { auth } from './harness.js';
@@ -24,6 +25,8 @@ export type StaffWorld = Record<StaffPersonName, Person> & {
     frozenCustomer: () => Promise<string>;
     /** A new post by a new person, reported once: its id. */
     reportedPost: () => Promise<string>;
+    /** A new Tier 2 customer whose Tier 3 documents wait for review: their id. */
+    tier3Request: () => Promise<string>;
   };
 };
 
@@ -111,6 +114,18 @@ export async function buildStaff({ t, people, person }: WorldBase): Promise<Staf
         });
         if (res.statusCode >= 300) throw new Error(`world: report failed: ${res.body}`);
         return id;
+      },
+      tier3Request: async () => {
+        const p = await person();
+        await t.db.transaction((tx) => markVerified(tx, p.id, 2));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/kyc/tier3',
+          headers: auth(p),
+          payload: { idType: 'passport', idDocumentUrl: '/uploads/passport.jpg', proofOfAddressUrl: '/uploads/bill.jpg' },
+        });
+        if (res.statusCode >= 300) throw new Error(`world: Tier 3 request failed: ${res.body}`);
+        return p.id;
       },
     },
   };

@@ -76,7 +76,7 @@ describe('held credits', () => {
       proofOfAddressUrl: '/uploads/bill.jpg',
     });
     expect(json(submitted).data).toMatchObject({ tier: 2, tier3: 'pending', nextStep: 'Your ID and proof of address are being reviewed.' });
-    await decideTier3(t, b.id, true);
+    await t.db.transaction((tx) => decideTier3(tx, t.config.kyc, b.id, true));
     expect(await kit.status(b)).toMatchObject({ tier: 3, tier3: 'approved' });
     expect((await balancesOf(t.app, b)).walletBalance).toBe(15_000_000);
   });

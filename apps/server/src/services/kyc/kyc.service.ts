@@ -51,10 +51,11 @@ function nextStep(p: Profile, tier: number): string | null {
     );
     return `To reach Tier 2: ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
   }
-  if (tier === 2)
-    return p.tier3Status === 'pending'
-      ? 'Your ID and proof of address are being reviewed.'
-      : 'To reach Tier 3: upload an ID and a proof of address.';
+  if (tier === 2) {
+    if (p.tier3Status === 'pending') return 'Your ID and proof of address are being reviewed.';
+    if (p.tier3Status === 'rejected') return 'To reach Tier 3: upload your ID and proof of address again.';
+    return 'To reach Tier 3: upload an ID and a proof of address.';
+  }
   return null;
 }
 
@@ -88,6 +89,7 @@ export async function kycStatus(deps: KycDeps, userId: string, now = new Date())
     dateOfBirth: p.dateOfBirth,
     address: p.address ?? null,
     tier3: p.tier3Status,
+    tier3Reason: p.tier3Status === 'rejected' ? p.tier3Reason : null,
     verifyBy: verifyBy?.toISOString() ?? null,
     restriction:
       verifyBy && verifyBy <= now
@@ -199,22 +201,55 @@ export async function submitTier3(deps: KycDeps, userId: string, body: Tier3Body
   if (p.tier === 3) throw conflict('You are already on Tier 3.', 'KYC_ALREADY_TIER3');
   await deps.db
     .update(kycProfiles)
-    .set({ tier3Status: 'pending', tier3Documents: body, updatedAt: new Date() })
+    .set({ tier3Status: 'pending', tier3Documents: body, tier3Reason: null, updatedAt: new Date() })
     .where(eq(kycProfiles.userId, userId));
   return kycStatus(deps, userId);
 }
 
-/** Staff's decision on Tier 3 documents (the operator console will call it; tests do now). */
-export async function decideTier3(deps: Pick<KycDeps, 'db' | 'config'>, userId: string, approve: boolean): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const p = await profileOf(tx, userId, true);
-    if (p.tier3Status !== 'pending') throw conflict('No Tier 3 request is waiting for this person.', 'KYC_NOTHING_PENDING');
-    await tx
-      .update(kycProfiles)
-      .set({ tier3Status: approve ? 'approved' : 'rejected', updatedAt: new Date() })
-      .where(eq(kycProfiles.userId, userId));
-    await settleTier(tx, deps.config.kyc, userId);
-  });
+/**
+ * Staff's decision on Tier 3 documents (the console's KYC review), in the caller's transaction:
+ * approved, the person is on Tier 3 at once (held credits it allows are released); rejected, the
+ * reason is kept for the Limits screen until a new request. Answers the tier after it.
+ */
+export async function decideTier3(tx: Tx, kyc: KycConfig, userId: string, approve: boolean, reason: string | null = null): Promise<number> {
+  const p = await profileOf(tx, userId, true);
+  if (p.tier3Status !== 'pending') throw conflict('No Tier 3 request is waiting for this person.', 'KYC_NOTHING_PENDING');
+  await tx
+    .update(kycProfiles)
+    .set({ tier3Status: approve ? 'approved' : 'rejected', tier3Reason: approve ? null : reason, updatedAt: new Date() })
+    .where(eq(kycProfiles.userId, userId));
+  await settleTier(tx, kyc, userId);
+  return (await profileOf(tx, userId)).tier;
+}
+
+/** Tier 3 requests waiting for review, the oldest first (kyc_profiles_tier3_idx). */
+export async function pendingTier3(tx: Tx, q: { page: number; limit: number }) {
+  const pending = eq(kycProfiles.tier3Status, 'pending');
+  const [rows, [c]] = await Promise.all([
+    tx
+      .select()
+      .from(kycProfiles)
+      .where(pending)
+      .orderBy(kycProfiles.updatedAt, kycProfiles.userId)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(kycProfiles)
+      .where(pending),
+  ]);
+  return {
+    items: rows.map((p) => ({
+      userId: p.userId,
+      submittedAt: p.updatedAt.toISOString(),
+      documents: p.tier3Documents!,
+      dateOfBirth: p.dateOfBirth,
+      address: p.address ?? null,
+      bvnMasked: masked(p.bvnLast3),
+      ninMasked: masked(p.ninLast3),
+    })),
+    total: c?.n ?? 0,
+  };
 }
 
 /**

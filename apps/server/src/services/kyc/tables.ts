@@ -49,6 +49,8 @@ export const kycProfiles = pgTable(
       .notNull()
       .default('none'),
     tier3Documents: jsonb('tier3_documents').$type<{ idType: string; idDocumentUrl: string; proofOfAddressUrl: string }>(),
+    /** Why staff rejected the Tier 3 documents (the customer reads it); cleared by a new request. */
+    tier3Reason: text('tier3_reason'),
     /** While in the future, a device first seen recently may sign in: the day limit is the new device's. */
     newDeviceUntil: ts('new_device_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -94,7 +96,7 @@ export const kycHeldCredits = pgTable(
     resolvedAt: ts('resolved_at'),
   },
   (t) => [
-    index('kyc_held_credits_user_idx').on(t.userId, t.createdAt.desc()),
+    index('kyc_held_credits_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('kyc_held_credits_due_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'held'`),

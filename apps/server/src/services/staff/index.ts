@@ -9,7 +9,7 @@ import { staffAdminRoutes } from './routes-admin.js';
 import { staffAuthRoutes } from './routes-auth.js';
 import { staffCustomerRoutes } from './routes-customers.js';
 import { staffMoneyRoutes } from './routes-money.js';
-import { staffDisputeRoutes, staffFreezeRoutes, staffModerationRoutes } from './routes-ops.js';
+import { staffDisputeRoutes, staffFreezeRoutes, staffKycRoutes, staffModerationRoutes } from './routes-ops.js';
 import { findStaffSession, touchStaffSession } from './sessions.service.js';
 
 export { createAdmin, type NewAdmin } from './accounts.service.js';
@@ -39,6 +39,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffFreezeRoutes(deps));
   await app.register(staffDisputeRoutes(deps));
   await app.register(staffModerationRoutes(deps));
+  await app.register(staffKycRoutes(deps));
 };
 
 export const staffService: ServiceModule = { name: 'staff', plugin: staffRoutes, init: openSystemAccounts };

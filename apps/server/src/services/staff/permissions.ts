@@ -30,8 +30,9 @@ export const PERMISSIONS = {
   /** A dispute's decision is a money request: finance approves it (`money.decide`). */
   'disputes.decide': ['support', 'admin'],
   'moderation.review': ['moderator', 'admin'],
-  // Still to come, with the areas they need: 'kyc.review' (compliance), 'reconciliation.resolve'
-  // (finance, through the two-key flow).
+  /** Tier 3 documents approved or rejected. */
+  'kyc.review': ['compliance'],
+  // Still to come, with the area it needs: 'reconciliation.resolve' (finance, through the two-key flow).
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof PERMISSIONS;

@@ -5,6 +5,7 @@ import { paged } from '../../platform/pagination.js';
 import type { StaffDeps } from './deps.js';
 import { getDispute, listDisputes, requestDecision } from './disputes.service.js';
 import { freezeCustomer, unfreezeCustomer } from './freeze.service.js';
+import { kycQueue, reviewTier3 } from './kyc-review.service.js';
 import { moderate, moderationQueue } from './moderation.service.js';
 import { staffRoute } from './staff-route.js';
 
@@ -60,4 +61,17 @@ export const staffModerationRoutes =
         'Decided: the author is told',
       ),
     );
+  };
+
+/** KYC review: the Tier 3 requests waiting, and a decision on one. */
+export const staffKycRoutes =
+  (deps: StaffDeps): FastifyPluginAsync =>
+  async (app) => {
+    staffRoute(app, 'staff.kycQueue', 'kyc.review', async (req) => paged('Tier 3 requests', req.query, await kycQueue(deps, req.query)));
+    staffRoute(app, 'staff.reviewKyc', 'kyc.review', async (req, me, reply) => {
+      const r = await withIdempotency(deps.db, req, reply, me.staffId, 'staff.reviewKyc', (tx) =>
+        reviewTier3(deps, tx, me, req.params.userId, req.body.decision, req.body.reason),
+      );
+      return ok(r, r.decision === 'approve' ? 'Approved: the customer is on Tier 3' : 'Rejected: the customer is told why');
+    });
   };

@@ -67,7 +67,10 @@ export const userDevices = pgTable(
     confirmedAt: ts('confirmed_at'),
     signedOutAt: ts('signed_out_at'),
   },
-  (t) => [uniqueIndex('user_devices_key').on(t.userId, t.deviceHash), index('user_devices_user_idx').on(t.userId, t.lastSeenAt.desc())],
+  (t) => [
+    uniqueIndex('user_devices_key').on(t.userId, t.deviceHash),
+    index('user_devices_user_idx').on(t.userId, t.lastSeenAt.desc().nullsFirst()),
+  ],
 );
 
 /** One-time codes, hashed; each has an expiry and a bounded number of tries. */

@@ -218,7 +218,7 @@ export default function LimitsPage() {
                   s.tier3 === 'pending'
                     ? 'Your documents are being reviewed'
                     : s.tier3 === 'rejected'
-                      ? 'Not approved: upload again'
+                      ? `Not approved: ${s.tier3Reason ?? 'upload again'}`
                       : 'An ID and a proof of address'
                 }
                 done={s.tier3 === 'approved'}

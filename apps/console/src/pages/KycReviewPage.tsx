@@ -1,0 +1,179 @@
+import type { KycReviewItem } from '@owo/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IdCard } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@web/ui/Button';
+import { Card } from '@web/ui/Card';
+import { EmptyState } from '@web/ui/EmptyState';
+import { TextAreaField } from '@web/ui/Field';
+import { FormAlert } from '@web/ui/FormAlert';
+import { Sheet } from '@web/ui/Sheet';
+import { call, messageOf, newKey } from '../api';
+import { Loaded, Notice, PageTitle, Pager, when } from '../ui';
+
+const LIMIT = 20;
+type Decision = 'approve' | 'reject';
+const ID_TYPES: Record<KycReviewItem['idType'], string> = {
+  nin_slip: 'NIN slip',
+  drivers_licence: "Driver's licence",
+  voters_card: "Voter's card",
+  passport: 'International passport',
+};
+
+function DecideSheet({
+  ask,
+  onClose,
+  onDone,
+}: {
+  ask: { item: KycReviewItem; decision: Decision } | null;
+  onClose: () => void;
+  onDone: (m: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(newKey);
+  const decide = useMutation({
+    mutationFn: async () =>
+      call('POST /api/staff/kyc/tier3/:userId', {
+        params: { userId: ask!.item.customer.id },
+        body: ask!.decision === 'reject' ? { decision: 'reject', reason } : { decision: 'approve' },
+        idempotencyKey: key,
+      }),
+    onSuccess: () => {
+      const name = ask!.item.customer.name;
+      setReason('');
+      setKey(newKey());
+      onDone(ask!.decision === 'approve' ? `Approved: ${name} is on Tier 3.` : `Rejected: ${name} is told why.`);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    decide.mutate();
+  };
+  const rejecting = ask?.decision === 'reject';
+  return (
+    <Sheet
+      open={ask !== null}
+      onClose={onClose}
+      title={rejecting ? 'Reject the documents' : `Approve ${ask?.item.customer.name ?? ''} for Tier 3`}
+      variant="modal"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <FormAlert message={decide.error ? messageOf(decide.error) : null} />
+        {rejecting ? (
+          <TextAreaField
+            label="Reason"
+            hint="The customer reads it on their Limits screen."
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+          />
+        ) : (
+          <p className="text-[15px]">Their limits rise to Tier 3 at once, and money held for them that Tier 3 allows is credited.</p>
+        )}
+        <Button
+          type="submit"
+          block
+          variant={rejecting ? 'danger' : 'primary'}
+          loading={decide.isPending}
+          disabled={rejecting && reason.trim().length < 3}
+        >
+          {rejecting ? 'Reject' : 'Approve'}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+function RequestCard({ r, onDecide }: { r: KycReviewItem; onDecide: (d: Decision) => void }) {
+  const rows: [string, string][] = [
+    ['Phone', r.phone ?? '—'],
+    ['Sent', when(r.submittedAt)],
+    ['ID', ID_TYPES[r.idType]],
+    ['BVN', r.bvnMasked ?? 'not verified'],
+    ['NIN', r.ninMasked ?? 'not verified'],
+    ['Date of birth', r.dateOfBirth ? r.dateOfBirth.split('-').reverse().join('/') : '—'],
+    ['Address', r.address ? `${r.address.line1}, ${r.address.city}, ${r.address.state}` : '—'],
+  ];
+  return (
+    <Card>
+      <article aria-label={`Tier 3 request from ${r.customer.name}`}>
+        <h2 className="text-lg font-semibold">{r.customer.name}</h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-muted">{k}</dt>
+              <dd className="min-w-0 break-words">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 flex flex-wrap gap-3 text-sm font-semibold">
+          <a className="text-brand-600 underline" href={r.idDocumentUrl} target="_blank" rel="noreferrer">
+            Open the ID
+          </a>
+          <a className="text-brand-600 underline" href={r.proofOfAddressUrl} target="_blank" rel="noreferrer">
+            Open the proof of address
+          </a>
+        </p>
+        <div className="mt-3 flex flex-wrap justify-end gap-2">
+          <Button size="sm" variant="danger" onClick={() => onDecide('reject')} aria-label={`Reject ${r.customer.name}'s documents`}>
+            Reject
+          </Button>
+          <Button size="sm" onClick={() => onDecide('approve')} aria-label={`Approve ${r.customer.name} for Tier 3`}>
+            Approve
+          </Button>
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** KYC review (compliance): Tier 3 requests, the oldest first; approve, or reject with a reason. */
+export function KycReviewPage() {
+  const queries = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [ask, setAsk] = useState<{ item: KycReviewItem; decision: Decision } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['kyc-review', page],
+    queryFn: async ({ signal }) => call('GET /api/staff/kyc/tier3', { query: { page, limit: LIMIT }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <PageTitle title="KYC review">
+        Tier 3 requests, the oldest first. Check the ID and the proof of address against the details.
+      </PageTitle>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <Loaded query={list} label="Loading Tier 3 requests">
+        {(r) =>
+          r.data.length === 0 ? (
+            <EmptyState icon={<IdCard className="size-6" aria-hidden="true" />} title="No Tier 3 requests waiting" />
+          ) : (
+            <div className="mt-4 flex flex-col gap-4">
+              {r.data.map((item) => (
+                <RequestCard
+                  key={item.customer.id}
+                  r={item}
+                  onDecide={(decision) => {
+                    setNotice(null);
+                    setAsk({ item, decision });
+                  }}
+                />
+              ))}
+              <Pager label="Tier 3 request pages" page={page} limit={LIMIT} total={r.pagination?.total ?? 0} onPage={setPage} />
+            </div>
+          )
+        }
+      </Loaded>
+      <DecideSheet
+        ask={ask}
+        onClose={() => setAsk(null)}
+        onDone={(m) => {
+          setAsk(null);
+          setNotice(m);
+          void queries.invalidateQueries({ queryKey: ['kyc-review'] });
+        }}
+      />
+    </>
+  );
+}
