@@ -52,30 +52,38 @@ export default function Tier3Page() {
             Your documents are with our team for review.
           </p>
         ) : (
-          <form
-            noValidate
-            className="flex flex-col gap-5"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!id.url || !bill.url) return setProblem('Add both photos, and wait for them to upload.');
-              setProblem(null);
-              submit.mutate();
-            }}
-          >
-            <SelectField label="Kind of ID" value={idType} onChange={(e) => setIdType(e.target.value as typeof idType)}>
-              {ID_TYPES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-            <ImagePicker image={id} label="Photo of your ID" shape="cover" />
-            <ImagePicker image={bill} label="Proof of address" shape="cover" />
-            <FormAlert message={problem ?? (submit.isError ? errorMessage(submit.error) : null)} />
-            <Button type="submit" size="lg" block loading={submit.isPending} disabled={id.uploading || bill.uploading}>
-              Send for review
-            </Button>
-          </form>
+          <>
+            {status.data?.tier3 === 'rejected' ? (
+              <p role="alert" className="mb-5 rounded-2xl bg-danger-soft px-4 py-3 text-sm text-danger-fg">
+                <span className="block font-semibold">Your last documents were not accepted</span>
+                {status.data.tier3Reason ?? 'Please send them again.'}
+              </p>
+            ) : null}
+            <form
+              noValidate
+              className="flex flex-col gap-5"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!id.url || !bill.url) return setProblem('Add both photos, and wait for them to upload.');
+                setProblem(null);
+                submit.mutate();
+              }}
+            >
+              <SelectField label="Kind of ID" value={idType} onChange={(e) => setIdType(e.target.value as typeof idType)}>
+                {ID_TYPES.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+              <ImagePicker image={id} label="Photo of your ID" shape="cover" />
+              <ImagePicker image={bill} label="Proof of address" shape="cover" />
+              <FormAlert message={problem ?? (submit.isError ? errorMessage(submit.error) : null)} />
+              <Button type="submit" size="lg" block loading={submit.isPending} disabled={id.uploading || bill.uploading}>
+                Send for review
+              </Button>
+            </form>
+          </>
         )}
       </Card>
     </>
