@@ -54,6 +54,8 @@ test('money received is offered as a lock-screen notification, and a push tapped
   const offer = page.getByRole('region', { name: 'Lock screen notifications' });
   await expect(offer).toBeVisible();
   await expect(offer.getByText('Know the moment money arrives')).toBeVisible();
+  // The reload shows the money that came in while the page was away.
+  await expect(page.getByRole('region', { name: 'Wallet balance' })).toContainText('₦2,500.00');
   await shot(page, '90-push-offer-home');
 
   // The push the server sends for it, delivered to the service worker by the DevTools protocol.

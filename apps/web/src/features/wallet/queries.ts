@@ -28,8 +28,12 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   ]).then(() => undefined);
 }
 
+/**
+ * The balances are asked again each time a screen shows them (the saved figure stays on screen
+ * meanwhile): money received while the app was away must show after a reload, not 30 s later.
+ */
 export function useBalances() {
-  return useQuery({ queryKey: walletKeys.balances, queryFn: async () => (await walletApi.balances()).data });
+  return useQuery({ queryKey: walletKeys.balances, queryFn: async () => (await walletApi.balances()).data, staleTime: 0 });
 }
 
 export function useSpendingLimit() {
@@ -56,6 +60,7 @@ export function useRecentTransactions(limit = 5) {
   return useQuery({
     queryKey: historyKeys.recent(limit),
     queryFn: async ({ signal }) => (await transactionApi.history({ page: 1, limit }, signal)).data,
+    staleTime: 0,
   });
 }
 
