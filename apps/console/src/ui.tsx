@@ -47,6 +47,45 @@ export function Loaded<T>({ query, label, children }: { query: UseQueryResult<T>
   return <>{children(query.data)}</>;
 }
 
+/**
+ * A queue page's list (disputes, reported posts, Tier 3 requests): its loading and error states, the
+ * empty state, the items, and the pager.
+ */
+export function QueueList<T>({
+  query,
+  label,
+  empty,
+  pagerLabel,
+  page,
+  limit,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<{ data: T[]; pagination?: { total: number } }>;
+  label: string;
+  empty: ReactNode;
+  pagerLabel: string;
+  page: number;
+  limit: number;
+  onPage: (page: number) => void;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <Loaded query={query} label={label}>
+      {(r) =>
+        r.data.length === 0 ? (
+          empty
+        ) : (
+          <div className="mt-4 flex flex-col gap-4">
+            {r.data.map(children)}
+            <Pager label={pagerLabel} page={page} limit={limit} total={r.pagination?.total ?? 0} onPage={onPage} />
+          </div>
+        )
+      }
+    </Loaded>
+  );
+}
+
 export function Pager({
   page,
   total,

@@ -11,7 +11,7 @@ import { Field, TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { ApiError, call, messageOf, newKey } from '../api';
 import { can, useMe } from '../session';
-import { Loaded, Notice, PageTitle, Pager, parseNaira, when } from '../ui';
+import { Notice, PageTitle, parseNaira, QueueList, when } from '../ui';
 
 const LIMIT = 10;
 const DECISIONS = [
@@ -155,28 +155,27 @@ export function DisputesPage() {
     <>
       <PageTitle title="Disputes">Orders the shopper disputed. The money stays held until a decision is approved.</PageTitle>
       {notice ? <Notice>{notice}</Notice> : null}
-      <Loaded query={list} label="Loading disputes">
-        {(r) =>
-          r.data.length === 0 ? (
-            <EmptyState icon={<Scale className="size-6" aria-hidden="true" />} title="No open disputes" />
-          ) : (
-            <div className="mt-4 flex flex-col gap-4">
-              {r.data.map((d) => (
-                <DisputeCard
-                  key={d.orderId}
-                  d={d}
-                  mayDecide={can(me.data, 'disputes.decide')}
-                  onDone={(m) => {
-                    setNotice(m);
-                    void queries.invalidateQueries({ queryKey: ['disputes'] });
-                  }}
-                />
-              ))}
-              <Pager label="Dispute pages" page={page} limit={LIMIT} total={r.pagination?.total ?? 0} onPage={setPage} />
-            </div>
-          )
-        }
-      </Loaded>
+      <QueueList
+        query={list}
+        label="Loading disputes"
+        empty={<EmptyState icon={<Scale className="size-6" aria-hidden="true" />} title="No open disputes" />}
+        pagerLabel="Dispute pages"
+        page={page}
+        limit={LIMIT}
+        onPage={setPage}
+      >
+        {(d) => (
+          <DisputeCard
+            key={d.orderId}
+            d={d}
+            mayDecide={can(me.data, 'disputes.decide')}
+            onDone={(m) => {
+              setNotice(m);
+              void queries.invalidateQueries({ queryKey: ['disputes'] });
+            }}
+          />
+        )}
+      </QueueList>
     </>
   );
 }

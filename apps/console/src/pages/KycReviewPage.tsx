@@ -9,7 +9,7 @@ import { TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { Sheet } from '@web/ui/Sheet';
 import { call, messageOf, newKey } from '../api';
-import { Loaded, Notice, PageTitle, Pager, when } from '../ui';
+import { Notice, PageTitle, QueueList, when } from '../ui';
 
 const LIMIT = 20;
 type Decision = 'approve' | 'reject';
@@ -144,27 +144,26 @@ export function KycReviewPage() {
         Tier 3 requests, the oldest first. Check the ID and the proof of address against the details.
       </PageTitle>
       {notice ? <Notice>{notice}</Notice> : null}
-      <Loaded query={list} label="Loading Tier 3 requests">
-        {(r) =>
-          r.data.length === 0 ? (
-            <EmptyState icon={<IdCard className="size-6" aria-hidden="true" />} title="No Tier 3 requests waiting" />
-          ) : (
-            <div className="mt-4 flex flex-col gap-4">
-              {r.data.map((item) => (
-                <RequestCard
-                  key={item.customer.id}
-                  r={item}
-                  onDecide={(decision) => {
-                    setNotice(null);
-                    setAsk({ item, decision });
-                  }}
-                />
-              ))}
-              <Pager label="Tier 3 request pages" page={page} limit={LIMIT} total={r.pagination?.total ?? 0} onPage={setPage} />
-            </div>
-          )
-        }
-      </Loaded>
+      <QueueList
+        query={list}
+        label="Loading Tier 3 requests"
+        empty={<EmptyState icon={<IdCard className="size-6" aria-hidden="true" />} title="No Tier 3 requests waiting" />}
+        pagerLabel="Tier 3 request pages"
+        page={page}
+        limit={LIMIT}
+        onPage={setPage}
+      >
+        {(item) => (
+          <RequestCard
+            key={item.customer.id}
+            r={item}
+            onDecide={(decision) => {
+              setNotice(null);
+              setAsk({ item, decision });
+            }}
+          />
+        )}
+      </QueueList>
       <DecideSheet
         ask={ask}
         onClose={() => setAsk(null)}

@@ -10,7 +10,7 @@ import { TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { Sheet } from '@web/ui/Sheet';
 import { call, messageOf, newKey } from '../api';
-import { Loaded, Notice, PageTitle, Pager, when } from '../ui';
+import { Notice, PageTitle, QueueList, when } from '../ui';
 
 const LIMIT = 20;
 type Action = 'restore' | 'warn' | 'remove';
@@ -122,27 +122,26 @@ export function ModerationPage() {
     <>
       <PageTitle title="Moderation">Reported posts, hidden ones first. Each decision is sent to the author with your reason.</PageTitle>
       {notice ? <Notice>{notice}</Notice> : null}
-      <Loaded query={list} label="Loading reported posts">
-        {(r) =>
-          r.data.length === 0 ? (
-            <EmptyState icon={<Flag className="size-6" aria-hidden="true" />} title="Nothing reported" />
-          ) : (
-            <div className="mt-4 flex flex-col gap-4">
-              {r.data.map((p) => (
-                <ReportedCard
-                  key={p.id}
-                  p={p}
-                  onAct={(action) => {
-                    setNotice(null);
-                    setAsk({ post: p, action });
-                  }}
-                />
-              ))}
-              <Pager label="Reported post pages" page={page} limit={LIMIT} total={r.pagination?.total ?? 0} onPage={setPage} />
-            </div>
-          )
-        }
-      </Loaded>
+      <QueueList
+        query={list}
+        label="Loading reported posts"
+        empty={<EmptyState icon={<Flag className="size-6" aria-hidden="true" />} title="Nothing reported" />}
+        pagerLabel="Reported post pages"
+        page={page}
+        limit={LIMIT}
+        onPage={setPage}
+      >
+        {(p) => (
+          <ReportedCard
+            key={p.id}
+            p={p}
+            onAct={(action) => {
+              setNotice(null);
+              setAsk({ post: p, action });
+            }}
+          />
+        )}
+      </QueueList>
       <DecideSheet
         ask={ask}
         onClose={() => setAsk(null)}
