@@ -35,13 +35,14 @@ export function earnedTier(p: Pick<Profile, 'tier' | 'bvnVerifiedAt' | 'ninVerif
   return Math.max(earned, p.tier) as 1 | 2 | 3;
 }
 
-/** After a change to the profile: the tier it earns, and on an upgrade the held credits the new caps allow. */
-async function settleTier(tx: Tx, kyc: KycConfig, userId: string): Promise<void> {
+/** After a change to the profile: the tier it earns, and on an upgrade the held credits the new caps allow. Answers the tier. */
+async function settleTier(tx: Tx, kyc: KycConfig, userId: string): Promise<number> {
   const p = await profileOf(tx, userId, true);
   const tier = earnedTier(p);
-  if (tier === p.tier) return;
+  if (tier === p.tier) return tier;
   await tx.update(kycProfiles).set({ tier, updatedAt: new Date() }).where(eq(kycProfiles.userId, userId));
   await releaseHeld(tx, userId, tierOf(kyc, tier));
+  return tier;
 }
 
 function nextStep(p: Profile, tier: number): string | null {
@@ -218,8 +219,7 @@ export async function decideTier3(tx: Tx, kyc: KycConfig, userId: string, approv
     .update(kycProfiles)
     .set({ tier3Status: approve ? 'approved' : 'rejected', tier3Reason: approve ? null : reason, updatedAt: new Date() })
     .where(eq(kycProfiles.userId, userId));
-  await settleTier(tx, kyc, userId);
-  return (await profileOf(tx, userId)).tier;
+  return settleTier(tx, kyc, userId);
 }
 
 /** Tier 3 requests waiting for review, the oldest first (kyc_profiles_tier3_idx). */
