@@ -35,6 +35,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // Every browser starts as the journeys' device (tests/helpers.ts, E2E_DEVICE), which people made
+    // through the API logged in from first: a login needs no new-device code unless a test asks for one.
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'owo.device', value: 'e2e-journeys-browser' }] }] },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },

@@ -52,6 +52,14 @@ export async function makePng(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
+/**
+ * The journeys' browser, as the server knows devices (docs/kyc.md, "New devices"): people made
+ * through the API log in from it first, so it is their trusted first device and a browser login
+ * needs no texted code. devices.spec.ts drives a second device with its code.
+ */
+export const E2E_DEVICE = 'e2e-journeys-browser';
+export const DEVICE_KEY = 'owo.device';
+
 export type ApiUser = { id: string; token: string; email: string; phone: string; password: string; firstName: string; lastName: string };
 let made = 0;
 
@@ -81,7 +89,10 @@ export async function createUser(
   const { phone, user } = await signUp(request, opts);
   const otp = await readCode(request, e164(phone));
   expect((await request.post('/api/user/users/verify-mobile', { data: { phoneNumber: phone, otp } })).status()).toBe(200);
-  const l = await request.post('/api/user/users/login', { data: { username: user.email, password: user.password } });
+  const l = await request.post('/api/user/users/login', {
+    headers: { 'x-device-id': E2E_DEVICE },
+    data: { username: user.email, password: user.password },
+  });
   const { id, accessToken } = ((await l.json()) as { data: { id: string; accessToken: string } }).data;
   const headers = { authorization: `Bearer ${accessToken}` };
   if (opts.pin) {
@@ -104,6 +115,7 @@ export async function createUser(
 /** Logs in through the login screen and waits for Home. */
 export async function logIn(page: Page, user: { email: string; password: string; firstName: string }) {
   await page.goto('/login');
+  await page.evaluate(([key, id]) => localStorage.setItem(key!, id!), [DEVICE_KEY, E2E_DEVICE]);
   await page.getByLabel('Email or phone number').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { ApiEndpointDef } from './api.js';
-import { messageOnly } from './common.js';
+import { listQuery, messageOnly } from './common.js';
 import { uploadMultipleResponse, uploadSingleResponse } from './upload.js';
 import {
   changePasswordBody,
+  confirmDeviceBody,
+  deviceHeaders,
+  deviceParams,
+  devicesResponse,
   editProfileBody,
   filterUsersQuery,
   filterUsersResponse,
@@ -68,8 +72,33 @@ export const userApi = {
     method: 'POST',
     path: '/api/user/users/login',
     body: loginBody,
+    headers: deviceHeaders,
     response: loginResponse,
-    summary: 'Log in with email or phone; returns a bearer token',
+    summary:
+      'Log in with email or phone; returns a bearer token. From a device not used before it answers 403 NEW_DEVICE ' +
+      'and texts a code to the phone (then user.confirmDevice)',
+  },
+  'user.confirmDevice': {
+    method: 'POST',
+    path: '/api/user/users/login/device',
+    body: confirmDeviceBody,
+    headers: deviceHeaders,
+    response: loginResponse,
+    summary: 'Log in on a new device with the code texted to the phone; for its first hours the device may send less (docs/kyc.md)',
+  },
+  'user.devices': {
+    method: 'GET',
+    path: '/api/user/devices',
+    query: listQuery,
+    response: devicesResponse,
+    summary: 'The devices signed in to your account, the most recently used first',
+  },
+  'user.signOutDevice': {
+    method: 'DELETE',
+    path: '/api/user/devices/:id',
+    params: deviceParams,
+    response: messageOnly,
+    summary: 'Sign a device out: its sessions end and it needs a texted code to log in again',
   },
   'user.logout': {
     method: 'GET',

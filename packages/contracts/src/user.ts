@@ -72,6 +72,29 @@ export const loginBody = z.object({
 });
 export const loginResponse = envelope(z.object({ id: z.uuid(), accessToken: z.string() }));
 
+/**
+ * The device a client signs in from: a random id it keeps (localStorage) and a name people
+ * recognise ("Chrome on Android"). A login from a device the person has not used before waits
+ * for a code texted to the phone (user.confirmDevice).
+ */
+export const deviceHeaders = z.object({
+  'x-device-id': z.string().trim().min(8, 'x-device-id is 8 to 128 characters').max(128, 'x-device-id is 8 to 128 characters').optional(),
+  'x-device-name': z.string().trim().max(80, 'x-device-name is at most 80 characters').optional(),
+});
+export const confirmDeviceBody = loginBody.extend({ otp: otpField });
+
+export const device = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The device this session signed in from. */
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof device>;
+export const devicesResponse = paginated(device);
+export const deviceParams = z.object({ id: z.uuid('Device not found') });
+
 export const forgotPasswordBody = z.object({ email: emailField });
 export const initiateResetBody = z.object({ phoneNumber: phoneField });
 export const verifyResetOtpBody = z.object({

@@ -51,6 +51,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
         'req.headers.transactionpin',
         'req.headers.oldtransactionpin',
         'req.headers.cookie',
+        'req.headers["x-device-id"]',
         '*.password',
         '*.pin',
         '*.otp',

@@ -9,10 +9,10 @@ import { staffProviders, staffService } from './staff/index.js';
 import { billPaymentTypes, billsProviders, billsService, type BillsProviders } from './bills/index.js';
 import { transactionService, type TransactionProviders } from './transaction/index.js';
 import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
-import { userProviders, userService } from './user/index.js';
+import { userProviders, userService, type UserOptions } from './user/index.js';
 import { walletProviders, walletService, type WalletProviders } from './wallet/index.js';
 import { notificationsProviders, notificationsService, type NotificationsProviders } from './notifications/index.js';
-import { kycProviders, kycService, type KycProviders } from './kyc/index.js';
+import { kycProviders, kycService, openNewDeviceWindow, type KycProviders } from './kyc/index.js';
 
 /**
  * Every provider the app uses, in one object: the adapters to outside systems (SMS, email, blob
@@ -21,6 +21,7 @@ import { kycProviders, kycService, type KycProviders } from './kyc/index.js';
  * receives it as `options.providers` and declares the part it needs.
  */
 export type Providers = PlatformProviders &
+  UserOptions &
   UploadProviders &
   WalletProviders &
   BillsProviders &
@@ -29,7 +30,7 @@ export type Providers = PlatformProviders &
   KycProviders;
 
 /** The adapters to outside systems: what a test (or a deployment) may replace. */
-export type Adapters = Omit<Providers, 'authenticator' | 'staffAuthenticator' | 'paymentTypes'>;
+export type Adapters = Omit<Providers, 'authenticator' | 'staffAuthenticator' | 'paymentTypes' | 'openDeviceWindow'>;
 export type ProviderOverrides = Partial<Adapters> | ((defaults: Adapters) => Partial<Adapters>);
 
 /**
@@ -51,6 +52,8 @@ export function buildProviders(config: Config, db: Db, overrides: ProviderOverri
     ...adapters,
     ...userProviders(config, db),
     ...staffProviders(config, db),
+    // The user service opens a new device's window; the window and its limit are KYC's.
+    openDeviceWindow: (tx, userId) => openNewDeviceWindow(tx, config.kyc, userId),
     paymentTypes: { ...billPaymentTypes(adapters.billVendor) },
   };
 }

@@ -1,4 +1,4 @@
-import { codeIn, lastMessage, newPhone, setPin, signup, toE164Ng, TEST_PIN } from './harness.js';
+import { codeIn, json, lastMessage, newPhone, setPin, signup, toE164Ng, TEST_PIN } from './harness.js';
 import { resetCodeOf } from './authz-world.js';
 import { anyone, list, mine, NOOP, unique, type Row, OK } from './authz-rows-shapes.js';
 
@@ -42,6 +42,45 @@ export const userRows: Record<string, Row> = {
     expect: { stranger: OK },
   },
   'user.login': { public: true, body: (w) => ({ username: w.outsider.email, password: w.outsider.password }), expect: { stranger: OK } },
+  'user.confirmDevice': {
+    public: true,
+    each: async (w) => {
+      const u = await w.person();
+      const deviceId = `authz-device-${unique()}`;
+      await w.t.app.inject({
+        method: 'POST',
+        url: '/api/user/users/login',
+        headers: { 'x-device-id': deviceId },
+        payload: { username: u.email, password: u.password },
+      });
+      return { username: u.email, password: u.password, deviceId, otp: codeIn(await lastMessage(w.t.app, u.e164)) };
+    },
+    headers: (_w, x) => ({ 'x-device-id': x.deviceId! }),
+    body: (_w, x) => ({ username: x.username, password: x.password, otp: x.otp }),
+    expect: { stranger: OK },
+  },
+  'user.devices': mine(),
+  // The owner's other device (a phone confirmed with its code): only the owner may sign it out.
+  'user.signOutDevice': {
+    setup: async (w) => {
+      const headers = { 'x-device-id': `authz-device-${unique()}` };
+      const login = (otp?: string) =>
+        w.t.app.inject({
+          method: 'POST',
+          url: `/api/user/users/login${otp ? '/device' : ''}`,
+          headers,
+          payload: { username: w.owner.email, password: w.owner.password, ...(otp ? { otp } : {}) },
+        });
+      await login();
+      const token = (json(await login(codeIn(await lastMessage(w.t.app, w.owner.e164)))).data as { accessToken: string }).accessToken;
+      const [device] = json(
+        await w.t.app.inject({ method: 'GET', url: '/api/user/devices', headers: { authorization: `Bearer ${token}` } }),
+      ).data as { id: string }[];
+      return { device: device!.id };
+    },
+    params: (_w, x) => ({ id: x.device! }),
+    expect: { stranger: 401, outsider: 404, owner: OK },
+  },
   'user.logout': { expect: anyone('newcomer') },
   'user.initiatePasswordReset': { public: true, body: (w) => ({ phoneNumber: w.outsider.phone }), expect: { stranger: OK } },
   'user.forgotPassword': {

@@ -13,7 +13,14 @@ export const userApi = {
   signup: (body: ApiBody<'POST /api/user/users/signup'>) => call('POST /api/user/users/signup', { body, auth: false }),
   verifyMobile: (body: ApiBody<'POST /api/user/users/verify-mobile'>) => call('POST /api/user/users/verify-mobile', { body, auth: false }),
   resendOtp: (body: ApiBody<'POST /api/user/users/resend-otp'>) => call('POST /api/user/users/resend-otp', { body, auth: false }),
-  login: (body: ApiBody<'POST /api/user/users/login'>) => call('POST /api/user/users/login', { body, auth: false }),
+  /** `device`: this device's headers (lib/device.ts; the login screen passes them, so Home's first load does without). */
+  login: (body: ApiBody<'POST /api/user/users/login'>, device?: Record<string, string>) =>
+    call('POST /api/user/users/login', { body, auth: false, headers: device }),
+  /** Logs in on a new device with the code texted for it (after login answered NEW_DEVICE). */
+  confirmDevice: (body: ApiBody<'POST /api/user/users/login/device'>, device?: Record<string, string>) =>
+    call('POST /api/user/users/login/device', { body, auth: false, headers: device }),
+  devices: (page: number) => call('GET /api/user/devices', { query: { page, limit: 20 } }),
+  signOutDevice: (id: string) => call('DELETE /api/user/devices/:id', { params: { id } }),
   logout: () => call('GET /api/user/auth/logout'),
   initiatePasswordReset: (body: ApiBody<'POST /api/user/users/initiate-password-reset'>) =>
     call('POST /api/user/users/initiate-password-reset', { body, auth: false }),

@@ -16,6 +16,7 @@ const AccountMenuPage = lazy(() => import('../features/account/AccountMenuPage')
 const EditProfilePage = lazy(() => import('../features/account/EditProfilePage'));
 const PinPage = lazy(() => import('../features/account/PinPage'));
 const ChangePasswordPage = lazy(() => import('../features/account/ChangePasswordPage'));
+const DevicesPage = lazy(() => import('../features/account/DevicesPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const PayPage = lazy(() => import('../features/pay/PayPage'));
 const HistoryPage = lazy(() => import('../features/wallet/HistoryPage'));
@@ -72,6 +73,7 @@ export function createAppRouter() {
         { path: '/account/profile', element: <EditProfilePage /> },
         { path: '/account/pin', element: <PinPage /> },
         { path: '/account/password', element: <ChangePasswordPage /> },
+        { path: '/account/devices', element: <DevicesPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

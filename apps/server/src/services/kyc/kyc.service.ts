@@ -278,3 +278,15 @@ export async function markVerified(db: Tx, userId: string, tier: 1 | 2 | 3): Pro
     )
     .where(eq(kycProfiles.userId, userId));
 }
+
+/**
+ * A device confirmed with a texted code: until `NEW_DEVICE_HOURS` from now the person's day limit
+ * is the lower of their tier's and `NEW_DEVICE_DAILY_OUT` (the posting path reads the window).
+ */
+export async function openNewDeviceWindow(tx: Tx, kyc: KycConfig, userId: string, now = new Date()): Promise<void> {
+  await profileOf(tx, userId);
+  await tx
+    .update(kycProfiles)
+    .set({ newDeviceUntil: new Date(now.getTime() + kyc.newDeviceHours * 3_600_000), updatedAt: now })
+    .where(eq(kycProfiles.userId, userId));
+}

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
@@ -36,9 +36,10 @@ export async function unsubscribe(db: Tx, userId: string, endpoint: string): Pro
   return gone.length;
 }
 
-/** At logout: the session's devices stop receiving pushes. */
-export async function forgetSession(db: Tx, sessionId: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+/** At logout, or when a device is signed out: those sessions stop receiving pushes. */
+export async function forgetSession(db: Tx, sessionId: string | readonly string[]): Promise<void> {
+  const ids = typeof sessionId === 'string' ? [sessionId] : sessionId;
+  if (ids.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, [...ids]));
 }
 
 /** When a person's sessions are revoked (a password change): every device but this session's. */

@@ -1,5 +1,6 @@
 import type { ServiceModule } from '../../platform/app.js';
 import { freezeRoutes } from './freeze.js';
+import type { UserOptions } from './deps.js';
 import { userRoutes } from './routes.js';
 
 export { userProviders, type UserProvided } from './authenticator.js';
@@ -17,10 +18,12 @@ export { userByVerifiedPhone } from './directory.js';
 export { freezeAccount, freezeOf, frozenText, SUPPORT_CONTACT, unfreezeAccount, type Freeze } from './freeze.js';
 export { accountFreezes } from './freeze-table.js';
 
-export const userService: ServiceModule = {
+export type { OpenDeviceWindow, UserOptions } from './deps.js';
+
+export const userService: ServiceModule<UserOptions> = {
   name: 'user',
-  plugin: async (app) => {
-    await app.register(userRoutes);
+  plugin: async (app, { providers }) => {
+    await app.register(userRoutes, { openDeviceWindow: providers.openDeviceWindow });
     await app.register(freezeRoutes);
   },
 };

@@ -5,13 +5,14 @@ import { ok } from '../../platform/http.js';
 import { paged } from '../../platform/pagination.js';
 import { route, userIdOf as me } from '../../platform/route.js';
 import * as account from './account.service.js';
-import type { UserDeps } from './deps.js';
+import type { UserDeps, UserOptions } from './deps.js';
+import * as devices from './devices.service.js';
 import { listNotices, readNotices, unreadNotices } from './notices.service.js';
 import * as pins from './pin.service.js';
 import * as profile from './profile.service.js';
 import * as session from './session.service.js';
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsync<UserOptions> = async (app, { openDeviceWindow }) => {
   const deps: UserDeps = { db: app.db, config: app.config, notifier: app.notifier };
   const otpLimit = (field: string) => limitBy('otp', app.config.rateLimit.otp, '15 minutes', bodyField(field));
 
@@ -37,8 +38,32 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     app,
     'user.login',
     { guard: 'none', config: limitBy('login', app.config.rateLimit.login, '15 minutes', bodyField('username')) },
-    async (req) => ok(await session.login(deps, req.body.username, req.body.password), 'Login successful'),
+    async (req) =>
+      ok(
+        await session.login(deps, req.body.username, req.body.password, devices.deviceClaim(app.config.secret, req.headers)),
+        'Login successful',
+      ),
   );
+  route(
+    app,
+    'user.confirmDevice',
+    { guard: 'none', config: limitBy('login', app.config.rateLimit.login, '15 minutes', bodyField('username')) },
+    async (req) =>
+      ok(
+        await session.confirmDevice(deps, req.body, devices.deviceClaim(app.config.secret, req.headers), openDeviceWindow),
+        'Login successful',
+      ),
+  );
+  route(app, 'user.devices', { guard: 'bearer' }, async (req) => {
+    const { userId, sessionId } = authOf(req);
+    const { items, total } = await devices.listDevices(deps, userId, sessionId, req.query.page, req.query.limit);
+    return paged('Devices', req.query, { items, total });
+  });
+  route(app, 'user.signOutDevice', { guard: 'bearer' }, async (req) => {
+    const { userId, sessionId } = authOf(req);
+    await session.signOutDevice(deps, userId, sessionId, req.params.id);
+    return ok(null, 'Device signed out');
+  });
   route(app, 'user.logout', { guard: 'bearer' }, async (req) => {
     await session.logout(deps, authOf(req).sessionId);
     return ok(null, 'Logged out');

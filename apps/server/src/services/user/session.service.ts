@@ -5,7 +5,8 @@ import { rawQuery, type Db, type RawRow, type RawStatement, type Tx } from '../.
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { instanceOf } from '../../platform/instance.js';
 import { requireE164, toE164 } from '../../platform/phone.js';
-import type { UserDeps } from './deps.js';
+import type { OpenDeviceWindow, UserDeps } from './deps.js';
+import { admitDevice, newDeviceError, recordDevice, signOutDevice as signOutDeviceRows, type DeviceClaim } from './devices.service.js';
 import { consumeOtp, issueOtp, type OtpPurpose } from './otp.js';
 import { passwordResets, sessions, users } from './tables.js';
 import { forgetOtherSessions, forgetSession } from '../notifications/index.js';
@@ -13,13 +14,14 @@ import { forgetOtherSessions, forgetSession } from '../notifications/index.js';
 const RESET_TTL_MINUTES = 15;
 
 /** Starts a session and returns the bearer token; only its keyed hash is stored. */
-export async function createSession(db: Tx, secret: string, userId: string, ttlMs: number): Promise<string> {
+export async function createSession(db: Tx, secret: string, userId: string, ttlMs: number, deviceId?: string): Promise<string> {
   const token = randomToken();
   await db.insert(sessions).values({
     id: newId(),
     userId,
     tokenHash: sessionTokenHash(secret, token),
     expiresAt: new Date(Date.now() + ttlMs),
+    deviceId,
   });
   return token;
 }
@@ -124,7 +126,8 @@ async function findByUsername(deps: UserDeps, username: string) {
   return row ?? null;
 }
 
-export async function login(deps: UserDeps, username: string, password: string) {
+/** The person behind a username and password, refused alike whether the account or the password is wrong. */
+async function checkPassword(deps: UserDeps, username: string, password: string) {
   const user = await findByUsername(deps, username);
   dummyHash ??= hashSecret('not-a-real-password-0');
   const ok = await verifySecret(user?.passwordHash ?? (await dummyHash), password);
@@ -132,7 +135,48 @@ export async function login(deps: UserDeps, username: string, password: string) 
   if (!user.phoneVerifiedAt) {
     throw new AppError(403, 'PHONE_NOT_VERIFIED', 'Verify your phone number first. Use the code we sent you, or ask for a new one.');
   }
-  const accessToken = await createSession(deps.db, deps.config.secret, user.id, deps.config.sessionTtlMs);
+  return user;
+}
+
+/** One person's logins are taken in turn (their row locked), so two devices at once are never both "the first". */
+const lockPerson = (tx: Tx, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+/**
+ * Logs in on a device the person has used (or their first): a session bound to it. From any other
+ * device a code is texted (committed first) and the call answers 403 NEW_DEVICE.
+ */
+export async function login(deps: UserDeps, username: string, password: string, device: DeviceClaim) {
+  const user = await checkPassword(deps, username, password);
+  const accessToken = await deps.db.transaction(async (tx) => {
+    await lockPerson(tx, user.id);
+    const deviceId = await admitDevice(tx, deps, user, device);
+    return deviceId === null ? null : createSession(tx, deps.config.secret, user.id, deps.config.sessionTtlMs, deviceId);
+  });
+  if (accessToken === null) {
+    void deps.notifier.drain().catch(() => {});
+    throw newDeviceError(user.phoneNumber);
+  }
+  return { id: user.id, accessToken };
+}
+
+/**
+ * Logs in on a new device with the code texted for it (bound to this device): the device is
+ * trusted from now on and, for its first hours, the day limit is the new device's (`openWindow`).
+ */
+export async function confirmDevice(
+  deps: UserDeps,
+  body: { username: string; password: string; otp: string },
+  device: DeviceClaim,
+  openWindow: OpenDeviceWindow,
+) {
+  const user = await checkPassword(deps, body.username, body.password);
+  await consumeOtp(deps.db, deps.config.secret, user.phoneNumber, 'new_device', body.otp, device.hash);
+  const accessToken = await deps.db.transaction(async (tx) => {
+    await lockPerson(tx, user.id);
+    const deviceId = await recordDevice(tx, user.id, device);
+    await openWindow(tx, user.id);
+    return createSession(tx, deps.config.secret, user.id, deps.config.sessionTtlMs, deviceId);
+  });
   return { id: user.id, accessToken };
 }
 
@@ -145,7 +189,7 @@ export async function startPasswordReset(deps: UserDeps, by: { email: string } |
     .where(where)
     .limit(1);
   if (user) {
-    await deps.db.transaction((tx) => issueOtp(tx, deps, user, 'reset_password', 'email' in by ? user.email : undefined));
+    await deps.db.transaction((tx) => issueOtp(tx, deps, user, 'reset_password', { email: 'email' in by ? user.email : undefined }));
     void deps.notifier.drain().catch(() => {});
   }
   return 'email' in by
@@ -213,6 +257,12 @@ export async function changePassword(deps: UserDeps, userId: string, sessionId: 
     await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeSessions(tx, userId, sessionId);
   });
+  forgetSessions(deps.db, userId);
+}
+
+/** Signs one of the person's other devices out (devices.service.ts), then forgets its sessions here at once. */
+export async function signOutDevice(deps: UserDeps, userId: string, sessionId: string, deviceId: string): Promise<void> {
+  await deps.db.transaction((tx) => signOutDeviceRows(tx, userId, sessionId, deviceId));
   forgetSessions(deps.db, userId);
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChevronRight, FileText, Gauge, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronRight, FileText, Gauge, KeyRound, LogOut, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatLagosDate } from '@owo/contracts/format';
 import { formatPhone } from '../../lib/phone';
@@ -98,6 +98,12 @@ export default function AccountMenuPage() {
             icon={<KeyRound className="size-5" />}
             title="Change password"
             subtitle="Keep your account secure"
+          />
+          <MenuLink
+            to="/account/devices"
+            icon={<Smartphone className="size-5" />}
+            title="Devices"
+            subtitle="Where you are logged in; sign one out"
           />
         </ul>
       </Card>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
+import { deviceHeaders } from '../../lib/device';
 import { formatPhone, looksLikePhone, toE164 } from '../../lib/phone';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -12,6 +13,9 @@ import { useAuth } from './auth-store';
 import { FormAlert } from '../../ui/FormAlert';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
+
+// Only a login from a new device needs the code step: its own chunk, off the first load.
+const NewDeviceStep = lazy(() => import('./NewDeviceStep'));
 
 /**
  * The first screen checks only that both fields are filled, with react-hook-form's own rules: no
@@ -34,6 +38,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const prefill = (location.state as { username?: string } | null)?.username ?? '';
   const [failure, setFailure] = useState<{ message: string; code: string } | null>(null);
+  const [newDevice, setNewDevice] = useState<{ username: string; password: string; message: string } | null>(null);
   const [resending, setResending] = useState(false);
 
   const {
@@ -46,10 +51,14 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
     try {
-      await login(username, password);
+      await login(username, password, { device: deviceHeaders() });
       // GuestOnly sends the now signed-in user on to where they were going.
     } catch (err) {
       const message = errorMessage(err, LOGIN_FAILED);
+      if (err instanceof ApiError && err.code === 'NEW_DEVICE') {
+        setNewDevice({ username, password, message });
+        return;
+      }
       setFailure({ message, code: err instanceof ApiError ? err.code : 'UNKNOWN' });
       toast.error(message);
     }
@@ -73,6 +82,14 @@ export default function LoginPage() {
     }
     await navigate('/verify');
   };
+
+  if (newDevice) {
+    return (
+      <Suspense fallback={<AuthHeading title="Confirm this device">{newDevice.message}</AuthHeading>}>
+        <NewDeviceStep {...newDevice} onBack={() => setNewDevice(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <>

@@ -13,6 +13,7 @@ function setup() {
   const secure = createSecureStorage({ storage: local, keyStore });
   const api = {
     login: vi.fn(),
+    confirmDevice: vi.fn(),
     logout: vi.fn().mockResolvedValue({ data: null, message: 'Logged out' }),
   };
   const store = createAuthStore({ storage: () => secure, plain: () => local, api });
@@ -111,5 +112,14 @@ describe('auth store', () => {
     expect(t.store.getState().phoneNumber).toBe('+2348030000009');
     t.store.getState().markVerified('+2348030000009');
     expect(t.store.getState()).toMatchObject({ isValidOTP: true, verifiedNumber: '+2348030000009' });
+  });
+  it('logs in on a new device with its code through confirmDevice, keeping the token as a login does', async () => {
+    t.api.confirmDevice.mockResolvedValueOnce({ data: { id: USER_ID, accessToken: 'tok' }, message: '' });
+    const device = { 'X-Device-Id': 'abc123abc123' };
+    await t.store.getState().login('ada@demo.owo.ng', 'Demo1234', { device, otp: '123456' });
+    expect(t.api.confirmDevice).toHaveBeenCalledWith({ username: 'ada@demo.owo.ng', password: 'Demo1234', otp: '123456' }, device);
+    expect(t.api.login).not.toHaveBeenCalled();
+    expect(t.store.getState().isAuthenticated).toBe(true);
+    expect(t.local.getItem('userId')).toBe(USER_ID);
   });
 });

@@ -22,7 +22,11 @@ export interface AuthState {
   error: string | null;
 
   restore(): Promise<void>;
-  login(username: string, password: string): Promise<LoginData>;
+  /**
+   * `device`: this device's headers (lib/device.ts); `otp`: the code texted for this new device
+   * (after login answered NEW_DEVICE).
+   */
+  login(username: string, password: string, opts?: { device?: Record<string, string>; otp?: string }): Promise<LoginData>;
   logout(): Promise<void>;
   /** Drops the session locally (used when the server says it is no longer valid). */
   clearSession(): void;
@@ -34,7 +38,7 @@ export interface AuthDeps {
   storage: () => SecureStorage;
   /** Plain storage for the userId. */
   plain: () => Storage | undefined;
-  api: Pick<typeof userApi, 'login' | 'logout'>;
+  api: Pick<typeof userApi, 'login' | 'confirmDevice' | 'logout'>;
 }
 
 const signedOut = { token: null, isAuthenticated: false, userId: null } as const;
@@ -74,10 +78,12 @@ export function createAuthStore(deps: AuthDeps) {
       }
     },
 
-    async login(username, password) {
+    async login(username, password, { device, otp } = {}) {
       set({ loading: true, error: null });
       try {
-        const { data } = await deps.api.login({ username, password });
+        const { data } = otp
+          ? await deps.api.confirmDevice({ username, password, otp }, device)
+          : await deps.api.login({ username, password }, device);
         await deps.storage().save(TOKEN_KEY, data.accessToken);
         deps.plain()?.setItem(USER_ID_KEY, data.id);
         set({ token: data.accessToken, userId: data.id, isAuthenticated: true, loading: false, error: null });

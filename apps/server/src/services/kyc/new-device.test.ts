@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, createTestApp, json, lastMessage, type TestContext, type TestUser } from '../../test/harness.js';
+import { kycKit } from './kyc-test-kit.js';
+
+/** The new-device window (docs/kyc.md, "New devices"): a device confirmed with its code sends at most ₦20,000 a day at first. */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+const kit = kycKit(() => t);
+
+const PHONE_B = { 'x-device-id': 'b7c1e0a4-phone-b', 'x-device-name': 'Chrome on Android' };
+
+/** Logs in on another phone with the code texted for it; the session's person is the same. */
+async function onNewDevice(u: TestUser): Promise<TestUser> {
+  const body = { username: u.email, password: u.password };
+  const first = await t.app.inject({ method: 'POST', url: '/api/user/users/login', headers: PHONE_B, payload: body });
+  expect(json(first).code).toBe('NEW_DEVICE');
+  const otp = codeIn(await lastMessage(t.app, u.e164));
+  const res = await t.app.inject({ method: 'POST', url: '/api/user/users/login/device', headers: PHONE_B, payload: { ...body, otp } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...u, token: (json(res).data as { accessToken: string }).accessToken };
+}
+
+describe('a device confirmed with its code', () => {
+  it('shows the new-device limit of ₦20,000 on the limits screen', async () => {
+    const u = await kit.person(2);
+    expect((await kit.status(u)).newDeviceLimit).toBeNull();
+    const onB = await onNewDevice(u);
+    const s = await kit.status(onB);
+    expect(s.newDeviceLimit).toBe(2_000_000);
+    expect(s.limits.dailyOut).toBe(2_000_000);
+  });
+
+  it('refuses a payment beyond ₦20,000 today with DEVICE_LIMIT, moving nothing', async () => {
+    const u = await kit.person(2, 5_000_000);
+    const other = await kit.person(2);
+    const onB = await onNewDevice(u);
+    const over = await kit.send(onB, other, 2_000_100);
+    expect(over.statusCode).toBe(403);
+    expect(json(over).code).toBe('DEVICE_LIMIT');
+    expect((await kit.status(u)).usedToday).toBe(0);
+  });
+
+  it('lets ₦20,000 leave on the new device', async () => {
+    const u = await kit.person(2, 5_000_000);
+    const other = await kit.person(2);
+    const onB = await onNewDevice(u);
+    expect((await kit.send(onB, other, 2_000_000)).statusCode).toBe(200);
+  });
+
+  it('leaves the tier’s limit on the first device a person logs in from', async () => {
+    const u = await kit.person(2, 5_000_000);
+    const other = await kit.person(2);
+    expect((await kit.send(u, other, 3_000_000)).statusCode).toBe(200);
+  });
+});
