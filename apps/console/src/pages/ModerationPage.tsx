@@ -1,4 +1,4 @@
-import type { ReportedPost } from '@owo/contracts';
+import type { ReportedItem as ReportedPost } from '@owo/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -33,8 +33,8 @@ function DecideSheet({
   const [key, setKey] = useState(newKey);
   const decide = useMutation({
     mutationFn: async () =>
-      call('POST /api/staff/moderation/posts/:id', {
-        params: { id: ask!.post.id },
+      call('POST /api/staff/moderation/:kind/:id', {
+        params: { kind: 'post', id: ask!.post.id },
         body: { action: ask!.action, reason },
         idempotencyKey: key,
       }),
@@ -82,7 +82,7 @@ function ReportedCard({ p, onAct }: { p: ReportedPost; onAct: (action: Action) =
         {p.author.name} · {p.reports === 1 ? '1 report' : `${p.reports} reports`} · last {when(p.lastReportedAt)}
         {p.hidden ? <Badge tone="danger">hidden from feeds</Badge> : null}
       </p>
-      <p className="mt-2 text-[15px] whitespace-pre-wrap">{p.text || '(no text)'}</p>
+      <p className="mt-2 text-[15px] whitespace-pre-wrap">{p.preview.text || '(no text)'}</p>
       <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Reasons reported">
         {[...new Set(p.reasons.map((r) => r.reason))].map((r) => (
           <li key={r}>
@@ -115,7 +115,7 @@ export function ModerationPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['moderation', page],
-    queryFn: async ({ signal }) => call('GET /api/staff/moderation/posts', { query: { page, limit: LIMIT }, signal }),
+    queryFn: async ({ signal }) => call('GET /api/staff/moderation', { query: { page, limit: LIMIT, kind: 'post' }, signal }),
     placeholderData: keepPreviousData,
   });
   return (
