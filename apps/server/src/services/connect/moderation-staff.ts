@@ -14,6 +14,8 @@ import { commentNotFound } from './reports.service.js';
 // takes a community away from everyone.
 
 export type Window = { limit: number; offset: number };
+/** A decision's outcome: whom to tell, whether the thing had been hidden by its reports, where it is now. */
+export type Decided = { authorId: string; wasHidden: boolean; link: string | null };
 type ConnectKind = 'post' | 'comment' | 'community';
 
 /** A queue row: every statement below names its columns so. */
@@ -109,10 +111,10 @@ const nothingWaiting = (what: string) => conflict(`This ${what} has no reports w
  * Decides a reported post in the caller's transaction: its reports cleared; `restore` and `warn`
  * show it again, `remove` deletes it. 404 for no such post, 409 when nothing waits for review.
  */
-export async function moderatePost(tx: Tx, postId: string, action: ModerationAction): Promise<{ authorId: string; link: string | null }> {
-  const [p] = await executeRows<{ author_id: string; status: string; report_count: number }>(
+export async function moderatePost(tx: Tx, postId: string, action: ModerationAction): Promise<Decided> {
+  const [p] = await executeRows<{ author_id: string; status: string; report_count: number; hidden_at: string | null }>(
     tx,
-    sql`SELECT author_id, status, report_count FROM posts WHERE id = ${postId} FOR UPDATE`,
+    sql`SELECT author_id, status, report_count, hidden_at FROM posts WHERE id = ${postId} FOR UPDATE`,
   );
   if (!p || p.status === 'deleted') throw postNotFound();
   if (Number(p.report_count) === 0) throw nothingWaiting('post');
@@ -120,14 +122,14 @@ export async function moderatePost(tx: Tx, postId: string, action: ModerationAct
   await tx.execute(sql`UPDATE posts SET report_count = 0, hidden_at = NULL WHERE id = ${postId}`);
   // As its author deletes it (the profile's count, the tags and mentions), in a savepoint of this transaction.
   if (action === 'remove') await deletePost(tx as Db, p.author_id, postId);
-  return { authorId: p.author_id, link: action === 'remove' ? null : `/connect/posts/${postId}` };
+  return { authorId: p.author_id, wasHidden: p.hidden_at !== null, link: action === 'remove' ? null : `/connect/posts/${postId}` };
 }
 
 /** Decides a reported comment: its reports cleared; `remove` deletes it (and takes it off its post's count). */
-export async function moderateComment(tx: Tx, commentId: string, action: ModerationAction) {
-  const [c] = await executeRows<{ author_id: string; post_id: string; report_count: number }>(
+export async function moderateComment(tx: Tx, commentId: string, action: ModerationAction): Promise<Decided> {
+  const [c] = await executeRows<{ author_id: string; post_id: string; report_count: number; hidden_at: string | null }>(
     tx,
-    sql`SELECT author_id, post_id, report_count FROM post_comments WHERE id = ${commentId} FOR UPDATE`,
+    sql`SELECT author_id, post_id, report_count, hidden_at FROM post_comments WHERE id = ${commentId} FOR UPDATE`,
   );
   if (!c) throw commentNotFound();
   if (Number(c.report_count) === 0) throw nothingWaiting('comment');
@@ -136,7 +138,7 @@ export async function moderateComment(tx: Tx, commentId: string, action: Moderat
     await tx.execute(sql`DELETE FROM post_comments WHERE id = ${commentId}`);
     await tx.execute(sql`UPDATE posts SET comment_count = greatest(0, comment_count - 1) WHERE id = ${c.post_id}`);
   } else await tx.execute(sql`UPDATE post_comments SET report_count = 0, hidden_at = NULL WHERE id = ${commentId}`);
-  return { authorId: c.author_id, link: `/connect/posts/${c.post_id}` };
+  return { authorId: c.author_id, wasHidden: c.hidden_at !== null, link: `/connect/posts/${c.post_id}` };
 }
 
 /**
@@ -144,10 +146,10 @@ export async function moderateComment(tx: Tx, commentId: string, action: Moderat
  * its posts read by their authors only) and withdraws its pending invites, join requests and
  * ownership offers.
  */
-export async function moderateCommunity(tx: Tx, communityId: string, action: ModerationAction) {
-  const [c] = await executeRows<{ owner_id: string; report_count: number }>(
+export async function moderateCommunity(tx: Tx, communityId: string, action: ModerationAction): Promise<Decided> {
+  const [c] = await executeRows<{ owner_id: string; report_count: number; hidden_at: string | null }>(
     tx,
-    sql`SELECT owner_id, report_count FROM communities WHERE id = ${communityId} AND removed_at IS NULL FOR NO KEY UPDATE`,
+    sql`SELECT owner_id, report_count, hidden_at FROM communities WHERE id = ${communityId} AND removed_at IS NULL FOR NO KEY UPDATE`,
   );
   if (!c) throw communityNotFound();
   if (Number(c.report_count) === 0) throw nothingWaiting('community');
@@ -160,7 +162,11 @@ export async function moderateCommunity(tx: Tx, communityId: string, action: Mod
     await tx.execute(sql`UPDATE community_ownership_requests SET status = 'cancelled', answered_at = now()
       WHERE community_id = ${communityId} AND status = 'pending'`);
   }
-  return { authorId: c.owner_id, link: action === 'remove' ? null : `/connect/communities/${communityId}` };
+  return {
+    authorId: c.owner_id,
+    wasHidden: c.hidden_at !== null,
+    link: action === 'remove' ? null : `/connect/communities/${communityId}`,
+  };
 }
 
 /** Who wrote a post or comment, or owns a community (also after it was removed): the person a ban is for. */

@@ -117,7 +117,7 @@ export async function moderateProduct(tx: Tx, productId: string, action: Moderat
   if ((await review(tx, sql`product_id = ${productId}`)) === 0) throw nothingWaiting('product');
   if (action === 'remove') await takeDown(tx, p);
   const [s] = await executeRows<{ owner_id: string }>(tx, sql`SELECT owner_id FROM shops WHERE id = ${p.shop_id}`);
-  return { authorId: s!.owner_id, link: action === 'remove' ? null : `/shop/products/${productId}` };
+  return { authorId: s!.owner_id, wasHidden: false, link: action === 'remove' ? null : `/shop/products/${productId}` };
 }
 
 /**
@@ -132,7 +132,7 @@ export async function moderateShop(tx: Tx, shopId: string, action: ModerationAct
     for (const p of await liveProductsWhere(tx, sql`shop_id = ${shopId}`)) await takeDown(tx, p);
     await review(tx, sql`shop_id = ${shopId}`);
   }
-  return { authorId: s.owner_id, link: `/shop/shops/${shopId}` };
+  return { authorId: s.owner_id, wasHidden: false, link: `/shop/shops/${shopId}` };
 }
 
 /** Who owns a product's shop (also after it was taken down), or a shop: the person a ban is for. */

@@ -27,7 +27,7 @@ import { staff } from './tables.js';
 type Window = { limit: number; offset: number };
 type Source = {
   read: (tx: Tx, w: Window) => Promise<{ items: ReportedContent[]; total: number }>;
-  decide: (tx: Tx, id: string, action: ModerationAction) => Promise<{ authorId: string; link: string | null }>;
+  decide: (tx: Tx, id: string, action: ModerationAction) => Promise<{ authorId: string; wasHidden: boolean; link: string | null }>;
   /** The person a ban of the thing's author is for (also after the thing was removed, where its row stays). */
   author: (tx: Tx, id: string) => Promise<string>;
 };
@@ -90,9 +90,12 @@ export async function moderationQueue(
 
 const NOUN: Record<ModerationKind, string> = { post: 'post', comment: 'comment', product: 'product', shop: 'shop', community: 'community' };
 
-function told(kind: ModerationKind, action: ModerationAction): { title: string; lead: string } {
+function told(kind: ModerationKind, action: ModerationAction, wasHidden: boolean): { title: string; lead: string } {
   const n = NOUN[kind];
-  if (action === 'restore') return { title: `Your ${n} is back`, lead: `Owo reviewed the reports on your ${n} and restored it` };
+  if (action === 'restore')
+    return wasHidden
+      ? { title: `Your ${n} is back`, lead: `Owo reviewed the reports on your ${n} and restored it` }
+      : { title: `Your ${n} stays up`, lead: `Owo reviewed the reports on your ${n} and kept it up` };
   if (action === 'warn')
     return { title: `A warning about your ${n}`, lead: `Owo reviewed the reports on your ${n}. It stays up, but this is a warning` };
   if (kind === 'shop')
@@ -110,8 +113,8 @@ export async function moderate(
   action: ModerationAction,
   reason: string,
 ) {
-  const { authorId, link } = await SOURCES[kind].decide(tx, id, action);
-  const t = told(kind, action);
+  const { authorId, link, wasHidden } = await SOURCES[kind].decide(tx, id, action);
+  const t = told(kind, action, wasHidden);
   await deps.notifier.notice(tx, [authorId], {
     kind: `moderation.${action}`,
     title: t.title,

@@ -155,7 +155,7 @@ describe('moderation decisions', () => {
     KINDS.flatMap((kind) =>
       (
         [
-          ['restore', `Your ${kind} is back`],
+          ['restore', `Your ${kind} stays up`],
           ['warn', `A warning about your ${kind}`],
           ['remove', kind === 'shop' ? 'Your shop’s products were removed' : `Your ${kind} was removed`],
         ] as const
@@ -167,6 +167,16 @@ describe('moderation decisions', () => {
     const [n] = await noticesOf(r.author, `moderation.${action}`);
     expect(n?.title).toBe(title);
     expect(n?.body).toContain('Promising returns on money breaks the community rules');
+  });
+
+  it.each(HIDEABLE)('the author of a hidden %s is told it is back when it is restored', async (kind) => {
+    const r = await reported(kind, 2);
+    await decide(r, 'restore', 'It is a joke between friends, not a scam');
+    const [n] = await noticesOf(r.author, 'moderation.restore');
+    expect(n).toMatchObject({
+      title: `Your ${kind} is back`,
+      body: `Owo reviewed the reports on your ${kind} and restored it: It is a joke between friends, not a scam`,
+    });
   });
 
   it.each(['restore', 'warn', 'remove'] as const)(
