@@ -146,7 +146,7 @@ describe('a banned person', () => {
   it('is sent a notice with the reason and the end of the ban', async () => {
     const s = await banned(30);
     const [n] = await noticesOf(s.u, 'moderation.ban');
-    expect(n?.title).toMatch(/^You are banned until \d{1,2} \w{3}$/);
+    expect(n?.title).toMatch(/^You are banned until \d{1,2} \w{3} \d{4}$/);
     expect(n?.body).toMatch(
       /^Owo reviewed reports about you\. Until .+ you can't post, comment, list products or create communities: Repeated/,
     );

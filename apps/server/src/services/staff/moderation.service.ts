@@ -153,7 +153,7 @@ export async function banAuthor(
   const ban = await banPerson(tx, userId, { reason: b.reason, until, by: actor.staffId });
   await deps.notifier.notice(tx, [userId], {
     kind: 'moderation.ban',
-    title: ban.until ? `You are banned until ${formatLagosDate(ban.until, 'dayMonth')}` : 'You are banned for good',
+    title: ban.until ? `You are banned until ${formatLagosDate(ban.until, 'date')}` : 'You are banned for good',
     body: banNoticeText(ban),
   });
   await appendAudit(tx, deps.config.secret, {
