@@ -131,8 +131,9 @@ test('a moderator removes a reported post; support freezes and unfreezes an acco
 
   // Support decides the dispute: a refund, sent for approval.
   await support.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Disputes' }).click();
-  const dispute = support.getByRole('form', { name: `Decide ${order.reference}` });
   await expect(support.getByText('The wrapper came torn along the edge')).toBeVisible();
+  await support.getByRole('button', { name: `Decide ${order.reference}` }).click();
+  const dispute = support.getByRole('dialog', { name: `Decide ${order.reference}` });
   await dispute.getByText('Refund the shopper').click();
   await dispute.getByLabel('Reason').fill('The seller sent a torn wrapper');
   await shot(support, 'console-ops-05-dispute');

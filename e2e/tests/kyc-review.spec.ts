@@ -68,10 +68,11 @@ test('compliance approves a Tier 3 request in the console, and the customer sees
   await expect(request3.getByRole('link', { name: 'Open the ID' })).toHaveAttribute('href', /\/api\/upload\//);
   await shot(compliance, 'kyc-review-01-queue');
 
-  // A rejection needs a reason: the button waits for one.
+  // A rejection needs a reason: the form says so, by the contracts' own rule, and sends nothing.
   await request3.getByRole('button', { name: "Reject Ngozi Adebayo's documents" }).click();
   const reject = compliance.getByRole('dialog', { name: 'Reject the documents' });
-  await expect(reject.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Say why the documents are rejected: the customer reads it')).toBeVisible();
   await reject.getByRole('button', { name: 'Close' }).click();
 
   await request3.getByRole('button', { name: 'Approve Ngozi Adebayo for Tier 3' }).click();

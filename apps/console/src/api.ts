@@ -1,7 +1,8 @@
 import type { ApiBody, ApiData, ApiParams, ApiQuery, ApiRoute, Pagination } from '@owo/contracts';
 
 // The console's client: every call is a route of the contracts' API map under /api/staff (types
-// only: no schema is loaded), sent with the staff session's token.
+// only: the client loads no schema; the forms check what they send with the call's own schema), sent
+// with the staff session's token.
 
 export type StaffRoute = Extract<ApiRoute, `${string} /api/staff/${string}`>;
 
@@ -16,10 +17,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-/** The server's message for one field of a refused form, when `err` carries one. */
-export const fieldErrorOf = (err: unknown, name: string): string | undefined =>
-  err instanceof ApiError ? err.errors.find((e) => e.path === name)?.message : undefined;
 
 export const NETWORK_MESSAGE = 'We could not reach Owo. Check your connection and try again.';
 const TIMEOUT_MS = 20_000;

@@ -1,5 +1,5 @@
 import * as c from './community.js';
-import { connectIdParam as id } from './connect.js';
+import { connectIdParam as id, reportBody, reportResponse } from './connect.js';
 import type { ApiEndpointDef } from './api.js';
 
 const P = '/api/connect';
@@ -317,6 +317,18 @@ export const communitiesApi = {
     query: page,
     response: c.moderatedPostsResponse,
     summary: 'Reported posts (owner or admin)',
+    tag,
+  },
+  'communities.report': {
+    method: 'POST',
+    path: `${C}/:id/report`,
+    params: id,
+    body: reportBody,
+    response: reportResponse,
+    summary:
+      'Report a community (once): a reason from GET /posts/all-report-reasons; reported by enough people, it leaves ' +
+      'discovery until Owo reviews it',
+    created: true,
     tag,
   },
   'communities.insights': {

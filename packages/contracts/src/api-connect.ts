@@ -251,6 +251,18 @@ export const connectApi = {
     created: true,
     tag: POSTS,
   },
+  'connect.reportComment': {
+    method: 'POST',
+    path: `${P}/comments/:id/report`,
+    params: id,
+    body: c.reportBody,
+    response: c.reportResponse,
+    summary:
+      'Report a comment (once): a reason from GET /posts/all-report-reasons; reported by enough people, it is hidden from ' +
+      'everyone but its author until Owo reviews it',
+    created: true,
+    tag: POSTS,
+  },
   'connect.insights': {
     method: 'GET',
     path: `${P}/posts/:id/post-insights`,

@@ -7,8 +7,8 @@ const tag = 'staff';
 
 /**
  * The console's day-to-day work (docs/console.md): freezing a customer's account, marketplace
- * disputes decided with two keys, the moderation queue of reported posts and the review of Tier 3
- * documents; and the customers' own call that says
+ * disputes decided with two keys, the moderation queue of reported posts, comments, products, shops
+ * and communities with bans, and the review of Tier 3 documents; and the customers' own call that says
  * whether their account is frozen. Part of `apiMap`.
  */
 export const staffOpsApi = {
@@ -70,20 +70,50 @@ export const staffOpsApi = {
   // --- moderation -----------------------------------------------------------------------------------
   'staff.moderationQueue': {
     method: 'GET',
-    path: `${P}/moderation/posts`,
+    path: `${P}/moderation`,
     query: s.moderationQuery,
     response: s.moderationQueueResponse,
     tag,
-    summary: 'Reported posts waiting for review (hidden first, then the most reported), with the reasons',
+    summary:
+      'Reported posts, comments, products, shops and communities waiting for review (hidden first, then the most reported), ' +
+      'with the reasons and their counts',
   },
-  'staff.moderatePost': {
+  'staff.moderate': {
     method: 'POST',
-    path: `${P}/moderation/posts/:id`,
+    path: `${P}/moderation/:kind/:id`,
     params: s.moderationParam,
     body: s.moderationDecisionBody,
     response: s.moderationDecisionResponse,
     tag,
-    summary: 'Restore, warn or remove a reported post: the reason is sent to its author',
+    summary: 'Restore, warn or remove a reported thing: its reports are cleared and the reason is sent to its author',
+  },
+  'staff.banAuthor': {
+    method: 'POST',
+    path: `${P}/moderation/:kind/:id/ban`,
+    params: s.moderationParam,
+    body: s.banBody,
+    response: s.banResponse,
+    tag,
+    summary:
+      'Ban the author of a reported thing for some days or for good: they cannot post, comment, list products or create ' +
+      'communities; the reason is sent to them',
+  },
+  'staff.bans': {
+    method: 'GET',
+    path: `${P}/moderation/bans`,
+    query: s.bansQuery,
+    response: s.bansResponse,
+    tag,
+    summary: 'The bans in force, the newest first',
+  },
+  'staff.liftBan': {
+    method: 'POST',
+    path: `${P}/moderation/bans/:userId/lift`,
+    params: s.banParam,
+    body: s.liftBanBody,
+    response: s.liftBanResponse,
+    tag,
+    summary: 'End a ban now; the person is told',
   },
   // --- KYC review ---------------------------------------------------------------------------------
   'staff.kycQueue': {

@@ -4,7 +4,7 @@ import { kobo } from './money.js';
 import { moneyRequest, reasonText } from './staff.js';
 
 // The operator console's day-to-day work (api-staff-ops.ts): freezing an account, marketplace
-// disputes decided with two keys.
+// disputes decided with two keys, the moderation queue and bans, the review of Tier 3 documents.
 
 const page = {
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
@@ -77,27 +77,83 @@ export const disputeDecisionResponse = envelope(moneyRequest);
 
 // --- moderation -------------------------------------------------------------------------------------
 
-export const moderationQuery = z.object(page);
-export const reportedPost = z.object({
+/** What can be reported and reviewed: Connect's posts, comments and communities, the marketplace's products and shops. */
+export const moderationKind = z.enum(['post', 'comment', 'product', 'shop', 'community'], {
+  error: 'kind must be post, comment, product, shop or community',
+});
+export type ModerationKind = z.infer<typeof moderationKind>;
+export const moderationQuery = z.object({ ...page, kind: moderationKind.optional().describe('only this kind (every kind when left out)') });
+/** A ban in force: until when (null: for good) and why. */
+export const banState = z.object({ until: z.string().nullable(), reason: z.string(), since: z.string() });
+export const reportedItem = z.object({
+  kind: moderationKind,
   id: z.string(),
-  text: z.string(),
-  author: party,
-  /** Hidden from the feeds (enough people reported it). */
+  /** The thing as its reporters saw it: a name (product, shop, community), its text, a picture. */
+  preview: z.object({
+    title: z.string().nullable(),
+    text: z.string(),
+    imageUrl: z.string().nullable(),
+    /** Where it is: the post a comment is on, the shop of a product, a community's members. */
+    context: z.string().nullable(),
+  }),
+  /** Who wrote it or owns it (a post's or comment's author, a shop's owner, a community's owner), and their ban if any. */
+  author: party.extend({ ban: banState.nullable() }),
+  /** Hidden by its reports (posts and comments from everyone but the author, communities from discovery). */
   hidden: z.boolean(),
   reports: z.number().int(),
-  reasons: z.array(z.object({ reason: z.string(), at: z.string() })),
+  /** Each reason given, with how many reports gave it, the most given first. */
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** The reporters' own words (marketplace reports carry them), newest first. */
+  details: z.array(z.string()),
   lastReportedAt: z.string(),
 });
-export type ReportedPost = z.infer<typeof reportedPost>;
-export const moderationQueueResponse = paginated(reportedPost);
-export const moderationParam = z.object({ id: z.uuid('id must be a valid id') });
+export type ReportedItem = z.infer<typeof reportedItem>;
+/** A reported thing as the service that owns it reads it: the console adds the author's name and ban. */
+export type ReportedContent = Omit<ReportedItem, 'author'> & { authorId: string };
+export const moderationQueueResponse = paginated(reportedItem);
+export const moderationParam = z.object({ kind: moderationKind, id: z.uuid('id must be a valid id') });
 export const moderationAction = z.enum(['restore', 'warn', 'remove'], { error: 'action must be restore, warn or remove' });
+export type ModerationAction = z.infer<typeof moderationAction>;
 export const moderationDecisionBody = z.object({
   action: moderationAction,
   reason: reasonText('reason').describe('sent to the author'),
 });
-export const moderationDecision = z.object({ id: z.string(), action: moderationAction, reason: z.string(), authorId: z.string() });
+export const moderationDecision = z.object({
+  kind: moderationKind,
+  id: z.string(),
+  action: moderationAction,
+  reason: z.string(),
+  authorId: z.string(),
+});
 export const moderationDecisionResponse = envelope(moderationDecision);
+
+/** How long a ban lasts: a number of days, or null for good. */
+export const BAN_DAYS = [1, 7, 30, 90, 365] as const;
+export const banBody = z.object({
+  reason: reasonText('reason').describe('sent to the person, and in each refusal'),
+  days: z
+    .number({ error: 'days must be a number of days, or null for good' })
+    .int('days must be a whole number')
+    .min(1, 'a ban lasts at least 1 day')
+    .max(3650, 'a ban lasts at most 3650 days; for longer, ban for good')
+    .nullable()
+    .describe('how many days; null: for good'),
+});
+export type BanBody = z.infer<typeof banBody>;
+export const personBan = z.object({
+  userId: z.string(),
+  name: z.string(),
+  until: z.string().nullable(),
+  reason: z.string(),
+  since: z.string(),
+});
+export type PersonBan = z.infer<typeof personBan>;
+export const banResponse = envelope(personBan);
+export const bansQuery = z.object(page);
+export const bansResponse = paginated(personBan.extend({ bannedBy: party.nullable() }));
+export const banParam = z.object({ userId: z.uuid('userId must be a valid id') });
+export const liftBanBody = z.object({ reason: reasonText('reason').describe('sent to the person') });
+export const liftBanResponse = envelope(z.object({ userId: z.string(), lifted: z.literal(true) }));
 
 // --- KYC review -------------------------------------------------------------------------------------
 

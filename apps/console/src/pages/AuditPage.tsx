@@ -1,8 +1,11 @@
-import type { AuditEntry } from '@owo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { auditQuery, type AuditEntry } from '@owo/contracts';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
@@ -11,6 +14,7 @@ import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { SelectField } from '@web/ui/Select';
 import { call, messageOf } from '../api';
+import { fieldErrorText } from '../forms';
 import { ErrorState, PageTitle, when } from '../ui';
 import { CardListSkeleton } from '@web/ui/Spinner';
 
@@ -30,8 +34,23 @@ const KINDS = [
   'staff.enroll',
   'staff.disable',
   'staff.create-admin',
+  'moderation.restore',
+  'moderation.warn',
+  'moderation.remove',
+  'moderation.ban',
+  'moderation.unban',
 ];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filter's form (an empty box is no filter), checked by the contracts' query schema. */
+const filterForm = z
+  .object({ kind: z.string(), customerId: z.string(), staffId: z.string() })
+  .transform((v) => ({
+    ...(v.kind ? { kind: v.kind } : {}),
+    ...(v.customerId.trim() ? { customerId: v.customerId.trim() } : {}),
+    ...(v.staffId.trim() ? { staffId: v.staffId.trim() } : {}),
+  }))
+  .pipe(auditQuery.pick({ kind: true, customerId: true, staffId: true }));
+type Filter = z.output<typeof filterForm>;
 
 const detailText = (d: AuditEntry['detail']) =>
   Object.entries(d)
@@ -79,9 +98,8 @@ function Verify() {
 
 /** The audit log, newest first, by staff member, customer or kind, and its chain's check. */
 export function AuditPage() {
-  const [draft, setDraft] = useState({ kind: '', customerId: '', staffId: '' });
-  const [filter, setFilter] = useState(draft);
-  const [badId, setBadId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<Filter>({});
+  const form = useForm({ resolver: zodResolver(filterForm), defaultValues: { kind: '', customerId: '', staffId: '' } });
   const log = useInfiniteQuery({
     queryKey: ['audit', filter],
     queryFn: async ({ pageParam, signal }) =>
@@ -100,19 +118,14 @@ export function AuditPage() {
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = [draft.customerId, draft.staffId].find((v) => v && !UUID.test(v.trim()));
-    setBadId(bad ? 'An id is 36 characters, as shown on a record (e.g. 0190…-…)' : null);
-    if (!bad) setFilter({ kind: draft.kind, customerId: draft.customerId.trim(), staffId: draft.staffId.trim() });
-  };
+  const submit = form.handleSubmit(setFilter);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <>
       <PageTitle title="Audit log">Every staff action and every view of a customer’s record, in the order they happened.</PageTitle>
       <Verify />
       <form onSubmit={submit} className="mb-4 grid gap-3 md:grid-cols-4 md:items-end" noValidate>
-        <SelectField label="Kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+        <SelectField label="Kind" {...form.register('kind')}>
           <option value="">Any kind</option>
           {KINDS.map((k) => (
             <option key={k} value={k}>
@@ -120,13 +133,8 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Customer id"
-          value={draft.customerId}
-          onChange={(e) => setDraft({ ...draft, customerId: e.target.value })}
-          error={badId ?? undefined}
-        />
-        <Field label="Staff id" value={draft.staffId} onChange={(e) => setDraft({ ...draft, staffId: e.target.value })} />
+        <Field label="Customer id" error={fieldErrorText(form, 'customerId')} {...form.register('customerId')} />
+        <Field label="Staff id" error={fieldErrorText(form, 'staffId')} {...form.register('staffId')} />
         <Button type="submit" variant="outline">
           Filter
         </Button>

@@ -1,8 +1,10 @@
-import type { HistoryItem } from '@owo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addNoteBody, type HistoryItem } from '@owo/contracts';
 import { formatLagosDate } from '@owo/contracts/format';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, ChevronLeft, History, StickyNote } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
@@ -14,6 +16,7 @@ import { FormAlert } from '@web/ui/FormAlert';
 import { MoneyText } from '@web/ui/MoneyText';
 import { TX_TYPE_LABELS } from '@web/lib/transactions';
 import { call, messageOf, newKey } from '../api';
+import { fieldErrorText, useServerErrors } from '../forms';
 import { can, useMe } from '../session';
 import { Loaded, Notice, Pager, when } from '../ui';
 import { FreezeCard } from './FreezeCard';
@@ -69,8 +72,8 @@ function HistoryRow({ h, onAsk, mayAsk }: { h: HistoryItem; onAsk: (ask: Omit<Mo
 function Notes({ customerId, mayWrite }: { customerId: string; mayWrite: boolean }) {
   const queries = useQueryClient();
   const [page, setPage] = useState(1);
-  const [text, setText] = useState('');
   const [key, setKey] = useState(newKey);
+  const form = useForm({ resolver: zodResolver(addNoteBody), defaultValues: { text: '' } });
   const notes = useQuery({
     queryKey: ['notes', customerId, page],
     queryFn: async ({ signal }) =>
@@ -78,29 +81,31 @@ function Notes({ customerId, mayWrite }: { customerId: string; mayWrite: boolean
     placeholderData: keepPreviousData,
   });
   const add = useMutation({
-    mutationFn: async () =>
-      call('POST /api/staff/customers/:id/notes', { params: { id: customerId }, body: { text }, idempotencyKey: key }),
+    mutationFn: async (body: { text: string }) =>
+      call('POST /api/staff/customers/:id/notes', { params: { id: customerId }, body, idempotencyKey: key }),
     onSuccess: () => {
-      setText('');
+      form.reset();
       setKey(newKey());
       setPage(1);
       void queries.invalidateQueries({ queryKey: ['notes', customerId] });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim()) add.mutate();
-  };
+  const onServerError = useServerErrors(form, ['text']);
+  const fieldError = fieldErrorText(form, 'text');
   return (
     <Card>
       <h2 className="mb-3 flex items-center gap-2 text-lg font-bold">
         <StickyNote className="size-5 text-brand-fg" aria-hidden="true" /> Notes
       </h2>
       {mayWrite ? (
-        <form onSubmit={submit} className="mb-4 flex flex-col gap-3">
-          <FormAlert message={add.error ? messageOf(add.error) : null} />
-          <TextAreaField label="Add a note" value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} />
-          <Button type="submit" size="sm" variant="secondary" loading={add.isPending} disabled={!text.trim()} className="self-end">
+        <form
+          onSubmit={form.handleSubmit((v) => add.mutate(v, { onError: onServerError }))}
+          className="mb-4 flex flex-col gap-3"
+          noValidate
+        >
+          <FormAlert message={add.error && !fieldError ? messageOf(add.error) : null} />
+          <TextAreaField label="Add a note" maxLength={2000} error={fieldError} {...form.register('text')} />
+          <Button type="submit" size="sm" variant="secondary" loading={add.isPending} className="self-end">
             Save note
           </Button>
         </form>
@@ -255,15 +260,17 @@ export function CustomerPage() {
                 )}
               </Card>
             </div>
-            <RequestMoneySheet
-              ask={ask}
-              onClose={() => setAsk(null)}
-              onDone={(message) => {
-                setAsk(null);
-                setDone(message);
-                void queries.invalidateQueries({ queryKey: ['customer', id] });
-              }}
-            />
+            {ask ? (
+              <RequestMoneySheet
+                ask={ask}
+                onClose={() => setAsk(null)}
+                onDone={(message) => {
+                  setAsk(null);
+                  setDone(message);
+                  void queries.invalidateQueries({ queryKey: ['customer', id] });
+                }}
+              />
+            ) : null}
           </div>
         )}
       </Loaded>

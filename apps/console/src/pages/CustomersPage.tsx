@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { customerSearchQuery } from '@owo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronRight, Search, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
@@ -8,9 +10,12 @@ import { Card } from '@web/ui/Card';
 import { EmptyState } from '@web/ui/EmptyState';
 import { Field } from '@web/ui/Field';
 import { call } from '../api';
+import { fieldErrorText } from '../forms';
 import { Loaded, PageTitle, Pager, when } from '../ui';
 
 const LIMIT = 20;
+/** The search box, checked as the server checks it. */
+const searchForm = customerSearchQuery.pick({ q: true });
 const MATCHED: Record<string, string> = {
   phone: 'Phone',
   email: 'Email',
@@ -24,28 +29,25 @@ export function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
-  const [typed, setTyped] = useState(q);
+  const form = useForm({ resolver: zodResolver(searchForm), defaultValues: { q } });
   const results = useQuery({
     queryKey: ['customers', q, page],
     queryFn: async ({ signal }) => call('GET /api/staff/customers', { query: { q, page, limit: LIMIT }, signal }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(typed.trim() ? { q: typed.trim() } : {});
-  };
+  const submit = form.handleSubmit((v) => setParams({ q: v.q }));
   return (
     <>
       <PageTitle title="Customers">Every search and every record you open is recorded in the audit log.</PageTitle>
-      <form onSubmit={submit} role="search" className="mb-6 flex items-end gap-2">
+      <form onSubmit={submit} role="search" className="mb-6 flex items-end gap-2" noValidate>
         <div className="flex-1">
           <Field
             label="Phone, email, name, account number or transaction reference"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
             placeholder="e.g. 0803 123 4567"
             enterKeyHint="search"
+            error={fieldErrorText(form, 'q')}
+            {...form.register('q')}
           />
         </div>
         <Button type="submit" icon={<Search className="size-5" aria-hidden="true" />}>

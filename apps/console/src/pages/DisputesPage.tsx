@@ -1,15 +1,17 @@
-import type { Dispute } from '@owo/contracts';
+import { disputeDecisionBody, type Dispute } from '@owo/contracts';
 import { formatNaira } from '@owo/contracts/format';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Scale } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { EmptyState } from '@web/ui/EmptyState';
-import { Field, TextAreaField } from '@web/ui/Field';
-import { FormAlert } from '@web/ui/FormAlert';
-import { ApiError, call, messageOf, newKey } from '../api';
+import { Field } from '@web/ui/Field';
+import { call } from '../api';
+import { fieldErrorText } from '../forms';
+import { ReasonSheet } from '../ReasonSheet';
 import { can, useMe } from '../session';
 import { Notice, PageTitle, parseNaira, QueueList, when } from '../ui';
 
@@ -19,90 +21,84 @@ const DECISIONS = [
   { id: 'release', label: 'Release to the seller' },
   { id: 'split', label: 'Split' },
 ] as const;
-type Decision = (typeof DECISIONS)[number]['id'];
 
-/** The decision form: refund, release or split (shares in naira adding up to the escrow) and the reason both people read. */
-function DecideForm({ d, onDone }: { d: Dispute; onDone: (message: string) => void }) {
-  const [decision, setDecision] = useState<Decision>('refund');
-  const [shopperShare, setShopperShare] = useState('');
-  const [reason, setReason] = useState('');
-  const [key, setKey] = useState(newKey);
-  const [shareError, setShareError] = useState<string | null>(null);
-  const decide = useMutation({
-    mutationFn: async () => {
-      const shopperAmount = parseNaira(shopperShare) ?? 0;
-      const body = decision === 'split' ? { decision, shopperAmount, sellerAmount: d.total - shopperAmount, reason } : { decision, reason };
-      return call('POST /api/staff/disputes/:orderId/decision', { params: { orderId: d.orderId }, body, idempotencyKey: key });
-    },
-    onSuccess: () => {
-      setKey(newKey());
-      onDone(`Decision on ${d.reference} sent for approval: a finance person must approve it.`);
-    },
-  });
-  const fieldError = (name: string) =>
-    decide.error instanceof ApiError ? decide.error.errors.find((e) => e.path === name)?.message : undefined;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (decision === 'split') {
-      const k = parseNaira(shopperShare);
-      if (k === null || k <= 0 || k >= d.total)
-        return setShareError(`Enter the shopper's share: more than ₦0 and less than ${formatNaira(d.total)}`);
-    }
-    setShareError(null);
-    decide.mutate();
-  };
-  const shopperKobo = parseNaira(shopperShare);
+/**
+ * The decision's form, checked by the contracts' body schema: the shopper's share is typed in naira
+ * and becomes the two amounts in kobo, which must add up to what the escrow holds.
+ */
+const decisionForm = (total: number) =>
+  z
+    .object({ decision: z.enum(['refund', 'release', 'split']), shopperShare: z.string(), reason: z.string() })
+    .transform((v, ctx) => {
+      if (v.decision !== 'split') return { decision: v.decision, reason: v.reason };
+      const shopperAmount = parseNaira(v.shopperShare);
+      if (shopperAmount === null || shopperAmount <= 0 || shopperAmount >= total) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shopperShare'],
+          message: `Enter the shopper's share: more than ₦0 and less than ${formatNaira(total)}`,
+        });
+        return z.NEVER;
+      }
+      return { decision: v.decision, shopperAmount, sellerAmount: total - shopperAmount, reason: v.reason };
+    })
+    .pipe(disputeDecisionBody);
+type DecisionForm = z.input<ReturnType<typeof decisionForm>>;
+
+/** The decision: refund, release or split (the shopper's share in naira), with the reason both people read. */
+function DecideSheet({ d, onClose, onDone }: { d: Dispute; onClose: () => void; onDone: (message: string) => void }) {
   return (
-    <form onSubmit={submit} className="mt-3 flex flex-col gap-3 border-t border-line pt-3" noValidate aria-label={`Decide ${d.reference}`}>
-      <FormAlert message={decide.error && !fieldError('reason') ? messageOf(decide.error) : null} />
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="mb-1 text-sm font-medium">Decision</legend>
-        {DECISIONS.map((o) => (
-          <label
-            key={o.id}
-            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm ${decision === o.id ? 'border-brand-600 bg-brand-soft text-brand-fg' : 'border-line'}`}
-          >
-            <input
-              type="radio"
-              name={`decision-${d.orderId}`}
-              value={o.id}
-              checked={decision === o.id}
-              onChange={() => setDecision(o.id)}
-              className="sr-only"
-            />
-            {o.label}
-          </label>
-        ))}
-      </fieldset>
-      {decision === 'split' ? (
-        <Field
-          label="Shopper's share (₦)"
-          inputMode="decimal"
-          value={shopperShare}
-          onChange={(e) => setShopperShare(e.target.value)}
-          error={shareError ?? undefined}
-          hint={
-            shopperKobo !== null && shopperKobo < d.total
-              ? `The seller gets ${formatNaira(d.total - shopperKobo)} (less commission)`
-              : `Of ${formatNaira(d.total)} held`
-          }
-        />
-      ) : null}
-      <TextAreaField
-        label="Reason"
-        hint="Both the shopper and the seller read it."
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={fieldError('reason')}
-      />
-      <Button type="submit" size="sm" loading={decide.isPending} disabled={!reason.trim()} className="self-end">
-        Send for approval
-      </Button>
-    </form>
+    <ReasonSheet
+      open
+      onClose={onClose}
+      title={`Decide ${d.reference}`}
+      schema={decisionForm(d.total)}
+      defaultValues={{ decision: 'refund', shopperShare: '', reason: '' } satisfies DecisionForm}
+      reasonHint="Both the shopper and the seller read it."
+      submitLabel="Send for approval"
+      intro={<p className="text-[15px] text-muted">A finance person approves the decision before any money moves.</p>}
+      fields={(form) => {
+        const decision = form.watch('decision');
+        const shopperKobo = parseNaira(form.watch('shopperShare'));
+        return (
+          <>
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="mb-1 text-sm font-medium">Decision</legend>
+              {DECISIONS.map((o) => (
+                <label
+                  key={o.id}
+                  className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-fg/40 ${decision === o.id ? 'border-brand-600 bg-brand-soft text-brand-fg' : 'border-line'}`}
+                >
+                  <input type="radio" value={o.id} className="sr-only" {...form.register('decision')} />
+                  {o.label}
+                </label>
+              ))}
+            </fieldset>
+            {decision === 'split' ? (
+              <Field
+                label="Shopper's share (₦)"
+                inputMode="decimal"
+                error={fieldErrorText(form, 'shopperShare')}
+                hint={
+                  shopperKobo !== null && shopperKobo < d.total
+                    ? `The seller gets ${formatNaira(d.total - shopperKobo)} (less commission)`
+                    : `Of ${formatNaira(d.total)} held`
+                }
+                {...form.register('shopperShare')}
+              />
+            ) : null}
+          </>
+        );
+      }}
+      send={(body, idempotencyKey) =>
+        call('POST /api/staff/disputes/:orderId/decision', { params: { orderId: d.orderId }, body, idempotencyKey })
+      }
+      onDone={() => onDone(`Decision on ${d.reference} sent for approval: a finance person must approve it.`)}
+    />
   );
 }
 
-function DisputeCard({ d, mayDecide, onDone }: { d: Dispute; mayDecide: boolean; onDone: (message: string) => void }) {
+function DisputeCard({ d, mayDecide, onDecide }: { d: Dispute; mayDecide: boolean; onDecide: () => void }) {
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -134,7 +130,11 @@ function DisputeCard({ d, mayDecide, onDone }: { d: Dispute; mayDecide: boolean;
           shopper, {formatNaira(d.pending.dispute?.seller ?? 0)} to the seller
         </p>
       ) : mayDecide ? (
-        <DecideForm d={d} onDone={onDone} />
+        <div className="mt-3 flex justify-end">
+          <Button size="sm" onClick={onDecide} aria-label={`Decide ${d.reference}`}>
+            Decide
+          </Button>
+        </div>
       ) : null}
     </Card>
   );
@@ -146,6 +146,7 @@ export function DisputesPage() {
   const queries = useQueryClient();
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<Dispute | null>(null);
   const list = useQuery({
     queryKey: ['disputes', page],
     queryFn: async ({ signal }) => call('GET /api/staff/disputes', { query: { page, limit: LIMIT }, signal }),
@@ -169,13 +170,24 @@ export function DisputesPage() {
             key={d.orderId}
             d={d}
             mayDecide={can(me.data, 'disputes.decide')}
-            onDone={(m) => {
-              setNotice(m);
-              void queries.invalidateQueries({ queryKey: ['disputes'] });
+            onDecide={() => {
+              setNotice(null);
+              setDeciding(d);
             }}
           />
         )}
       </QueueList>
+      {deciding ? (
+        <DecideSheet
+          d={deciding}
+          onClose={() => setDeciding(null)}
+          onDone={(m) => {
+            setDeciding(null);
+            setNotice(m);
+            void queries.invalidateQueries({ queryKey: ['disputes'] });
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { enrollBody } from '@owo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { renderSVG } from 'uqr';
+import { z } from 'zod';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { Checkbox } from '@web/ui/Checkbox';
@@ -10,9 +14,17 @@ import { EmptyState } from '@web/ui/EmptyState';
 import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { PageLoader } from '@web/ui/Spinner';
-import { call, fieldErrorOf, messageOf } from '../api';
+import { call, messageOf } from '../api';
+import { fieldErrorText, useServerErrors } from '../forms';
 import { signIn } from '../session';
 import { Brand, ROLE_LABELS } from '../ui';
+
+/** The enrolment's form: the contracts' password and code, and the password typed again. */
+const enrollForm = enrollBody
+  .omit({ token: true })
+  .extend({ again: z.string() })
+  .refine((v) => v.password === v.again, { path: ['again'], message: 'The two passwords are not the same' });
+type EnrollForm = z.output<typeof enrollForm>;
 
 /** The invitation's token, from the link's fragment (#token=...: never sent to a server or a referrer). */
 const tokenFromLink = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -38,13 +50,14 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 export function EnrollPage() {
   const navigate = useNavigate();
   const [token] = useState(tokenFromLink);
-  const [form, setForm] = useState({ password: '', again: '', code: '' });
-  const [mismatch, setMismatch] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(enrollForm), defaultValues: { password: '', again: '', code: '' } });
   const [saved, setSaved] = useState(false);
   const invitation = useMutation({ mutationFn: async () => (await call('POST /api/staff/auth/enrollment', { body: { token } })).data });
   const enroll = useMutation({
-    mutationFn: async () => (await call('POST /api/staff/auth/enroll', { body: { token, password: form.password, code: form.code } })).data,
+    mutationFn: async (v: EnrollForm) =>
+      (await call('POST /api/staff/auth/enroll', { body: { token, password: v.password, code: v.code } })).data,
   });
+  const onServerError = useServerErrors(form, ['password', 'code']);
   const { mutate: open } = invitation;
   useEffect(() => {
     if (token) open();
@@ -104,13 +117,8 @@ export function EnrollPage() {
     );
   }
 
-  const fieldError = (name: string) => fieldErrorOf(enroll.error, name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (form.password !== form.again) return setMismatch('The two passwords are not the same');
-    setMismatch(null);
-    enroll.mutate();
-  };
+  const fieldError = (name: 'password' | 'again' | 'code') => fieldErrorText(form, name);
+  const submit = form.handleSubmit((v) => enroll.mutate(v, { onError: onServerError }));
   return (
     <main className="mx-auto max-w-lg px-4 py-10">
       <Brand className="mb-4" />
@@ -137,34 +145,30 @@ export function EnrollPage() {
       <Card className="mt-4">
         <h2 className="text-lg font-bold">2. Choose a password and confirm a code</h2>
         <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
-          <FormAlert
-            message={mismatch ?? (enroll.error && !fieldError('password') && !fieldError('code') ? messageOf(enroll.error) : null)}
-          />
+          <FormAlert message={enroll.error && !fieldError('password') && !fieldError('code') ? messageOf(enroll.error) : null} />
           <Field
             label="Password"
             type="password"
             revealable
             autoComplete="new-password"
             hint="At least 12 characters. A few words make a good one."
-            value={form.password}
             error={fieldError('password')}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            {...form.register('password')}
           />
           <Field
             label="The password again"
             type="password"
             autoComplete="new-password"
-            value={form.again}
-            onChange={(e) => setForm({ ...form, again: e.target.value })}
+            error={fieldError('again')}
+            {...form.register('again')}
           />
           <Field
             label="Code from your authenticator app"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={form.code}
             error={fieldError('code')}
-            onChange={(e) => setForm({ ...form, code: e.target.value })}
+            {...form.register('code')}
           />
           <Button type="submit" block loading={enroll.isPending}>
             Finish

@@ -1,13 +1,16 @@
-import type { CustomerRecord } from '@owo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { freezeBody, unfreezeBody, type CustomerRecord } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock, LockOpen } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
-import { ApiError, call, messageOf, newKey } from '../api';
+import { call, messageOf, newKey } from '../api';
+import { fieldErrorText, useServerErrors } from '../forms';
 import { when } from '../ui';
 
 /**
@@ -23,25 +26,6 @@ export function FreezeCard({
   freeze: CustomerRecord['freeze'];
   mayFreeze: boolean;
 }) {
-  const queries = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [key, setKey] = useState(newKey);
-  const act = useMutation({
-    mutationFn: async () =>
-      freeze
-        ? call('POST /api/staff/customers/:id/unfreeze', { params: { id: customerId }, body: { reason }, idempotencyKey: key })
-        : call('POST /api/staff/customers/:id/freeze', { params: { id: customerId }, body: { reason }, idempotencyKey: key }),
-    onSuccess: () => {
-      setReason('');
-      setKey(newKey());
-      void queries.invalidateQueries({ queryKey: ['customer', customerId] });
-    },
-  });
-  const fieldError = act.error instanceof ApiError ? act.error.errors.find((e) => e.path === 'reason')?.message : undefined;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    act.mutate();
-  };
   if (!freeze && !mayFreeze) return null;
   return (
     <Card className={freeze ? 'border-danger-fg/40' : undefined}>
@@ -60,28 +44,38 @@ export function FreezeCard({
       ) : (
         <p className="mb-3 text-sm text-muted">Freezing stops every payment, transfer and withdrawal. The customer sees your reason.</p>
       )}
-      {mayFreeze ? (
-        <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-          <FormAlert message={act.error && !fieldError ? messageOf(act.error) : null} />
-          <TextAreaField
-            label={freeze ? 'Why unfreeze' : 'Reason the customer sees'}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={fieldError}
-            maxLength={500}
-          />
-          <Button
-            type="submit"
-            size="sm"
-            variant={freeze ? 'secondary' : 'danger'}
-            loading={act.isPending}
-            disabled={!reason.trim()}
-            className="self-end"
-          >
-            {freeze ? 'Unfreeze account' : 'Freeze account'}
-          </Button>
-        </form>
-      ) : null}
+      {/* A form of its own for each state: a freeze's reason is never sent as an unfreeze's. */}
+      {mayFreeze ? <FreezeForm key={freeze ? 'frozen' : 'active'} customerId={customerId} frozen={freeze !== null} /> : null}
     </Card>
+  );
+}
+
+/** Freezes (with the reason the customer reads) or unfreezes (with one for the log) the account. */
+function FreezeForm({ customerId, frozen }: { customerId: string; frozen: boolean }) {
+  const queries = useQueryClient();
+  const [key] = useState(newKey);
+  const form = useForm({ resolver: zodResolver(frozen ? unfreezeBody : freezeBody), defaultValues: { reason: '' } });
+  const act = useMutation({
+    mutationFn: async (body: { reason: string }) =>
+      frozen
+        ? call('POST /api/staff/customers/:id/unfreeze', { params: { id: customerId }, body, idempotencyKey: key })
+        : call('POST /api/staff/customers/:id/freeze', { params: { id: customerId }, body, idempotencyKey: key }),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['customer', customerId] }),
+  });
+  const onServerError = useServerErrors(form, ['reason']);
+  const fieldError = fieldErrorText(form, 'reason');
+  return (
+    <form onSubmit={form.handleSubmit((v) => act.mutate(v, { onError: onServerError }))} className="flex flex-col gap-3" noValidate>
+      <FormAlert message={act.error && !fieldError ? messageOf(act.error) : null} />
+      <TextAreaField
+        label={frozen ? 'Why unfreeze' : 'Reason the customer sees'}
+        error={fieldError}
+        maxLength={500}
+        {...form.register('reason')}
+      />
+      <Button type="submit" size="sm" variant={frozen ? 'secondary' : 'danger'} loading={act.isPending} className="self-end">
+        {frozen ? 'Unfreeze account' : 'Freeze account'}
+      </Button>
+    </form>
   );
 }

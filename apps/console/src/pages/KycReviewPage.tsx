@@ -1,14 +1,12 @@
-import type { KycReviewItem } from '@owo/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { kycReviewBody, type KycReviewItem } from '@owo/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IdCard } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { EmptyState } from '@web/ui/EmptyState';
-import { TextAreaField } from '@web/ui/Field';
-import { FormAlert } from '@web/ui/FormAlert';
-import { Sheet } from '@web/ui/Sheet';
-import { call, messageOf, newKey } from '../api';
+import { call } from '../api';
+import { ReasonSheet } from '../ReasonSheet';
 import { Notice, PageTitle, QueueList, when } from '../ui';
 
 const LIMIT = 20;
@@ -25,62 +23,36 @@ function DecideSheet({
   onClose,
   onDone,
 }: {
-  ask: { item: KycReviewItem; decision: Decision } | null;
+  ask: { item: KycReviewItem; decision: Decision };
   onClose: () => void;
   onDone: (m: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [key, setKey] = useState(newKey);
-  const decide = useMutation({
-    mutationFn: async () =>
-      call('POST /api/staff/kyc/tier3/:userId', {
-        params: { userId: ask!.item.customer.id },
-        body: ask!.decision === 'reject' ? { decision: 'reject', reason } : { decision: 'approve' },
-        idempotencyKey: key,
-      }),
-    onSuccess: () => {
-      const name = ask!.item.customer.name;
-      setReason('');
-      setKey(newKey());
-      onDone(ask!.decision === 'approve' ? `Approved: ${name} is on Tier 3.` : `Rejected: ${name} is told why.`);
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    decide.mutate();
-  };
-  const rejecting = ask?.decision === 'reject';
+  const rejecting = ask.decision === 'reject';
+  const name = ask.item.customer.name;
   return (
-    <Sheet
-      open={ask !== null}
+    <ReasonSheet
+      open
       onClose={onClose}
-      title={rejecting ? 'Reject the documents' : `Approve ${ask?.item.customer.name ?? ''} for Tier 3`}
-      variant="modal"
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <FormAlert message={decide.error ? messageOf(decide.error) : null} />
-        {rejecting ? (
-          <TextAreaField
-            label="Reason"
-            hint="The customer reads it on their Limits screen."
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            maxLength={500}
-          />
-        ) : (
+      title={rejecting ? 'Reject the documents' : `Approve ${name} for Tier 3`}
+      schema={kycReviewBody}
+      defaultValues={{ decision: ask.decision, reason: '' }}
+      reasonHint={rejecting ? 'The customer reads it on their Limits screen.' : null}
+      intro={
+        rejecting ? null : (
           <p className="text-[15px]">Their limits rise to Tier 3 at once, and money held for them that Tier 3 allows is credited.</p>
-        )}
-        <Button
-          type="submit"
-          block
-          variant={rejecting ? 'danger' : 'primary'}
-          loading={decide.isPending}
-          disabled={rejecting && reason.trim().length < 3}
-        >
-          {rejecting ? 'Reject' : 'Approve'}
-        </Button>
-      </form>
-    </Sheet>
+        )
+      }
+      submitLabel={rejecting ? 'Reject' : 'Approve'}
+      danger={rejecting}
+      send={(body, idempotencyKey) =>
+        call('POST /api/staff/kyc/tier3/:userId', {
+          params: { userId: ask.item.customer.id },
+          body: body.decision === 'reject' ? body : { decision: 'approve' },
+          idempotencyKey,
+        })
+      }
+      onDone={() => onDone(rejecting ? `Rejected: ${name} is told why.` : `Approved: ${name} is on Tier 3.`)}
+    />
   );
 }
 
@@ -164,15 +136,17 @@ export function KycReviewPage() {
           />
         )}
       </QueueList>
-      <DecideSheet
-        ask={ask}
-        onClose={() => setAsk(null)}
-        onDone={(m) => {
-          setAsk(null);
-          setNotice(m);
-          void queries.invalidateQueries({ queryKey: ['kyc-review'] });
-        }}
-      />
+      {ask ? (
+        <DecideSheet
+          ask={ask}
+          onClose={() => setAsk(null)}
+          onDone={(m) => {
+            setAsk(null);
+            setNotice(m);
+            void queries.invalidateQueries({ queryKey: ['kyc-review'] });
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,31 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { staffLoginBody } from '@owo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
-import { call, fieldErrorOf, messageOf } from '../api';
+import { call, messageOf } from '../api';
+import { fieldErrorText, useServerErrors } from '../forms';
 import { sessionEndedReason, signIn, useToken } from '../session';
 import { Brand } from '../ui';
 
 /** Staff sign-in: email, password and the code of the authenticator app (or a recovery code). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', password: '', code: '' });
+  const form = useForm({ resolver: zodResolver(staffLoginBody), defaultValues: { email: '', password: '', code: '' } });
   const login = useMutation({
-    mutationFn: async () => (await call('POST /api/staff/auth/login', { body: form })).data,
+    mutationFn: async (body: z.output<typeof staffLoginBody>) => (await call('POST /api/staff/auth/login', { body })).data,
     onSuccess: (data) => {
       signIn(data.token);
       void navigate('/', { replace: true });
     },
   });
+  const onServerError = useServerErrors(form, ['email', 'password', 'code']);
   if (useToken() && !login.isPending) return <Navigate to="/" replace />;
-  const fieldError = (name: string) => fieldErrorOf(login.error, name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    login.mutate();
-  };
+  const fieldError = (name: 'email' | 'password' | 'code') => fieldErrorText(form, name);
+  const submit = form.handleSubmit((body) => login.mutate(body, { onError: onServerError }));
   const ended = sessionEndedReason();
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
@@ -36,31 +38,22 @@ export function LoginPage() {
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           {ended && !login.error ? <FormAlert message={ended} /> : null}
           <FormAlert message={login.error ? messageOf(login.error) : null} />
-          <Field
-            label="Work email"
-            type="email"
-            autoComplete="username"
-            value={form.email}
-            error={fieldError('email')}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-          />
+          <Field label="Work email" type="email" autoComplete="username" error={fieldError('email')} {...form.register('email')} />
           <Field
             label="Password"
             type="password"
             revealable
             autoComplete="current-password"
-            value={form.password}
             error={fieldError('password')}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            {...form.register('password')}
           />
           <Field
             label="Authenticator code"
             inputMode="text"
             autoComplete="one-time-code"
             hint="The 6 digits your authenticator app shows, or one of your recovery codes."
-            value={form.code}
             error={fieldError('code')}
-            onChange={(e) => setForm({ ...form, code: e.target.value })}
+            {...form.register('code')}
           />
           <Button type="submit" block loading={login.isPending}>
             Sign in

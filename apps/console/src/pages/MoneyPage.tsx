@@ -1,14 +1,13 @@
-import type { MoneyRequest } from '@owo/contracts';
+import { rejectBody, type MoneyRequest } from '@owo/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@web/ui/Button';
 import { EmptyState } from '@web/ui/EmptyState';
-import { TextAreaField } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
-import { Sheet } from '@web/ui/Sheet';
 import { Tabs } from '@web/ui/Tabs';
 import { call, messageOf, newKey } from '../api';
+import { ReasonSheet } from '../ReasonSheet';
 import { can, useMe } from '../session';
 import { Loaded, Notice, PageTitle, Pager } from '../ui';
 import { MoneyRequestCard } from './MoneyRequestCard';
@@ -21,28 +20,21 @@ const TABS = [
 ] as const;
 type Status = (typeof TABS)[number]['id'];
 
-function RejectSheet({ r, onClose, onDone }: { r: MoneyRequest | null; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [key] = useState(newKey);
-  const reject = useMutation({
-    mutationFn: async () =>
-      call('POST /api/staff/money-requests/:id/reject', { params: { id: r!.id }, body: { reason }, idempotencyKey: key }),
-    onSuccess: onDone,
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    reject.mutate();
-  };
+function RejectSheet({ r, onClose, onDone }: { r: MoneyRequest; onClose: () => void; onDone: () => void }) {
   return (
-    <Sheet open={r !== null} onClose={onClose} title="Reject this request" variant="modal">
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <FormAlert message={reject.error ? messageOf(reject.error) : null} />
-        <TextAreaField label="Why" hint="The person who asked sees it." value={reason} onChange={(e) => setReason(e.target.value)} />
-        <Button type="submit" variant="danger" block loading={reject.isPending}>
-          Reject
-        </Button>
-      </form>
-    </Sheet>
+    <ReasonSheet
+      open
+      onClose={onClose}
+      title="Reject this request"
+      schema={rejectBody}
+      defaultValues={{ reason: '' }}
+      reasonLabel="Why"
+      reasonHint="The person who asked sees it."
+      submitLabel="Reject"
+      danger
+      send={(body, idempotencyKey) => call('POST /api/staff/money-requests/:id/reject', { params: { id: r.id }, body, idempotencyKey })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -136,16 +128,17 @@ export function MoneyPage() {
           }
         </Loaded>
       </div>
-      <RejectSheet
-        key={rejecting?.id ?? 'none'}
-        r={rejecting}
-        onClose={() => setRejecting(null)}
-        onDone={() => {
-          setNotice(`Rejected ${rejecting?.reference}.`);
-          setRejecting(null);
-          refresh();
-        }}
-      />
+      {rejecting ? (
+        <RejectSheet
+          r={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setNotice(`Rejected ${rejecting.reference}.`);
+            setRejecting(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,16 +1,21 @@
-import type { StaffMember, StaffRole } from '@owo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addStaffBody, disableStaffBody, type StaffMember, type StaffRole } from '@owo/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus, UsersRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Badge } from '@web/ui/Badge';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { EmptyState } from '@web/ui/EmptyState';
-import { Field, TextAreaField } from '@web/ui/Field';
+import { Field } from '@web/ui/Field';
 import { FormAlert } from '@web/ui/FormAlert';
 import { SelectField } from '@web/ui/Select';
 import { Sheet } from '@web/ui/Sheet';
-import { call, fieldErrorOf, messageOf, newKey } from '../api';
+import { call, messageOf, newKey } from '../api';
+import { fieldErrorText, useServerErrors } from '../forms';
+import { ReasonSheet } from '../ReasonSheet';
 import { useMe } from '../session';
 import { Loaded, Notice, PageTitle, Pager, ROLE_LABELS, when } from '../ui';
 
@@ -20,51 +25,30 @@ const ROLE_HINTS: Record<StaffRole, string> = {
   support: 'Finds customers, writes notes, asks for credits, refunds and reversals.',
   finance: 'Asks for and approves money (never their own request), reads health.',
   compliance: 'Reads customers, money requests and the audit log; writes notes.',
-  moderator: 'Moderation, arriving with its own release.',
-  admin: 'Adds and disables staff, reads the audit log and health; moves no money.',
+  moderator: 'Reviews what customers reported: restores, warns, removes, and bans authors.',
+  admin: 'Adds and disables staff, reads the audit log and health, moderates; moves no money.',
 };
 const STATUS_TONE = { invited: 'warning', active: 'brand', disabled: 'danger' } as const;
+type AddStaffBody = z.output<typeof addStaffBody>;
 
-function AddStaff({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (m: StaffMember) => void }) {
-  const [form, setForm] = useState({ name: '', email: '', role: 'support' as StaffRole });
-  const [key, setKey] = useState(newKey);
+function AddStaff({ onClose, onAdded }: { onClose: () => void; onAdded: (m: StaffMember) => void }) {
+  const [key] = useState(newKey);
+  const form = useForm({ resolver: zodResolver(addStaffBody), defaultValues: { name: '', email: '', role: 'support' as StaffRole } });
   const add = useMutation({
-    mutationFn: async () => (await call('POST /api/staff/staff', { body: form, idempotencyKey: key })).data,
-    onSuccess: (m) => {
-      setForm({ name: '', email: '', role: 'support' });
-      setKey(newKey());
-      onAdded(m);
-    },
+    mutationFn: async (body: AddStaffBody) => (await call('POST /api/staff/staff', { body, idempotencyKey: key })).data,
+    onSuccess: onAdded,
   });
-  const fieldError = (name: string) => fieldErrorOf(add.error, name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate();
-  };
+  const onServerError = useServerErrors(form, ['name', 'email', 'role']);
+  const role = form.watch('role');
+  const fieldError = (name: 'name' | 'email') => fieldErrorText(form, name);
   return (
-    <Sheet open={open} onClose={onClose} title="Add a staff member" variant="modal">
+    <Sheet open onClose={onClose} title="Add a staff member" variant="modal">
       <p className="mb-4 text-sm text-muted">They get an email with a link to set their password and authenticator app.</p>
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={form.handleSubmit((v) => add.mutate(v, { onError: onServerError }))} className="flex flex-col gap-4" noValidate>
         <FormAlert message={add.error && !fieldError('email') && !fieldError('name') ? messageOf(add.error) : null} />
-        <Field
-          label="Full name"
-          value={form.name}
-          error={fieldError('name')}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-        <Field
-          label="Work email"
-          type="email"
-          value={form.email}
-          error={fieldError('email')}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-        />
-        <SelectField
-          label="Role"
-          value={form.role}
-          hint={ROLE_HINTS[form.role]}
-          onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}
-        >
+        <Field label="Full name" autoComplete="off" error={fieldError('name')} {...form.register('name')} />
+        <Field label="Work email" type="email" autoComplete="off" error={fieldError('email')} {...form.register('email')} />
+        <SelectField label="Role" hint={ROLE_HINTS[role]} {...form.register('role')}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
@@ -79,31 +63,22 @@ function AddStaff({ open, onClose, onAdded }: { open: boolean; onClose: () => vo
   );
 }
 
-function DisableSheet({ m, onClose, onDone }: { m: StaffMember | null; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [key] = useState(newKey);
-  const disable = useMutation({
-    mutationFn: async () => call('POST /api/staff/staff/:id/disable', { params: { id: m!.id }, body: { reason }, idempotencyKey: key }),
-    onSuccess: onDone,
-  });
+function DisableSheet({ m, onClose, onDone }: { m: StaffMember; onClose: () => void; onDone: () => void }) {
   return (
-    <Sheet open={m !== null} onClose={onClose} title={`Disable ${m?.name ?? ''}`} variant="modal">
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          disable.mutate();
-        }}
-      >
-        <p className="text-sm text-muted">Their sessions end at once and they cannot sign in again.</p>
-        <FormAlert message={disable.error ? messageOf(disable.error) : null} />
-        <TextAreaField label="Why" value={reason} onChange={(e) => setReason(e.target.value)} />
-        <Button type="submit" variant="danger" block loading={disable.isPending}>
-          Disable
-        </Button>
-      </form>
-    </Sheet>
+    <ReasonSheet
+      open
+      onClose={onClose}
+      title={`Disable ${m.name}`}
+      schema={disableStaffBody}
+      defaultValues={{ reason: '' }}
+      intro={<p className="text-sm text-muted">Their sessions end at once and they cannot sign in again.</p>}
+      reasonLabel="Why"
+      reasonHint="Kept in the audit log."
+      submitLabel="Disable"
+      danger
+      send={(body, idempotencyKey) => call('POST /api/staff/staff/:id/disable', { params: { id: m.id }, body, idempotencyKey })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -135,15 +110,16 @@ export function StaffPage() {
       </PageTitle>
       <div className="flex flex-col gap-4">
         {notice ? <Notice>{notice}</Notice> : null}
-        <AddStaff
-          open={adding}
-          onClose={() => setAdding(false)}
-          onAdded={(m) => {
-            setAdding(false);
-            setNotice(`Invitation sent to ${m.email}.`);
-            refresh();
-          }}
-        />
+        {adding ? (
+          <AddStaff
+            onClose={() => setAdding(false)}
+            onAdded={(m) => {
+              setAdding(false);
+              setNotice(`Invitation sent to ${m.email}.`);
+              refresh();
+            }}
+          />
+        ) : null}
         <Loaded query={list} label="Loading staff">
           {(r) =>
             r.data.length === 0 ? (
@@ -180,16 +156,17 @@ export function StaffPage() {
           }
         </Loaded>
       </div>
-      <DisableSheet
-        key={disabling?.id ?? 'none'}
-        m={disabling}
-        onClose={() => setDisabling(null)}
-        onDone={() => {
-          setNotice(`${disabling?.name} is disabled.`);
-          setDisabling(null);
-          refresh();
-        }}
-      />
+      {disabling ? (
+        <DisableSheet
+          m={disabling}
+          onClose={() => setDisabling(null)}
+          onDone={() => {
+            setNotice(`${disabling.name} is disabled.`);
+            setDisabling(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }

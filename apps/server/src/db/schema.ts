@@ -12,3 +12,4 @@ export * from '../services/staff/tables.js';
 export * from '../services/notifications/tables.js';
 export * from '../services/kyc/tables.js';
 export * from '../services/user/freeze-table.js';
+export * from '../services/user/ban-table.js';

@@ -117,5 +117,7 @@ export const communityRows: Record<string, Row> = {
   'communities.spam': { params: C, expect: staff },
   'communities.reported': { params: C, expect: staff },
   'communities.insights': { params: C, expect: staff },
+  // Anyone who sees its card may report it, but not its owner.
+  'communities.report': { params: C, body: () => ({ reason: 'Spam' }), expect: { stranger: 401, owner: 400, nonMember: OK } },
   'communities.postRequests': { params: C, expect: staff },
 };

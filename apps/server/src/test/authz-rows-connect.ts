@@ -52,6 +52,12 @@ export const connectRows: Record<string, Row> = {
   'connect.saved': list(),
   'connect.reportReasons': list(),
   'connect.report': privatePostAction({ body: () => ({ reason: 'Spam' }) }),
+  // The member's comment on the private post: reported by those who see it, never by its author.
+  'connect.reportComment': {
+    params: (w) => ({ id: w.comment }),
+    body: () => ({ reason: 'Spam' }),
+    expect: { stranger: 401, nonMember: 404, blocked: 404, member: 400, owner: OK },
+  },
   // Author only; a member sees the post but not its insights.
   'connect.insights': privatePostAction({ expect: { stranger: 401, nonMember: 404, blocked: 404, member: 403, owner: OK } }),
 

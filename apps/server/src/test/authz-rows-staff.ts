@@ -8,7 +8,7 @@ import { mine, OK, unique, type Role, type Row } from './authz-rows-shapes.js';
  * role is let in (OK) or refused (403) as docs/console.md's table says: support and finance request
  * money and finance alone decides; admins manage staff and read the audit log and health but move no
  * money and write no notes; compliance reads customers, money and the audit log; moderators have
- * the moderation queue and its decisions (with admins); compliance alone reviews Tier 3 documents.
+ * the moderation queue, its decisions and bans (with admins); compliance alone reviews Tier 3 documents.
  */
 const STAFF_ROLES = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const satisfies readonly Role[];
 type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -131,10 +131,23 @@ export const staffRows: Record<string, Row> = {
 
   // --- moderation (console-ops) ----------------------------------------------------------------------
   'staff.moderationQueue': { expect: staffOnly('moderator', 'staffAdmin') },
-  'staff.moderatePost': {
+  'staff.moderate': {
     each: async (w) => ({ id: await w.staffKit.reportedPost() }),
-    params: (_w, x) => ({ id: x.id! }),
+    params: (_w, x) => ({ kind: 'post', id: x.id! }),
     body: () => ({ action: 'remove', reason: 'It promises returns on money' }),
+    expect: staffOnly('moderator', 'staffAdmin'),
+  },
+  'staff.banAuthor': {
+    each: async (w) => ({ id: await w.staffKit.reportedPost() }),
+    params: (_w, x) => ({ kind: 'post', id: x.id! }),
+    body: () => ({ reason: 'Repeated posts promising returns on money', days: 7 }),
+    expect: staffOnly('moderator', 'staffAdmin'),
+  },
+  'staff.bans': { expect: staffOnly('moderator', 'staffAdmin') },
+  'staff.liftBan': {
+    each: async (w) => ({ id: await w.staffKit.bannedCustomer() }),
+    params: (_w, x) => ({ userId: x.id! }),
+    body: () => ({ reason: 'The reports were mistaken' }),
     expect: staffOnly('moderator', 'staffAdmin'),
   },
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { firstAdmin, inviteTokenFor, staffAuth, staffMember, type TestStaff } from '../services/staff/staff-test-kit.js';
 import { markVerified } from '../services/kyc/index.js';
-import { freezeAccount } from '../services/user/index.js';
+import { banPerson, freezeAccount } from '../services/user/index.js';
 import type { Person, WorldBase } from './authz-world.js';
 import { auth } from './harness.js';
 
@@ -25,6 +25,8 @@ export type StaffWorld = Record<StaffPersonName, Person> & {
     frozenCustomer: () => Promise<string>;
     /** A new post by a new person, reported once: its id. */
     reportedPost: () => Promise<string>;
+    /** A new customer banned for a week by the moderator: their id. */
+    bannedCustomer: () => Promise<string>;
     /** A new Tier 2 customer whose Tier 3 documents wait for review: their id. */
     tier3Request: () => Promise<string>;
   };
@@ -114,6 +116,13 @@ export async function buildStaff({ t, people, person }: WorldBase): Promise<Staf
         });
         if (res.statusCode >= 300) throw new Error(`world: report failed: ${res.body}`);
         return id;
+      },
+      bannedCustomer: async () => {
+        const p = await person();
+        await t.db.transaction((tx) =>
+          banPerson(tx, p.id, { reason: 'Repeated scam posts', until: new Date(Date.now() + 7 * 86_400_000), by: moderator.id }),
+        );
+        return p.id;
       },
       tier3Request: async () => {
         const p = await person();

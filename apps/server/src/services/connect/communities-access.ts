@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { communities, communityMembers, type MemberRole } from './communities-tables.js';
@@ -36,7 +36,7 @@ export async function communityFor(tx: Tx, userId: string, communityId: string, 
     })
     .from(communities)
     .leftJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)))
-    .where(eq(communities.id, communityId));
+    .where(and(eq(communities.id, communityId), isNull(communities.removedAt)));
   if (!row) throw communityNotFound();
   return row;
 }

@@ -3,6 +3,7 @@ import { newId } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { uploadsOf } from '../upload/index.js';
+import { refuseBanned } from '../user/index.js';
 import { staffOf } from './communities-access.js';
 import { isCommunityCategory } from './communities-catalogue.js';
 import { communities, communityMembers } from './communities-tables.js';
@@ -40,6 +41,8 @@ export async function createCommunity(
 ) {
   const id = newId();
   await db.transaction(async (tx) => {
+    // The rule of a moderator's ban (user/bans.ts): a banned person creates no community (403 BANNED).
+    await refuseBanned(tx, userId, 'community');
     await checkInput(tx, userId, b);
     await tx.insert(communities).values({
       id,

@@ -81,21 +81,26 @@ async function toCommunities(db: Tx, rows: CommunityDbRow[]): Promise<Community[
   }));
 }
 
+/** A community a moderator has not removed (removed ones are gone for everyone). */
+const live = sql`c.removed_at IS NULL`;
+/** In discovery (the lists of communities one may join): live, and not hidden by its reports until reviewed. */
+const discoverable = sql`${live} AND c.hidden_at IS NULL`;
+
 async function communityPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page) {
   const rows = await executeRows<CommunityDbRow>(
     db,
-    sql`${communitySelect(viewerId)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset(p)}`,
+    sql`${communitySelect(viewerId)} WHERE ${live} AND ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset(p)}`,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && p.page > 1) {
-    const [n] = await executeRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE ${where}`);
+    const [n] = await executeRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM communities c WHERE ${live} AND ${where}`);
     total = n?.n ?? 0;
   }
   return { items: await toCommunities(db, rows), pagination: pageInfo(p.page, p.limit, total) };
 }
 
 export async function getCommunity(db: Tx, viewerId: string, id: string): Promise<Community> {
-  const rows = await executeRows<CommunityDbRow>(db, sql`${communitySelect(viewerId)} WHERE c.id = ${id}`);
+  const rows = await executeRows<CommunityDbRow>(db, sql`${communitySelect(viewerId)} WHERE ${live} AND c.id = ${id}`);
   if (!rows[0]) throw communityNotFound();
   return (await toCommunities(db, rows))[0]!;
 }
@@ -104,7 +109,7 @@ const popular = sql`c.members_count DESC, c.created_at DESC, c.id`;
 
 /** Discover: the most joined first, or those matching `search` (by name and description, tolerant of typos) best first. */
 export async function discoverCommunities(db: Db, viewerId: string, q: Page & { search?: string; category?: string }) {
-  const byCategory = q.category ? sql`c.category_id = ${q.category}` : sql`true`;
+  const byCategory = q.category ? sql`${discoverable} AND c.category_id = ${q.category}` : discoverable;
   const search = q.search?.trim();
   if (!search) return communityPage(db, viewerId, byCategory, popular, q);
   const doc = sql`(c.name || ' ' || c.description)`;
@@ -133,5 +138,5 @@ export function myCommunities(db: Tx, viewerId: string, p: Page) {
 
 export function communitiesInCategory(db: Tx, viewerId: string, category: string, p: Page) {
   if (!isCommunityCategory(category)) throw notFound('Category not found', 'CATEGORY_NOT_FOUND');
-  return communityPage(db, viewerId, sql`c.category_id = ${category}`, popular, p);
+  return communityPage(db, viewerId, sql`${discoverable} AND c.category_id = ${category}`, popular, p);
 }

@@ -20,10 +20,20 @@ export const communities = pgTable(
     ownerId: uuid('owner_id').notNull(),
     /** Owners, admins and members (not the blocked), changed with the membership rows. */
     membersCount: integer('members_count').notNull().default(0),
+    /** Distinct people who reported it, until a moderator reviews it (community_reports). */
+    reportCount: integer('report_count').notNull().default(0),
+    /** Set when enough distinct people reported it: left out of discovery until reviewed (members still see it). */
+    hiddenAt: ts('hidden_at'),
+    /** Set when a moderator removed it: gone for everyone, its posts read by their authors only. */
+    removedAt: ts('removed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The moderation queue: the communities with reports waiting for review.
+    index('communities_reported_idx')
+      .on(t.reportCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.reportCount} > 0`),
     index('communities_category_idx').on(t.categoryId, t.membersCount.desc().nullsFirst(), t.id),
     index('communities_popular_idx').on(t.membersCount.desc().nullsFirst(), t.id),
     // Typo-tolerant search by name and description (pg_trgm word similarity).
@@ -55,6 +65,18 @@ export const communityJoinRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_join_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One report per person per community; like post_reports. */
+export const communityReports = pgTable(
+  'community_reports',
+  {
+    communityId: uuid('community_id').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.reporterId] })],
 );
 
 /** Pending invites (answered or undone invites are deleted). */

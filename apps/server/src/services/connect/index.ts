@@ -16,7 +16,15 @@ export { demoAvatar, seedConnect } from './demo.js';
 
 const TIMELINE_FANOUT_MS = 250;
 const TIMELINE_TRIM_MS = 10 * 60_000;
-export { moderatePost, reportedPosts, type ReportedPost } from './moderation-staff.js';
+export {
+  authorOfContent,
+  moderateComment,
+  moderateCommunity,
+  moderatePost,
+  reportedComments,
+  reportedCommunities,
+  reportedPosts,
+} from './moderation-staff.js';
 
 /** The connect service: posts, feeds, stories, highlights, profiles and follows, saved collections, reports, communities. */
 const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async (app, { providers }) => {

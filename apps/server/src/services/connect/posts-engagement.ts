@@ -3,11 +3,12 @@ import type { Post, PostComment } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import { refuseBanned } from '../user/index.js';
 import { reasonId, REPORT_REASONS } from './catalogue.js';
 import { keyset, peopleOf, readPost } from './posts-read.js';
-import { createPost, lagosDay, postNotFound } from './posts.service.js';
+import { createPost, lagosDay, mayPost, postNotFound } from './posts.service.js';
 import { postReports, posts } from './tables.js';
-import { actionablePost, seesPost } from './visibility.js';
+import { actionablePost, seesComment, seesPost } from './visibility.js';
 
 // What people do with others' posts: like, comment, repost or quote, view, report.
 
@@ -33,6 +34,8 @@ export async function setLike(db: Tx, userId: string, postId: string, liked: boo
 }
 
 export async function addComment(db: Tx, userId: string, postId: string, text: string): Promise<PostComment & { commentCount: number }> {
+  // The commenting rule of a moderator's ban (user/bans.ts): 403 BANNED, before anything is written.
+  await refuseBanned(db, userId, 'comment');
   const id = newId();
   const [row] = await executeRows<{ comment_count: number; created_at: string }>(
     db,
@@ -60,7 +63,7 @@ export async function commentsOf(db: Tx, viewerId: string, postId: string, q: { 
   const rows = await executeRows<{ id: string; author_id: string; text: string; created_at: string; sort_at: string }>(
     db,
     sql`SELECT c.id, c.author_id, c.text, c.created_at, c.created_at AS sort_at FROM post_comments c
-      WHERE c.post_id = ${postId} AND ${k.where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`,
+      WHERE c.post_id = ${postId} AND ${seesComment(viewerId)} AND ${k.where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`,
   );
   const more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
@@ -92,6 +95,7 @@ export async function toggleRepost(db: Db, userId: string, postId: string): Prom
       .where(and(eq(posts.authorId, userId), eq(posts.repostOf, postId), eq(posts.kind, 'repost'), eq(posts.status, 'published')));
     let delta: number;
     if (!mine && target.private_community) throw privateCommunityPost();
+    if (!mine) await mayPost(tx, userId);
     if (mine) {
       await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, mine.id));
       delta = -1;

@@ -4,7 +4,7 @@ import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { usersByIds, type UserSummary } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
-import { inPrivateCommunity, listedFor, seesPost } from './visibility.js';
+import { inPrivateCommunity, listedFor, seesComment, seesPost } from './visibility.js';
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
 // statement that picks the page's rows (a keyset under the page-0 snapshot) and, in the same
@@ -162,7 +162,7 @@ const hydrate = (viewerId: string, ids: SQL) => sql`
       LIMIT 3
     ) AS liked_by,
     (SELECT coalesce(json_agg(c), '[]'::json) FROM (
-      SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id
+      SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id AND ${seesComment(viewerId)}
       ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
   FROM posts p WHERE p.id IN (${ids})`;
 

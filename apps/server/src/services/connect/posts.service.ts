@@ -4,7 +4,7 @@ import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { uploadsOf } from '../upload/index.js';
-import { usersByNickNames } from '../user/index.js';
+import { refuseBanned, usersByNickNames } from '../user/index.js';
 import { isCategory } from './catalogue.js';
 import { readPost } from './posts-read.js';
 import { connectProfiles, postMentions, posts, postTags } from './tables.js';
@@ -24,6 +24,12 @@ export type CommunityGate = (
 ) => Promise<{ status: 'published' | 'pending' | 'held'; spamReason: string | null }>;
 
 export const postNotFound = () => notFound('Post not found', 'POST_NOT_FOUND');
+
+/**
+ * The posting rule of a moderator's ban (user/bans.ts): a banned person writes no post, draft, quote
+ * or repost, and publishes no draft (403 BANNED, before anything is written).
+ */
+export const mayPost = (tx: Tx, userId: string) => refuseBanned(tx, userId, 'post');
 
 /** A Lagos calendar day (UTC+1, no daylight saving) of a timestamptz expression. */
 export const lagosDay = (col: ReturnType<typeof sql>) => sql`((${col} AT TIME ZONE 'UTC') + interval '1 hour')::date`;
@@ -101,6 +107,7 @@ export async function createPost(db: Db, authorId: string, { body, community, ki
   if (body.communityId && !community) throw notFound('Community not found', 'COMMUNITY_NOT_FOUND');
   const id = newId();
   await db.transaction(async (tx) => {
+    await mayPost(tx, authorId);
     const media = await mediaFor(tx, authorId, body.media);
     const mentions = await mentionIds(tx, authorId, body.text);
     const tags = hashtagsOf(body.text, body.tags);
@@ -209,6 +216,7 @@ export async function deletePost(db: Db, userId: string, postId: string): Promis
 
 export async function publishDraft(db: Db, userId: string, postId: string, community?: CommunityGate | null): Promise<Post> {
   await db.transaction(async (tx) => {
+    await mayPost(tx, userId);
     const row = await ownPost(tx, userId, postId, 'publish');
     if (row.status !== 'draft') throw conflict('This post is not a draft', 'NOT_A_DRAFT');
     let status: 'published' | 'pending' | 'held' = 'published';

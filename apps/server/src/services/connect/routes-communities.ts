@@ -18,6 +18,7 @@ import {
   spamPosts,
 } from './communities-posts.js';
 import { communitiesInCategory, discoverCommunities, getCommunity, myCommunities } from './communities-read.js';
+import { reportCommunity } from './reports.service.js';
 
 /** Communities: discover, create and edit, membership, invites, roles, moderation and insights. */
 export const communityRoutes: FastifyPluginAsync = async (app) => {
@@ -150,6 +151,16 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   );
   route(app, 'communities.activeMembers', { guard: 'bearer' }, async (req) =>
     listed('Members', await activeMembers(db, me(req), req.params.id, req.query)),
+  );
+  route(app, 'communities.report', { guard: 'bearer' }, async (req, reply) =>
+    reply
+      .status(201)
+      .send(
+        ok(
+          await reportCommunity(db, me(req), req.params.id, req.body.reason, app.config.reportHideThreshold),
+          'Thanks: we will look at it',
+        ),
+      ),
   );
   route(app, 'communities.insights', { guard: 'bearer' }, async (req) =>
     ok(await communityInsights(db, me(req), req.params.id), 'Community insights'),

@@ -7,6 +7,7 @@ import type { ConnectDeps } from './deps.js';
 import { categoryFeed, draftsOf, encodeCursor, profileTab, readPost, savedPostsOf, type PostPage } from './posts-read.js';
 import { addComment, commentsOf, quotePost, recordViews, reportPost, setLike, toggleRepost } from './posts-engagement.js';
 import { postInsights } from './posts-insights.js';
+import { reportComment } from './reports.service.js';
 import { createPost, deletePost, editPost, postNotFound, publishDraft } from './posts.service.js';
 import { savePost, unsavePost } from './saved.service.js';
 import { homeTimeline } from './timeline-read.js';
@@ -153,6 +154,17 @@ export function postRoutes(deps: ConnectDeps): FastifyPluginAsync {
         .status(201)
         .send(
           ok(await reportPost(db, me(req), req.params.id, req.body.reason, app.config.reportHideThreshold), 'Thanks: we will look at it'),
+        ),
+    );
+
+    route(app, 'connect.reportComment', { guard: 'bearer' }, async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await reportComment(db, me(req), req.params.id, req.body.reason, app.config.reportHideThreshold),
+            'Thanks: we will look at it',
+          ),
         ),
     );
 

@@ -94,9 +94,31 @@ export const postComments = pgTable(
     postId: uuid('post_id').notNull(),
     authorId: uuid('author_id').notNull(),
     text: text('text').notNull(),
+    /** Distinct people who reported it, until a moderator reviews it (comment_reports). */
+    reportCount: integer('report_count').notNull().default(0),
+    /** Set when enough distinct people reported it: shown to its author only until reviewed. */
+    hiddenAt: ts('hidden_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('post_comments_post_idx').on(t.postId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The moderation queue: the comments with reports waiting for review.
+    index('post_comments_reported_idx')
+      .on(t.reportCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.reportCount} > 0`),
+  ],
+);
+
+/** One report per person per comment; like post_reports. */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: uuid('comment_id').notNull(),
+    reporterId: uuid('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.reporterId] })],
 );
 
 /** Views for insights: once per viewer per post per day (Lagos day). */

@@ -2,19 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 
 // Who may see what in Connect: the one place that decides it. Every read of a post (one post, each
 // list, a quoted post, comments) and every action on one (like, comment, repost, quote, save,
-// report, view) asks `seesPost`; lists ask `listedFor`, its public part. Stories ask `seesStory`,
-// highlights `seesHighlightStory`. Each is a condition on a row, put into the statement that reads
-// or changes it, so the answer and the action can never disagree.
+// report, view) asks `seesPost`; lists ask `listedFor`, its public part; comments also ask
+// `seesComment`. Stories ask `seesStory`, highlights `seesHighlightStory`. Each is a condition on a
+// row, put into the statement that reads or changes it, so the answer and the action can never disagree.
 
 /**
  * May the viewer read this community's posts (a community id column or value; NULL: no community)?
  * A public community: everyone but the people it blocked. A private one: its members (owner,
- * admins, members) only.
+ * admins, members) only. One a moderator removed: nobody (its posts stay their authors' own).
  */
 export const readsCommunity = (viewerId: string, communityId: SQL) => sql`(${communityId} IS NULL OR EXISTS (
   SELECT 1 FROM communities c
   LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ${viewerId}
-  WHERE c.id = ${communityId} AND CASE WHEN c.visibility = 'public' THEN m.role IS DISTINCT FROM 'blocked'
+  WHERE c.id = ${communityId} AND c.removed_at IS NULL AND CASE WHEN c.visibility = 'public' THEN m.role IS DISTINCT FROM 'blocked'
     ELSE m.role IN ('owner', 'admin', 'member') END))`;
 
 const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
@@ -48,6 +48,13 @@ export const inPrivateCommunity = (alias = 'p') => sql`(${col(alias, 'community_
 export const actionablePost = (viewerId: string, postId: string) =>
   sql`SELECT p.id, ${inPrivateCommunity()} AS private_community
     FROM posts p WHERE p.id = ${postId} AND p.kind <> 'repost' AND p.status = 'published' AND ${seesPost(viewerId)}`;
+
+/**
+ * May the viewer see the comment row `alias` (default `c`) of a post they may see? Its author always;
+ * anyone else only while its reports have not hidden it.
+ */
+export const seesComment = (viewerId: string, alias = 'c') =>
+  sql`(${col(alias, 'hidden_at')} IS NULL OR ${col(alias, 'author_id')} = ${viewerId})`;
 
 /**
  * May the viewer see the story row `s` now? Its author always (also after it expired); anyone else

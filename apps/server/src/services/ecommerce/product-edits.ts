@@ -3,6 +3,7 @@ import type { Product } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { refuseBanned } from '../user/index.js';
 import { categoryById, colourById, subcategoryOf } from './catalogue.js';
 import { moveCategoryCount, moveShopCount, productById } from './products-read.js';
 import { productNotFound } from './products.service.js';
@@ -53,12 +54,19 @@ async function insertVariations(tx: Tx, productId: string, price: number, vs: Va
       VALUES (${newId()}, ${productId}, ${v.size ?? null}, ${v.colourId ?? null}, ${v.price ?? price}, ${v.stock})`);
 }
 
+/**
+ * The listing rule of a moderator's ban (user/bans.ts): a banned person lists no product and changes
+ * none of their listings (403 BANNED, before anything is written). Taking a listing down stays open.
+ */
+const mayList = (tx: Tx, userId: string) => refuseBanned(tx, userId, 'sell');
+
 export async function createProduct(db: Db, userId: string, b: ProductIn): Promise<Product> {
   checkCategory(b.categoryId, b.subcategoryId);
   checkVariations(b.variations);
   const id = newId();
   const tags = tagsOf(b.categoryId, b.subcategoryId);
   await db.transaction(async (tx) => {
+    await mayList(tx, userId);
     const shop = await shopOf(tx, userId);
     const images = await checkImages(tx, userId, b.images);
     await tx.execute(sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price,
@@ -96,6 +104,7 @@ async function ownProduct(tx: Tx, userId: string, productId: string) {
 
 export async function editProduct(db: Db, userId: string, b: Partial<ProductIn> & { productId: string }): Promise<Product> {
   await db.transaction(async (tx) => {
+    await mayList(tx, userId);
     const p = await ownProduct(tx, userId, b.productId);
     const [cur] = await executeRows<{ category_id: string; subcategory_id: string; old_price: number | null; price: number }>(
       tx,
@@ -159,15 +168,26 @@ export async function editProduct(db: Db, userId: string, b: Partial<ProductIn> 
 
 /** Soft delete: gone from every list, the row kept for past orders. */
 export async function deleteProduct(db: Db, userId: string, productId: string) {
-  await db.transaction(async (tx) => {
-    const p = await ownProduct(tx, userId, productId);
-    await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
-    await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
-    await moveCategoryCount(tx, p.category_id, -1);
-    await moveShopCount(tx, p.shop_id, -1);
-    await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);
-  });
+  await db.transaction(async (tx) => takeDown(tx, await ownProduct(tx, userId, productId)));
 }
+
+type LiveProduct = { id: string; shop_id: string; category_id: string; name: string; search_tags: string };
+
+/** A live product's soft delete and what follows it (the vocabulary, the kept counts, wishlists), in the caller's transaction. */
+export async function takeDown(tx: Tx, p: LiveProduct) {
+  await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
+  await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
+  await moveCategoryCount(tx, p.category_id, -1);
+  await moveShopCount(tx, p.shop_id, -1);
+  await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);
+}
+
+/** Live products for `takeDown`, locked: one product (`id`) or every one of a shop (`shop_id`). */
+export const liveProductsWhere = (tx: Tx, where: SQL) =>
+  executeRows<LiveProduct>(
+    tx,
+    sql`SELECT id, shop_id, category_id, name, search_tags FROM products WHERE ${where} AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+  );
 
 export async function increaseStock(db: Db, userId: string, b: { productId: string; variationId?: string; quantity: number }) {
   await db.transaction(async (tx) => {

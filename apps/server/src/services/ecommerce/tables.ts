@@ -201,7 +201,13 @@ export const shopReports = pgTable(
       .default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('shop_reports_reporter_idx').on(t.reporterId, t.createdAt.desc().nullsFirst()),
+    // The moderation queue: the reports waiting for review, by shop and product.
+    index('shop_reports_open_idx')
+      .on(t.shopId, t.productId)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 // --- buying: cart, addresses, orders in escrow, reviews ------------------------------------------

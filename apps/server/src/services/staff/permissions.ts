@@ -29,7 +29,10 @@ export const PERMISSIONS = {
   'disputes.read': ['support', 'finance', 'admin'],
   /** A dispute's decision is a money request: finance approves it (`money.decide`). */
   'disputes.decide': ['support', 'admin'],
+  /** The queue of reported posts, comments, products, shops and communities; restore, warn or remove. */
   'moderation.review': ['moderator', 'admin'],
+  /** Ban the author of a reported thing from posting, commenting, selling and creating communities; list and lift bans. */
+  'moderation.ban': ['moderator', 'admin'],
   /** Tier 3 documents approved or rejected. */
   'kyc.review': ['compliance'],
   // Still to come, with the area it needs: 'reconciliation.resolve' (finance, through the two-key flow).

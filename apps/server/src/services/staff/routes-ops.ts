@@ -6,7 +6,7 @@ import type { StaffDeps } from './deps.js';
 import { getDispute, listDisputes, requestDecision } from './disputes.service.js';
 import { freezeCustomer, unfreezeCustomer } from './freeze.service.js';
 import { kycQueue, reviewTier3 } from './kyc-review.service.js';
-import { moderate, moderationQueue } from './moderation.service.js';
+import { banAuthor, liftPersonBan, listBans, moderate, moderationQueue } from './moderation.service.js';
 import { staffRoute } from './staff-route.js';
 
 /** Freezing and unfreezing a customer's account. */
@@ -46,19 +46,36 @@ export const staffDisputeRoutes =
     });
   };
 
-/** Moderation: the queue of reported posts, and a decision on one. */
+/** Moderation: the queue of reported things, a decision on one, and bans of their authors. */
 export const staffModerationRoutes =
   (deps: StaffDeps): FastifyPluginAsync =>
   async (app) => {
     staffRoute(app, 'staff.moderationQueue', 'moderation.review', async (req) =>
-      paged('Reported posts', req.query, await moderationQueue(deps, req.query)),
+      paged('Reported', req.query, await moderationQueue(deps, req.query)),
     );
-    staffRoute(app, 'staff.moderatePost', 'moderation.review', async (req, me, reply) =>
+    staffRoute(app, 'staff.moderate', 'moderation.review', async (req, me, reply) =>
       ok(
-        await withIdempotency(deps.db, req, reply, me.staffId, 'staff.moderatePost', (tx) =>
-          moderate(deps, tx, me, req.params.id, req.body.action, req.body.reason),
+        await withIdempotency(deps.db, req, reply, me.staffId, 'staff.moderate', (tx) =>
+          moderate(deps, tx, me, req.params.kind, req.params.id, req.body.action, req.body.reason),
         ),
         'Decided: the author is told',
+      ),
+    );
+    staffRoute(app, 'staff.banAuthor', 'moderation.ban', async (req, me, reply) =>
+      ok(
+        await withIdempotency(deps.db, req, reply, me.staffId, 'staff.banAuthor', (tx) =>
+          banAuthor(deps, tx, me, req.params.kind, req.params.id, req.body),
+        ),
+        'Banned: the person is told why and until when',
+      ),
+    );
+    staffRoute(app, 'staff.bans', 'moderation.ban', async (req) => paged('Bans in force', req.query, await listBans(deps, req.query)));
+    staffRoute(app, 'staff.liftBan', 'moderation.ban', async (req, me, reply) =>
+      ok(
+        await withIdempotency(deps.db, req, reply, me.staffId, 'staff.liftBan', (tx) =>
+          liftPersonBan(deps, tx, me, req.params.userId, req.body.reason),
+        ),
+        'Ban lifted: the person is told',
       ),
     );
   };

@@ -17,6 +17,8 @@ export { users } from './tables.js';
 export { userByVerifiedPhone } from './directory.js';
 export { freezeAccount, freezeOf, frozenText, SUPPORT_CONTACT, unfreezeAccount, type Freeze } from './freeze.js';
 export { accountFreezes } from './freeze-table.js';
+export { banNoticeText, banOf, banPerson, bansInForce, bansOf, liftBan, refuseBanned, type Ban, type BannedActivity } from './bans.js';
+export { userBans } from './ban-table.js';
 
 export type { OpenDeviceWindow, UserOptions } from './deps.js';
 
