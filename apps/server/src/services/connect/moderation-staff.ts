@@ -1,7 +1,7 @@
 import type { ModerationAction, ReportedContent } from '@owo/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { REPORT_REASONS } from './catalogue.js';
 import { communityNotFound } from './communities-access.js';
 import { deletePost, postNotFound } from './posts.service.js';
@@ -177,11 +177,6 @@ export async function authorOfContent(tx: Tx, kind: ConnectKind, id: string): Pr
     community: sql`SELECT owner_id AS id FROM communities WHERE id = ${id}`,
   }[kind];
   const [row] = await executeRows<{ id: string }>(tx, q);
-  if (!row)
-    throw kind === 'post'
-      ? postNotFound()
-      : kind === 'comment'
-        ? commentNotFound()
-        : notFound('Community not found', 'COMMUNITY_NOT_FOUND');
+  if (!row) throw kind === 'post' ? postNotFound() : kind === 'comment' ? commentNotFound() : communityNotFound();
   return row.id;
 }

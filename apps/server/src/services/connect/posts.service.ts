@@ -27,7 +27,7 @@ export const postNotFound = () => notFound('Post not found', 'POST_NOT_FOUND');
 
 /**
  * The posting rule of a moderator's ban (user/bans.ts): a banned person writes no post, draft, quote
- * or repost, and publishes no draft (403 BANNED, before anything is written).
+ * or repost, edits none and publishes no draft (403 BANNED, before anything is written).
  */
 export const mayPost = (tx: Tx, userId: string) => refuseBanned(tx, userId, 'post');
 
@@ -174,6 +174,7 @@ export async function editPost(
 ): Promise<Post> {
   checkCategory(body.category);
   await db.transaction(async (tx) => {
+    await mayPost(tx, userId);
     const row = await ownPost(tx, userId, postId, 'edit');
     const text = body.text ?? row.text;
     const media = body.media ? await mediaFor(tx, userId, body.media) : row.media;

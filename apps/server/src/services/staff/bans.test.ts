@@ -58,6 +58,10 @@ const ACTIVITIES: Record<string, { run: (s: Seller) => ReturnType<typeof call>; 
     run: (s) => call(s.u, 'POST', '/api/connect/posts', { text: `Fresh deals ${randomUUID()}` }),
     written: (s) => count(sql`SELECT count(*)::int AS n FROM posts WHERE author_id = ${s.u.id}`),
   },
+  'editing a post': {
+    run: (s) => call(s.u, 'PATCH', `/api/connect/posts/${s.post.id}`, { text: 'Still doubling money, DM me' }),
+    written: (s) => count(sql`SELECT count(*)::int AS n FROM posts WHERE id = ${s.post.id} AND text = ${s.post.text}`),
+  },
   'publishing a draft': {
     run: (s) => call(s.u, 'PATCH', `/api/connect/posts/${s.draftId}/post-draft`),
     written: (s) => count(sql`SELECT count(*)::int AS n FROM posts WHERE author_id = ${s.u.id} AND status = 'published'`),
