@@ -8,9 +8,11 @@ import { notificationsRoutes } from './routes.js';
 /**
  * Notifications (docs/notifications.md): what happened to a person, in the notification centre and
  * pushed to the lock screen of each device they allowed (Web Push). Other services tell it through
- * `notify` (in their own transaction) and `dismiss`; the user service forgets a session's devices.
+ * `notify` (in their own transaction) and `dismiss`, and give the checks their pushes carry
+ * (`addPushCheck`); the user service forgets a session's devices.
  */
 export { notify, dismiss, type Notification } from './notify.service.js';
+export { addPushCheck, type PushCheck, type PushCheckFn } from './push-checks.js';
 export { forgetSession, forgetOtherSessions } from './subscriptions.service.js';
 export { sendDuePushes } from './deliver.js';
 export { consumeMoneyEvents } from './money-events.js';
