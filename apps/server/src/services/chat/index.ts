@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
+import { addPushCheck } from '../notifications/index.js';
+import { pushNewMessages, UNSEEN_CHECK, unseenCheck } from './message-push.js';
 import { groupRoutes } from './routes-groups.js';
 import { chatRestRoutes } from './routes.js';
 import { createChatHub } from './socket.js';
@@ -10,6 +12,12 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chatRestRoutes(hub));
   await app.register(groupRoutes(hub));
   app.addHook('preClose', async () => hub.close());
+  // Messages' pushes: the queued messages become notifications (claimed rows, so every process
+  // runs it), and each push asks again, just before it is sent, whether the message is still unseen.
+  addPushCheck(UNSEEN_CHECK, unseenCheck);
+  app.jobs.add({ name: 'chat.notify', periodMs: app.config.push.drainMs, scope: 'process', run: () => pushNewMessages(app.db) });
 };
+
+export { pushNewMessages } from './message-push.js';
 
 export const chatService: ServiceModule = { name: 'chat', plugin: chatRoutes };

@@ -229,7 +229,7 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       return presenceBut(hidden, b.userIds);
     });
     on(socket, 'call:start', async (me, b) => {
-      const row = await startCall(db, me, b.toUserId, b.kind);
+      const row = await startCall(db, me, b.toUserId, b.kind, config.calls.ringMs);
       const [mine] = await toCalls(db, me, [row]);
       if (row.status === 'ringing') {
         const [theirs] = await toCalls(db, b.toUserId, [row]);
