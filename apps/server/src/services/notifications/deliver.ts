@@ -13,7 +13,7 @@ export const MAX_PUSH_ATTEMPTS = 8;
 /** A sender's claim on its rows: a process that dies mid-send leaves them to another after this. */
 const CLAIM_SECONDS = 30;
 /** Pushes in flight at once from one process. */
-const CONCURRENCY = 32;
+const CONCURRENCY = 64;
 
 /** Claims due deliveries for this process in one statement (rows another process holds are skipped). */
 async function claim(db: Db, limit: number) {

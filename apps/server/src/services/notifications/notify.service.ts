@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { kindOfNotice, type PushPayload } from '@owo/contracts';
+import { kindOfNotice, type NotificationKind, type PushPayload } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { notices } from '../../platform/tables.js';
 import type { PushCheck } from './push-checks.js';
 import { pushAllowed, settingsOf } from './settings.service.js';
-import { pushDeliveries, pushSubscriptions } from './tables.js';
+import { pushDeliveries } from './tables.js';
 
 /** Something that happened to people, as the services tell it (their events or a one-line hook). */
 export type Notification = {
@@ -45,96 +45,137 @@ export const topicOf = (tag: string): string => createHash('sha256').update(tag)
  * the notice without a push.
  */
 export async function notify(tx: Tx, userIds: string[], n: Notification, now = new Date()): Promise<void> {
-  const people = [...new Set(userIds)];
-  if (!people.length) return;
-  const kind = kindOfNotice(n.kind);
-  if (!kind) throw new Error(`Unknown notification kind ${n.kind}`);
-  const noticeIds = new Map(people.map((id) => [id, newId()]));
-  if (n.inApp !== false) {
-    // A newer notice of the same tag takes the place of the unread one (a chat shows once, with its latest message).
-    if (n.tag) await tx.delete(notices).where(and(inArray(notices.userId, people), eq(notices.tag, n.tag), isNull(notices.readAt)));
-    await tx.insert(notices).values(
-      people.map((userId) => ({
-        id: noticeIds.get(userId)!,
-        userId,
-        kind: n.kind,
-        title: n.title,
-        body: n.body,
-        link: n.link,
-        tag: n.tag ?? null,
-      })),
-    );
-  }
-  const settings = await settingsOf(tx, people);
-  const pushed = people.filter((userId) => pushAllowed(settings.get(userId)!, kind, now));
-  // The pushes of this tag still waiting are replaced by this one (the device would replace them anyway).
-  if (n.tag && pushed.length) await cancelWaiting(tx, pushed, topicOf(n.tag));
-  for (const userId of pushed) {
-    const s = settings.get(userId)!;
-    const noticeId = noticeIds.get(userId)!;
-    const tag = n.tag ?? noticeId;
-    const payload: PushPayload = {
-      kind: n.kind,
-      title: n.title,
-      body: n.privateBody && s.hideMessageText ? 'New message' : n.body,
-      url: n.link,
-      tag,
-      ...(n.inApp !== false ? { noticeId } : {}),
-      ...(n.urgent ? { urgent: true } : {}),
-      ...(n.actions ? { actions: n.actions } : {}),
-    };
-    await enqueue(tx, userId, {
-      kind: n.kind,
-      tag,
-      payload,
-      urgency: n.urgent ? 'high' : 'normal',
-      ttl: n.ttlSeconds ?? 86_400,
-      sendIf: n.sendIf,
-    });
-  }
+  await notifyEach(tx, [{ userIds, n }], now);
 }
 
-/** Pushes of this topic not yet claimed by a sender: cancelled. */
-const cancelWaiting = (tx: Tx, userIds: string[], topic: string) =>
+/** One person's notification, as `notifyEach` writes it. */
+type Item = { userId: string; n: Notification; kind: NotificationKind; noticeId: string };
+
+/**
+ * Several notifications at once, in a few statements whatever their number (the money events'
+ * job tells a batch of payments together). Of several with one tag for one person, the last is kept.
+ */
+export async function notifyEach(tx: Tx, list: { userIds: string[]; n: Notification }[], now = new Date()): Promise<void> {
+  const byKey = new Map<string, Item>();
+  for (const { userIds, n } of list) {
+    const kind = kindOfNotice(n.kind);
+    if (!kind) throw new Error(`Unknown notification kind ${n.kind}`);
+    for (const userId of new Set(userIds)) {
+      const noticeId = newId();
+      byKey.set(n.tag ? `${userId} ${n.tag}` : noticeId, { userId, n, kind, noticeId });
+    }
+  }
+  const items = [...byKey.values()];
+  if (!items.length) return;
+  const shown = items.filter((i) => i.n.inApp !== false);
+  // A newer notice of the same tag takes the place of the unread one (a chat shows once, with its latest message).
+  const tagged = shown.filter((i) => i.n.tag);
+  if (tagged.length)
+    await tx.delete(notices).where(
+      and(
+        isNull(notices.readAt),
+        sql`(${notices.userId}, ${notices.tag}) IN (${sql.join(
+          tagged.map((i) => sql`(${i.userId}::uuid, ${i.n.tag!}::text)`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  if (shown.length)
+    await tx.insert(notices).values(
+      shown.map((i) => ({
+        id: i.noticeId,
+        userId: i.userId,
+        kind: i.n.kind,
+        title: i.n.title,
+        body: i.n.body,
+        link: i.n.link,
+        tag: i.n.tag ?? null,
+      })),
+    );
+  const settings = await settingsOf(tx, [...new Set(items.map((i) => i.userId))]);
+  const pushed = items.filter((i) => pushAllowed(settings.get(i.userId)!, i.kind, now));
+  if (!pushed.length) return;
+  // The pushes of a tag still waiting are replaced by the new one (the device would replace them anyway).
+  const replacing = pushed.filter((i) => i.n.tag);
+  if (replacing.length)
+    await cancelWaiting(
+      tx,
+      replacing.map((i) => ({ userId: i.userId, topic: topicOf(i.n.tag!) })),
+    );
+  await enqueue(
+    tx,
+    pushed.map((i) => {
+      const tag = i.n.tag ?? i.noticeId;
+      const payload: PushPayload = {
+        kind: i.n.kind,
+        title: i.n.title,
+        body: i.n.privateBody && settings.get(i.userId)!.hideMessageText ? 'New message' : i.n.body,
+        url: i.n.link,
+        tag,
+        ...(i.n.inApp !== false ? { noticeId: i.noticeId } : {}),
+        ...(i.n.urgent ? { urgent: true } : {}),
+        ...(i.n.actions ? { actions: i.n.actions } : {}),
+      };
+      return {
+        userId: i.userId,
+        kind: i.n.kind,
+        tag,
+        payload,
+        urgency: i.n.urgent ? 'high' : 'normal',
+        ttl: i.n.ttlSeconds ?? 86_400,
+        sendIf: i.n.sendIf,
+      };
+    }),
+  );
+}
+
+/** The pushes of these people and topics not yet claimed by a sender: cancelled. */
+const cancelWaiting = (tx: Tx, pairs: { userId: string; topic: string }[]) =>
   tx
     .update(pushDeliveries)
     .set({ status: 'cancelled' })
     .where(
       and(
-        inArray(pushDeliveries.userId, userIds),
-        eq(pushDeliveries.topic, topic),
+        sql`(${pushDeliveries.userId}, ${pushDeliveries.topic}) IN (${sql.join(
+          pairs.map((p) => sql`(${p.userId}::uuid, ${p.topic}::text)`),
+          sql`, `,
+        )})`,
         eq(pushDeliveries.status, 'pending'),
         or(isNull(pushDeliveries.claimedUntil), lt(pushDeliveries.claimedUntil, sql`now()`)),
       ),
     );
 
-type Push = { kind: string; tag: string; payload: PushPayload; urgency: 'normal' | 'high'; ttl: number; sendIf?: PushCheck };
+/** A push for one person: to each of their devices, or only to `subscriptionId`. */
+type Push = {
+  userId: string;
+  kind: string;
+  tag: string;
+  payload: PushPayload;
+  urgency: 'normal' | 'high';
+  ttl: number;
+  sendIf?: PushCheck;
+  subscriptionId?: string;
+};
 
-/** One delivery per device of this person (or of these of their devices), in one statement. */
-async function enqueue(tx: Tx, userId: string, p: Push, onlySubscriptions?: string[]) {
-  await tx.insert(pushDeliveries).select(
-    tx
-      .select({
-        id: sql<string>`gen_random_uuid()`.as('id'),
-        userId: pushSubscriptions.userId,
-        subscriptionId: pushSubscriptions.id,
-        kind: sql<string>`${p.kind}`.as('kind'),
-        topic: sql<string>`${topicOf(p.tag)}`.as('topic'),
-        urgency: sql<'normal' | 'high'>`${p.urgency}`.as('urgency'),
-        ttlSeconds: sql<number>`${p.ttl}::int`.as('ttl_seconds'),
-        payload: sql<PushPayload>`${JSON.stringify(p.payload)}::jsonb`.as('payload'),
-        sendIf: sql<PushCheck | null>`${p.sendIf ? JSON.stringify(p.sendIf) : null}::jsonb`.as('send_if'),
-        status: sql<'pending'>`'pending'`.as('status'),
-        attempts: sql<number>`0`.as('attempts'),
-        nextAt: sql<Date>`now()`.as('next_at'),
-        claimedUntil: sql<Date | null>`null::timestamptz`.as('claimed_until'),
-        lastError: sql<string | null>`null::text`.as('last_error'),
-        createdAt: sql<Date>`now()`.as('created_at'),
-        sentAt: sql<Date | null>`null::timestamptz`.as('sent_at'),
-      })
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, userId), onlySubscriptions ? inArray(pushSubscriptions.id, onlySubscriptions) : undefined)),
+/**
+ * One delivery per device of each push's person, in one statement (the hot path of money received:
+ * a batch of events is one INSERT, so it is hand-written, its columns those of push_deliveries).
+ */
+async function enqueue(tx: Tx, pushes: Push[]): Promise<void> {
+  if (!pushes.length) return;
+  const rows = sql.join(
+    pushes.map(
+      (p) =>
+        sql`(${p.userId}::uuid, ${p.subscriptionId ?? null}::uuid, ${p.kind}::text, ${topicOf(p.tag)}::text, ${p.urgency}::text,
+          ${p.ttl}::int, ${JSON.stringify(p.payload)}::jsonb, ${p.sendIf ? JSON.stringify(p.sendIf) : null}::jsonb)`,
+    ),
+    sql`, `,
   );
+  await tx.execute(sql`INSERT INTO push_deliveries (id, user_id, subscription_id, kind, topic, urgency, ttl_seconds, payload, send_if,
+      status, attempts, next_at, created_at)
+    SELECT gen_random_uuid(), s.user_id, s.id, v.kind, v.topic, v.urgency, v.ttl, v.payload, v.send_if, 'pending', 0, now(), now()
+    FROM (VALUES ${rows}) AS v (user_id, subscription_id, kind, topic, urgency, ttl, payload, send_if)
+    JOIN push_subscriptions s ON s.user_id = v.user_id AND (v.subscription_id IS NULL OR s.id = v.subscription_id)`);
 }
 
 /**
@@ -163,8 +204,8 @@ export async function dismiss(tx: Tx, userIds: string[], kind: string, tag: stri
     .set({ status: 'cancelled' })
     .where(and(inArray(pushDeliveries.userId, people), eq(pushDeliveries.topic, topic), eq(pushDeliveries.status, 'pending')));
   const payload: PushPayload = { kind, title: '', body: '', url: '/', tag, close: true };
-  for (const userId of people) {
-    const subs = reached.filter((r) => r.userId === userId).map((r) => r.subscriptionId);
-    if (subs.length) await enqueue(tx, userId, { kind, tag, payload, urgency: 'high', ttl: 600 }, subs);
-  }
+  await enqueue(
+    tx,
+    reached.map((r) => ({ userId: r.userId, subscriptionId: r.subscriptionId, kind, tag, payload, urgency: 'high', ttl: 600 })),
+  );
 }
