@@ -22,7 +22,8 @@ if (config.isProduction && !config.databaseUrl) {
   );
 }
 const open = () => {
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  if (config.databaseUrl)
+    return openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, jobsPoolSize: config.databaseJobsPoolSize });
   // DATA_DIR may not exist yet (with APP_SECRET given, nothing else has written to it).
   mkdirSync(config.dataDir, { recursive: true });
   return openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
@@ -64,7 +65,13 @@ if (multi && cluster.isPrimary) {
   process.once('SIGTERM', stop);
 } else {
   const database = await open();
-  const app = await buildApp({ config, db: database.db, services: allServices, providers: buildProviders(config, database.db) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobsDb: database.jobsDb,
+    services: allServices,
+    providers: buildProviders(config, database.db),
+  });
   if (!multi && config.seedDemo && (await seedDemo(database.db, uploadProviders(config).storage))) app.log.info('seeded demo data');
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

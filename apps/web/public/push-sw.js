@@ -17,20 +17,27 @@ self.addEventListener('push', (event) => {
     );
     return;
   }
-  event.waitUntil(
-    self.registration.showNotification(p.title, {
-      body: p.body,
-      tag: p.tag,
-      // A newer message in the same chat replaces the older one, and says so again.
-      renotify: true,
-      icon: '/icon-192.png',
-      badge: '/icon-192.png',
-      requireInteraction: Boolean(p.urgent),
-      actions: p.actions || [],
-      data: { url: p.url, noticeId: p.noticeId || null, kind: p.kind },
-    }),
-  );
+  event.waitUntil(show(p));
 });
+
+/** Shows the push, unless it is a call ringing while the app is on screen (its own ringer rings there). */
+async function show(p) {
+  if (p.urgent) {
+    const wins = await self.clients.matchAll({ type: 'window' });
+    if (wins.some((w) => w.visibilityState === 'visible' && w.focused)) return;
+  }
+  await self.registration.showNotification(p.title, {
+    body: p.body,
+    tag: p.tag,
+    // A newer message in the same chat replaces the older one, and says so again.
+    renotify: true,
+    icon: '/icon-192.png',
+    badge: '/icon-192.png',
+    requireInteraction: Boolean(p.urgent),
+    actions: p.actions || [],
+    data: { url: p.url, noticeId: p.noticeId || null, kind: p.kind },
+  });
+}
 
 /** Opens `url` in the app: an open window of it is told to go there (and brought forward), or a new one opens. */
 async function openInApp(url) {

@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The database through the jobs' own connections (`DATABASE_JOBS_POOL_SIZE`), for the push outbox's jobs; `db` otherwise. */
+    jobsDb: Db;
     notifier: Notifier;
     /** Background jobs: a service declares its own with `app.jobs.add` (platform/jobs.ts). */
     jobs: JobRunner;
@@ -71,6 +73,8 @@ export type ServiceModule<P = unknown> = {
 export type AppDeps<P extends PlatformProviders> = {
   config: Config;
   db: Db;
+  /** Connections of their own for background jobs that must not queue behind requests (default: `db`). */
+  jobsDb?: Db;
   services: ServiceModule<P>[];
   providers: P;
   logStream?: DestinationStream;
@@ -98,6 +102,7 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
 
   app.decorate('config', config);
   app.decorate('db', deps.db);
+  app.decorate('jobsDb', deps.jobsDb ?? deps.db);
   app.decorate('notifier', notifier);
   const jobs = new JobRunner(deps.db, app.log, instanceOf(deps.db).id);
   app.decorate('jobs', jobs);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   ALLOW_EMBEDDED_DATABASE: bool,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_JOBS_POOL_SIZE: z.coerce.number().int().min(0).max(50).default(2),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -136,6 +137,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per server process. */
   databasePoolSize: number;
+  /** Connections of the push outbox's jobs' own pool (0: they share the pool), so a burst of requests does not hold pushes back. */
+  databaseJobsPoolSize: number;
   redisUrl: string | undefined;
   /** Starts every key this deployment keeps in Redis, so several can share one server. */
   redisPrefix: string;
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseJobsPoolSize: e.DATABASE_JOBS_POOL_SIZE,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,

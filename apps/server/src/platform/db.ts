@@ -32,6 +32,12 @@ export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 export type Database = {
   db: Db;
+  /**
+   * The database through connections of their own, for background work that must not queue behind
+   * the requests for a connection (the push outbox); the same as `db` on the embedded database or
+   * when no such pool is asked for.
+   */
+  jobsDb: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -130,6 +136,8 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PostgreSQL connections in the pool (default 10). */
   poolSize?: number;
+  /** PostgreSQL connections of the background jobs' own pool (`jobsDb`); none by default (they share the pool). */
+  jobsPoolSize?: number;
   /** PGlite data directory, or 'memory://' for a throwaway database. */
   pgliteDir?: string;
   /** Create and use a fresh PostgreSQL database of this name, dropped on close (tests isolate each suite so). */
@@ -163,8 +171,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     rawRunners.set(db, async (q, values) => (await pool.query({ name: q.name, text: q.text, values })).rows);
     const instance = await postgresInstance(db as unknown as Db, url);
+    // Opened lazily, like the main pool: no connection until a job uses it.
+    const jobsPool = opts.jobsPoolSize ? new pg.Pool({ connectionString: url, max: opts.jobsPoolSize }) : null;
+    jobsPool?.on('error', (err) => console.warn(`database: an idle jobs connection was closed (${err.message})`));
+    const jobsDb = jobsPool ? drizzlePg(jobsPool) : null;
+    if (jobsDb && jobsPool)
+      rawRunners.set(jobsDb, async (q, values) => (await jobsPool.query({ name: q.name, text: q.text, values })).rows);
     const close = async () => {
       await instance.close();
+      await jobsPool?.end();
       await pool.end();
       if (name) {
         const admin = new pg.Client({ connectionString: opts.databaseUrl });
@@ -173,7 +188,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await admin.end();
       }
     };
-    return { db: retryLostRaces(db as unknown as Db), kind: 'postgres', close };
+    const main = retryLostRaces(db as unknown as Db);
+    return { db: main, jobsDb: jobsDb ? retryLostRaces(jobsDb as unknown as Db) : main, kind: 'postgres', close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
@@ -184,5 +200,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_DIR });
   rawRunners.set(pdb, async (q, values) => (await client.query<Record<string, unknown>>(q.text, values)).rows);
   embeddedInstance(pdb as unknown as Db, client);
-  return { db: retryLostRaces(pdb as unknown as Db), kind: 'pglite', close: () => client.close() };
+  const db = retryLostRaces(pdb as unknown as Db);
+  return { db, jobsDb: db, kind: 'pglite', close: () => client.close() };
 }

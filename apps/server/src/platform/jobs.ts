@@ -20,7 +20,28 @@ export type JobSpec = {
   run: () => Promise<unknown>;
 };
 
-type Job = JobSpec & { scope: 'cluster' | 'process'; timer: NodeJS.Timeout | null; running: Promise<void> | null };
+/**
+ * A job's run that works off a backlog: `turn` handles one batch and says how many rows it took;
+ * while it takes a full batch it goes again at once (for up to `budgetMs`), rather than a batch a
+ * period, so a burst is not held back by the period.
+ */
+export async function whileFull(turn: () => Promise<number>, batch: number, budgetMs = 2_000): Promise<number> {
+  const until = Date.now() + budgetMs;
+  let total = 0;
+  for (;;) {
+    const n = await turn();
+    total += n;
+    if (n < batch || Date.now() >= until) return total;
+  }
+}
+
+type Job = JobSpec & {
+  scope: 'cluster' | 'process';
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  /** Nudged during a run: it runs once more when this one ends. */
+  again: boolean;
+};
 
 /** How long a claim holds while a run is in progress: a process that dies mid-run frees it after this. */
 const RUN_LEASE_MS = 10 * 60_000;
@@ -40,7 +61,7 @@ export class JobRunner {
   add(spec: JobSpec): void {
     if (this.jobs.has(spec.name)) throw new Error(`The job ${spec.name} is declared twice`);
     if (!(spec.periodMs > 0)) throw new Error(`The job ${spec.name} needs a positive period`);
-    this.jobs.set(spec.name, { ...spec, scope: spec.scope ?? 'cluster', timer: null, running: null });
+    this.jobs.set(spec.name, { ...spec, scope: spec.scope ?? 'cluster', timer: null, running: null, again: false });
     if (this.started) this.schedule(this.jobs.get(spec.name)!);
   }
 
@@ -71,6 +92,21 @@ export class JobRunner {
   }
 
   /**
+   * Runs a process job now rather than at its next period: work for it was just committed in this
+   * process (pushes written by another job). One running now runs once more when it ends. Nothing
+   * before `start` (tests run their jobs themselves), and nothing for a job not declared.
+   */
+  nudge(name: string): void {
+    const job = this.jobs.get(name);
+    if (!job || !this.started) return;
+    if (job.running) {
+      job.again = true;
+      return;
+    }
+    void this.tick(name).catch((err: unknown) => this.log.error({ err, job: name }, 'job turn failed'));
+  }
+
+  /**
    * One turn of a job, as its timer runs it: `skipped` when a run of it is still in progress here,
    * or (cluster jobs) another process holds it or ran it less than a period ago.
    */
@@ -97,6 +133,10 @@ export class JobRunner {
     })();
     job.running = turn.finally(() => {
       job.running = null;
+      if (job.again) {
+        job.again = false;
+        this.nudge(job.name);
+      }
     });
     await job.running;
     return outcome;

@@ -45,6 +45,8 @@ export const notices = pgTable(
     body: text('body').notNull(),
     /** Where the app opens when the notice is tapped (an app path such as /shop/orders/<id>). */
     link: text('link'),
+    /** Notices with one tag replace each other while unread (a chat's messages, a post's comments). */
+    tag: text('tag'),
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

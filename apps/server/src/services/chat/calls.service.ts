@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { usersByIds } from '../user/index.js';
 import { requireReachable } from './block-rule.js';
+import { callChanged, ringCallee, stopRinging } from './call-push.js';
 import { toChatUser } from './chat.service.js';
 
 // Calls: a row per call with its states (ringing, active, ended, missed, declined, busy). The
@@ -70,10 +71,10 @@ export function iceServersFor(config: Config, userId: string, now = Date.now()) 
 
 /**
  * Starts a call, never with someone blocked either way (then nothing is written). When the callee
- * is already in a call (ringing or active) it is recorded as busy at once; a caller already in a
- * call is refused.
+ * is already in a call (ringing or active) it is recorded as busy at once (a missed call for them);
+ * a caller already in a call is refused. A ringing call rings the callee's devices by push too.
  */
-export async function startCall(db: Db, callerId: string, calleeId: string, kind: 'voice' | 'video'): Promise<CallRow> {
+export async function startCall(db: Db, callerId: string, calleeId: string, kind: 'voice' | 'video', ringMs: number): Promise<CallRow> {
   if (callerId === calleeId) throw badRequest('You can’t call yourself', 'CALL_SELF');
   const [callee] = await usersByIds(db, [calleeId]);
   if (!callee) throw notFound('User not found', 'USER_NOT_FOUND');
@@ -95,6 +96,8 @@ export async function startCall(db: Db, callerId: string, calleeId: string, kind
         VALUES (${newId()}, ${callerId}, ${calleeId}, ${kind}, ${busy ? 'busy' : 'ringing'}, ${busy ? sql`now()` : null})
         RETURNING ${cols}`,
     );
+    if (busy) await callChanged(tx, row!);
+    else await ringCallee(tx, row!, ringMs);
     return row!;
   });
 }
@@ -105,12 +108,14 @@ async function callFor(tx: Tx, userId: string, callId: string): Promise<CallRow>
   return row;
 }
 
+/** Moves the call to its new state, and tells the callee's devices (the ringing stops; a missed call). */
 async function setStatus(tx: Tx, callId: string, status: Call['status'], answered = false): Promise<CallRow> {
   const [row] = await executeRows<CallRow>(
     tx,
     sql`UPDATE chat_calls SET status = ${status}, ${answered ? sql`answered_at = now()` : sql`ended_at = now()`}
       WHERE id = ${callId} RETURNING ${cols}`,
   );
+  await callChanged(tx, row!);
   return row!;
 }
 
@@ -138,19 +143,27 @@ export async function declineCall(db: Db, userId: string, callId: string): Promi
 export async function endCall(db: Db, userId: string, callId: string): Promise<CallRow> {
   return db.transaction(async (tx) => {
     const c = await callFor(tx, userId, callId);
+    // Its ringing already stopped when it was answered.
     if (c.status === 'active') return setStatus(tx, callId, 'ended');
     if (c.status === 'ringing') return setStatus(tx, callId, c.caller_id === userId ? 'missed' : 'declined');
     return c;
   });
 }
 
-/** Calls that rang unanswered for `ringMs` become missed (claimed by the update: one process each). */
+/**
+ * Calls that rang unanswered for `ringMs` become missed (claimed by the update: one process each),
+ * told to their callees as missed calls in the same transaction.
+ */
 export async function missUnanswered(db: Tx, ringMs: number): Promise<CallRow[]> {
-  return executeRows<CallRow>(
-    db,
-    sql`UPDATE chat_calls SET status = 'missed', ended_at = now()
-      WHERE status = 'ringing' AND started_at < now() - make_interval(secs => ${ringMs / 1000}) RETURNING ${cols}`,
-  );
+  return db.transaction(async (tx) => {
+    const rows = await executeRows<CallRow>(
+      tx,
+      sql`UPDATE chat_calls SET status = 'missed', ended_at = now()
+        WHERE status = 'ringing' AND started_at < now() - make_interval(secs => ${ringMs / 1000}) RETURNING ${cols}`,
+    );
+    for (const row of rows) await callChanged(tx, row);
+    return rows;
+  });
 }
 
 /** Calls ringing for `calleeId` now (for a device that connects while one rings). */
@@ -174,15 +187,20 @@ export async function liveCallParty(db: Tx, userId: string, callId: string): Pro
   return other;
 }
 
-/** Ends the live calls between two people (a block): an active one ends, a ringing one is missed. */
+/**
+ * Ends the live calls between two people (a block): an active one ends, a ringing one is missed and
+ * stops ringing (no missed call is told across a block).
+ */
 export async function endCallsBetween(db: Tx, a: string, b: string): Promise<CallRow[]> {
-  return executeRows<CallRow>(
+  const rows = await executeRows<CallRow>(
     db,
     sql`UPDATE chat_calls SET status = CASE WHEN status = 'active' THEN 'ended' ELSE 'missed' END, ended_at = now()
       WHERE status IN ('ringing', 'active')
         AND ((caller_id = ${a} AND callee_id = ${b}) OR (caller_id = ${b} AND callee_id = ${a}))
       RETURNING ${cols}`,
   );
+  for (const row of rows) if (row.status === 'missed') await stopRinging(db, row);
+  return rows;
 }
 
 export async function callLog(db: Tx, userId: string, q: { page: number; limit: number }) {

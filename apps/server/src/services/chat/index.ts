@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
+import { whileFull } from '../../platform/jobs.js';
+import { addPushCheck, nudging } from '../notifications/index.js';
+import { pushNewMessages, UNSEEN_CHECK, unseenCheck } from './message-push.js';
 import { groupRoutes } from './routes-groups.js';
 import { chatRestRoutes } from './routes.js';
 import { createChatHub } from './socket.js';
@@ -10,6 +13,20 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chatRestRoutes(hub));
   await app.register(groupRoutes(hub));
   app.addHook('preClose', async () => hub.close());
+  // Messages' pushes: the queued messages become notifications (claimed rows, so every process
+  // runs it), and each push asks again, just before it is sent, whether the message is still unseen.
+  addPushCheck(UNSEEN_CHECK, unseenCheck);
+  app.jobs.add({
+    name: 'chat.notify',
+    periodMs: app.config.push.drainMs,
+    scope: 'process',
+    run: () => whileFull(() => pushNewMessages(app.jobsDb, new Date(), NOTIFY_BATCH).then(nudging(app)), NOTIFY_BATCH),
+  });
 };
+
+export { pushNewMessages } from './message-push.js';
+
+/** Queued messages told per turn of `chat.notify`. */
+const NOTIFY_BATCH = 500;
 
 export const chatService: ServiceModule = { name: 'chat', plugin: chatRoutes };

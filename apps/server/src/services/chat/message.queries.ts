@@ -61,6 +61,9 @@ export type ReadyMessage = {
   paymentReference: string | null;
 };
 
+/** The kinds of message that notify their recipients by push. */
+const PUSHED_TYPES = sql`('text', 'image', 'voice')`;
+
 /** The end of an insert into chat_marks: a member's marks only ever move up. */
 export const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
   delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
@@ -71,7 +74,7 @@ export const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDAT
  * its `last_seq` moved up by the number of its messages (its row lock held to the commit, the
  * conversations taken in id order so two batches never wait on each other in a circle); the
  * messages are inserted in one multi-row INSERT with consecutive seqs in the order given; each
- * sender's marks move up to their last message. All or nothing: a unique index broken by one row
+ * sender's marks move up to their last message; the messages to push are queued. All or nothing: a unique index broken by one row
  * (a resent temporary id, a payment already shared) rolls the whole statement back.
  */
 export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Promise<MessageRow[]> {
@@ -106,7 +109,9 @@ export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Pr
       s AS (
         INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq)
         SELECT conversation_id, from_user_id, max(seq), max(seq) FROM m GROUP BY conversation_id, from_user_id
-        ${marksOnlyRise})
+        ${marksOnlyRise}),
+      -- The messages that may notify their recipients (message-push.ts); a payment's is told by the money's own push.
+      q AS (INSERT INTO chat_push_queue (message_id) SELECT id FROM m WHERE msg_type IN ${PUSHED_TYPES})
       SELECT * FROM m ORDER BY conversation_id, seq`,
   );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { chatEvents, groupEvents, type ChatMessage, type GroupSendBody, type SendMessageBody } from '@owo/contracts';
 import { sessionTokenHash } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { PUSH_JOB } from '../notifications/index.js';
 import { guardValue } from '../../platform/input-guard.js';
 import {
   answerCall,
@@ -139,8 +140,12 @@ export function createChatHub(app: FastifyInstance): ChatHub {
   };
   const missTimers = new Set<NodeJS.Timeout>();
   let closing = false;
+  // A call's pushes (the ringing, its stop, a missed call) go at once, not at the push job's next period.
+  const pushNow = () => app.jobs.nudge(PUSH_JOB);
   const sweepMissed = async () => {
-    for (const row of await missUnanswered(db, config.calls.ringMs)) await callUpdate(row);
+    const missed = await missUnanswered(db, config.calls.ringMs);
+    if (missed.length) pushNow();
+    for (const row of missed) await callUpdate(row);
   };
 
   /**
@@ -229,7 +234,8 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       return presenceBut(hidden, b.userIds);
     });
     on(socket, 'call:start', async (me, b) => {
-      const row = await startCall(db, me, b.toUserId, b.kind);
+      const row = await startCall(db, me, b.toUserId, b.kind, config.calls.ringMs);
+      pushNow();
       const [mine] = await toCalls(db, me, [row]);
       if (row.status === 'ringing') {
         const [theirs] = await toCalls(db, b.toUserId, [row]);
@@ -245,6 +251,7 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     });
     const callChange = (fn: (me: string, callId: string) => Promise<CallRow>) => async (me: string, b: { callId: string }) => {
       const row = await fn(me, b.callId);
+      pushNow();
       await callUpdate(row);
       return (await toCalls(db, me, [row]))[0];
     };

@@ -106,6 +106,20 @@ export const calls = pgTable(
   ],
 );
 
+/**
+ * Messages whose pushes are still to be worked out: a row written with each message, in the same
+ * statement (message.queries.ts), turned into notifications and deleted in one transaction by the
+ * `chat.notify` job (message-push.ts), so each message is told once.
+ */
+export const pushQueue = pgTable(
+  'chat_push_queue',
+  {
+    messageId: uuid('message_id').primaryKey(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_push_queue_created_idx').on(t.createdAt)],
+);
+
 export const savedMedia = pgTable(
   'chat_saved_media',
   {

@@ -3,6 +3,7 @@ import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { communityFor, isMemberRole, ownerOf, staffOf } from './communities-access.js';
 import { getCommunity } from './communities-read.js';
+import { tellJoinRequest } from './news.js';
 import {
   communities,
   communityInvites,
@@ -81,7 +82,14 @@ export async function toggleJoin(db: Db, userId: string, communityId: string) {
     if (c.role === 'owner') throw conflict('Transfer ownership to another member before you leave', 'OWNER_CANNOT_LEAVE');
     if (isMemberRole(c.role)) await dropMember(tx, communityId, userId);
     else if (c.visibility === 'public') await addMember(tx, communityId, userId);
-    else await tx.insert(communityJoinRequests).values({ communityId, userId }).onConflictDoNothing();
+    else {
+      const asked = await tx
+        .insert(communityJoinRequests)
+        .values({ communityId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: communityJoinRequests.userId });
+      if (asked.length) await tellJoinRequest(tx, communityId, userId);
+    }
     return membership(tx, userId, communityId);
   });
 }

@@ -6,7 +6,8 @@ import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { refuseBanned } from '../user/index.js';
 import { reasonId, REPORT_REASONS } from './catalogue.js';
 import { keyset, peopleOf, readPost } from './posts-read.js';
-import { createPost, lagosDay, mayPost, postNotFound } from './posts.service.js';
+import { tellComment, tellMentioned } from './news.js';
+import { createPost, lagosDay, mayPost, mentionIds, postNotFound } from './posts.service.js';
 import { postReports, posts } from './tables.js';
 import { actionablePost, seesComment, seesPost } from './visibility.js';
 
@@ -37,14 +38,22 @@ export async function addComment(db: Tx, userId: string, postId: string, text: s
   // The commenting rule of a moderator's ban (user/bans.ts): 403 BANNED, before anything is written.
   await refuseBanned(db, userId, 'comment');
   const id = newId();
-  const [row] = await executeRows<{ comment_count: number; created_at: string }>(
-    db,
-    sql`WITH target AS (${actionable(userId, postId)}),
-      added AS (INSERT INTO post_comments (id, post_id, author_id, text) SELECT ${id}::uuid, id, ${userId}::uuid, ${text} FROM target
-        RETURNING created_at)
-      UPDATE posts SET comment_count = comment_count + (SELECT count(*) FROM added) WHERE id IN (SELECT id FROM target)
-      RETURNING comment_count, (SELECT created_at FROM added) AS created_at`,
-  );
+  const row = await db.transaction(async (tx) => {
+    const [added] = await executeRows<{ comment_count: number; created_at: string }>(
+      tx,
+      sql`WITH target AS (${actionable(userId, postId)}),
+        added AS (INSERT INTO post_comments (id, post_id, author_id, text) SELECT ${id}::uuid, id, ${userId}::uuid, ${text} FROM target
+          RETURNING created_at)
+        UPDATE posts SET comment_count = comment_count + (SELECT count(*) FROM added) WHERE id IN (SELECT id FROM target)
+        RETURNING comment_count, (SELECT created_at FROM added) AS created_at`,
+    );
+    if (!added) return null;
+    // The post's author and the people the comment mentions are told, with the comment.
+    const author = await tellComment(tx, postId, userId, text);
+    const mentioned = (await mentionIds(tx, userId, text)).filter((m) => m !== author);
+    await tellMentioned(tx, postId, userId, mentioned, { text, inComment: true });
+    return added;
+  });
   if (!row) throw postNotFound();
   const people = await peopleOf(db, [userId]);
   return {

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { uploadsOf } from '../upload/index.js';
 import { refuseBanned, usersByNickNames } from '../user/index.js';
 import { isCategory } from './catalogue.js';
+import { tellMentioned, tellPostRequest } from './news.js';
 import { readPost } from './posts-read.js';
 import { connectProfiles, postMentions, posts, postTags } from './tables.js';
 import { hashtagsOf, mentionsOf } from './text.js';
@@ -71,7 +72,8 @@ export async function mediaFor(db: Tx, authorId: string, items: { url: string }[
   return media;
 }
 
-async function mentionIds(db: Tx, authorId: string, text: string): Promise<string[]> {
+/** The people a text mentions (@nickname), its author left out. */
+export async function mentionIds(db: Tx, authorId: string, text: string): Promise<string[]> {
   const nicks = mentionsOf(text);
   if (nicks.length === 0) return [];
   return (await usersByNickNames(db, nicks)).map((u) => u.id).filter((id) => id !== authorId);
@@ -135,7 +137,8 @@ export async function createPost(db: Db, authorId: string, { body, community, ki
       createdAt: now,
       publishedAt: status === 'published' ? now : null,
     });
-    if (status === 'published') await published(tx, id, authorId, tags, mentions);
+    if (status === 'published') await published(tx, id, authorId, tags, mentions, body.text);
+    if (status === 'pending' && body.communityId) await tellPostRequest(tx, body.communityId, authorId);
     if (quoteOf) {
       await tx
         .update(posts)
@@ -146,10 +149,11 @@ export async function createPost(db: Db, authorId: string, { body, community, ki
   return (await readPost(db, authorId, id))!;
 }
 
-/** What publishing a post changes besides its row: the author's count, its tags and mentions. */
-async function published(tx: Tx, id: string, authorId: string, tags: string[], mentions: string[]) {
+/** What publishing a post changes besides its row: the author's count, its tags and mentions (who are told). */
+async function published(tx: Tx, id: string, authorId: string, tags: string[], mentions: string[], text: string) {
   await bumpProfile(tx, authorId, { posts: 1 });
   await indexPost(tx, id, tags, mentions);
+  await tellMentioned(tx, id, authorId, mentions, { text });
 }
 
 /** The post row for a change its author may make; 404 when the caller cannot see it, 403 when it is someone else's. */
@@ -192,7 +196,17 @@ export async function editPost(
         editedAt: new Date(),
       })
       .where(eq(posts.id, postId));
-    if (row.status === 'published') await indexPost(tx, postId, tags, mentions);
+    if (row.status === 'published') {
+      await indexPost(tx, postId, tags, mentions);
+      // Only the people the edit mentions anew are told.
+      await tellMentioned(
+        tx,
+        postId,
+        userId,
+        mentions.filter((m) => !row.mentionIds.includes(m)),
+        { text },
+      );
+    }
   });
   return (await readPost(db, userId, postId))!;
 }
@@ -231,7 +245,8 @@ export async function publishDraft(db: Db, userId: string, postId: string, commu
       .update(posts)
       .set({ status, spamReason, publishedAt: status === 'published' ? now : null })
       .where(eq(posts.id, postId));
-    if (status === 'published') await published(tx, postId, userId, row.tags, row.mentionIds);
+    if (status === 'published') await published(tx, postId, userId, row.tags, row.mentionIds, row.text);
+    if (status === 'pending' && row.communityId) await tellPostRequest(tx, row.communityId, userId);
   });
   return (await readPost(db, userId, postId))!;
 }
@@ -244,6 +259,6 @@ export async function admitPost(tx: Tx, postId: string): Promise<boolean> {
     .where(and(eq(posts.id, postId), inArray(posts.status, ['pending', 'held'])))
     .returning();
   if (!row) return false;
-  await published(tx, postId, row.authorId, row.tags, row.mentionIds);
+  await published(tx, postId, row.authorId, row.tags, row.mentionIds, row.text);
   return true;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { pushDeliveriesTotal, pushDeliverySeconds } from '../../platform/metrics.js';
 import type { PushProvider, PushResult } from './providers/push.js';
+import { skippedByChecks } from './push-checks.js';
 import { pushDeliveries, pushSubscriptions } from './tables.js';
 
 export type DeliverDeps = { db: Db; push: PushProvider; log: FastifyBaseLogger };
@@ -12,7 +13,7 @@ export const MAX_PUSH_ATTEMPTS = 8;
 /** A sender's claim on its rows: a process that dies mid-send leaves them to another after this. */
 const CLAIM_SECONDS = 30;
 /** Pushes in flight at once from one process. */
-const CONCURRENCY = 32;
+const CONCURRENCY = 64;
 
 /** Claims due deliveries for this process in one statement (rows another process holds are skipped). */
 async function claim(db: Db, limit: number) {
@@ -48,13 +49,16 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
 }
 
 /**
- * Sends the due pushes: claims them, sends each to its device's push service, and records the
+ * Sends the due pushes: claims them, asks the checks of those that carry one (a message seen on
+ * another device since is skipped), sends each to its device's push service, and records the
  * answer: sent; gone (404/410: the subscription is dropped with its other pending pushes); or a
  * retry later with backoff, failed after MAX_PUSH_ATTEMPTS. Returns how many it claimed.
  */
 export async function sendDuePushes(deps: DeliverDeps, limit = 200): Promise<number> {
-  const rows = await claim(deps.db, limit);
-  if (!rows.length) return 0;
+  const claimed = await claim(deps.db, limit);
+  if (!claimed.length) return 0;
+  const rows = await withoutSkipped(deps.db, claimed);
+  if (!rows.length) return claimed.length;
   const subIds = [...new Set(rows.map((r) => r.subscriptionId))];
   const subs = new Map((await deps.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, subIds))).map((s) => [s.id, s]));
   const results = new Map<string, PushResult>();
@@ -74,7 +78,20 @@ export async function sendDuePushes(deps: DeliverDeps, limit = 200): Promise<num
     if (result.outcome === 'sent') pushDeliverySeconds.observe({ kind: metricKind(row) }, (Date.now() - row.createdAt.getTime()) / 1000);
   });
   await record(deps, rows, results);
-  return rows.length;
+  return claimed.length;
+}
+
+/** The claimed pushes whose checks still hold; the others are cancelled here and counted as skipped. */
+async function withoutSkipped(db: Db, rows: Claimed[]): Promise<Claimed[]> {
+  if (!rows.some((r) => r.sendIf)) return rows;
+  const skipped = await skippedByChecks(db, rows);
+  if (!skipped.size) return rows;
+  await db
+    .update(pushDeliveries)
+    .set({ status: 'cancelled', claimedUntil: null, lastError: 'skipped: its check no longer holds' })
+    .where(inArray(pushDeliveries.id, [...skipped]));
+  for (const row of rows) if (skipped.has(row.id)) pushDeliveriesTotal.inc({ kind: metricKind(row), outcome: 'skipped' });
+  return rows.filter((r) => !skipped.has(r.id));
 }
 
 const metricKind = (row: Claimed) => row.kind.split('.')[0] ?? row.kind;
@@ -117,7 +134,8 @@ async function record(deps: DeliverDeps, rows: Claimed[], results: Map<string, P
         nextAt: sql`now() + make_interval(secs => ${Math.min(5 * 2 ** (attempts - 1), 3600)})`,
         lastError: r.error,
       })
-      .where(eq(pushDeliveries.id, row.id));
+      // A push dismissed while it was being sent stays cancelled.
+      .where(and(eq(pushDeliveries.id, row.id), eq(pushDeliveries.status, 'pending')));
     pushDeliveriesTotal.inc({ kind: metricKind(row), outcome: failed ? 'failed' : 'retry' });
   }
   for (const row of sent) pushDeliveriesTotal.inc({ kind: metricKind(row), outcome: 'sent' });

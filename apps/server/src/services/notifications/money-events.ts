@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
 import type { Db } from '../../platform/db.js';
-import { notify, type Notification } from './notify.service.js';
+import { notifyEach, type Notification } from './notify.service.js';
 import { notificationEvents } from './tables.js';
 
 type Event = typeof notificationEvents.$inferSelect;
@@ -29,8 +29,8 @@ export function moneyNotification(e: Event): Notification | null {
 }
 
 /**
- * Turns the money events the payment history's trigger wrote into notifications, and deletes them,
- * in one transaction: events locked by another process's run are skipped, and a crash leaves them
+ * Turns the money events the payment history's trigger wrote into notifications (a few statements
+ * for the whole batch), and deletes them, in one transaction: events locked by another process's run are skipped, and a crash leaves them
  * all for the next run, so each becomes one notification.
  */
 export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
@@ -41,10 +41,13 @@ export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
       .orderBy(asc(notificationEvents.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-    for (const e of events) {
-      const n = moneyNotification(e);
-      if (n) await notify(tx, [e.userId], n);
-    }
+    await notifyEach(
+      tx,
+      events.flatMap((e) => {
+        const n = moneyNotification(e);
+        return n ? [{ userIds: [e.userId], n }] : [];
+      }),
+    );
     if (events.length)
       await tx.delete(notificationEvents).where(
         inArray(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PushPayload } from '@owo/contracts';
+import type { PushCheck } from './push-checks.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -57,6 +58,8 @@ export const pushDeliveries = pgTable(
     urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] }).notNull(),
     ttlSeconds: integer('ttl_seconds').notNull(),
     payload: jsonb('payload').$type<PushPayload>().notNull(),
+    /** Asked just before the push is sent (push-checks.ts): a message already seen elsewhere by then is skipped. */
+    sendIf: jsonb('send_if').$type<PushCheck>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'gone', 'cancelled'] })
       .notNull()
       .default('pending'),
@@ -71,9 +74,8 @@ export const pushDeliveries = pgTable(
     index('push_deliveries_due_idx')
       .on(t.nextAt)
       .where(sql`${t.status} = 'pending'`),
-    index('push_deliveries_user_topic_idx')
-      .on(t.userId, t.topic)
-      .where(sql`${t.status} = 'pending'`),
+    // Every status: a dismissed notification is closed on the devices it was sent to.
+    index('push_deliveries_user_topic_idx').on(t.userId, t.topic),
   ],
 );
 

@@ -5,6 +5,8 @@ import { walletRoutes } from './routes.js';
 
 export { signWebhook } from './virtual-account.service.js';
 export { reconcileBankTransfers } from './bank-transfer.service.js';
+export { remindLoansDueTomorrow } from './loan-reminders.js';
+export { runDueSavings } from './savings.service.js';
 export { SANDBOX_ACCOUNTS, type BankRail } from './providers/banks.js';
 export { SANDBOX_CARDS, type CardAcquirer } from './providers/cards.js';
 export { walletProviders, type WalletProviders } from './deps.js';

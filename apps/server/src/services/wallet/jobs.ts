@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reconcileBankTransfers } from './bank-transfer.service.js';
 import type { WalletDeps } from './deps.js';
 import { reconcileFunding } from './funding.service.js';
+import { remindLoansDueTomorrow } from './loan-reminders.js';
 import { collectDueLoans } from './loans.service.js';
 import { runDueSavings } from './savings.service.js';
 
@@ -16,4 +17,6 @@ export function registerWalletJobs(app: FastifyInstance, deps: WalletDeps): void
   app.jobs.add({ name: 'wallet.funding-reconcile', periodMs: payoutReconcileMs, run: () => reconcileFunding(deps) });
   app.jobs.add({ name: 'wallet.automatic-savings', periodMs: schedulerMs, run: () => runDueSavings(deps) });
   app.jobs.add({ name: 'wallet.loan-collection', periodMs: schedulerMs, run: () => collectDueLoans(deps) });
+  // Each instalment is claimed as it is reminded; the hour of the Lagos day gates when they go.
+  app.jobs.add({ name: 'wallet.loan-reminders', periodMs: schedulerMs, run: () => remindLoansDueTomorrow(deps) });
 }

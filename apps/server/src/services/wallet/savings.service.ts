@@ -1,4 +1,4 @@
-import type { SavingsTarget } from '@owo/contracts';
+import { formatNaira, type SavingsTarget } from '@owo/contracts';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { InsufficientFunds, ledgerAccounts, transfer, userAccount } from '../../ledger/index.js';
 import { derivedId, newId } from '../../platform/crypto.js';
@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db.js';
 import type { Page } from '../../platform/pagination.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
 import { listHistory, newReference, recordHistory } from '../transaction/index.js';
+import { notify } from '../notifications/index.js';
 import type { WalletDeps } from './deps.js';
 import { savingsRuns, savingsTargets } from './tables.js';
 
@@ -257,10 +258,12 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
         status = 'failed';
         reason = 'Not enough money in your wallet';
       }
-      await tx
+      const recorded = await tx
         .insert(savingsRuns)
         .values({ id: newId(), targetId: target.id, scheduledFor: slot, status, reason, amount: target.autoAmount })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: savingsRuns.id });
+      if (status === 'failed' && recorded.length) await tellSavingShort(tx, target, now);
       let next = nextSlot(slot, target.autoFrequency, target.autoDay);
       while (next <= now) next = nextSlot(next, target.autoFrequency, target.autoDay);
       const saved = (await savedAmounts(tx, target.userId, [target.id])).get(target.id) ?? 0n;
@@ -273,6 +276,22 @@ export async function runDueSavings(deps: WalletDeps, now = new Date()): Promise
     });
   }
   return ran;
+}
+
+/** An automatic saving the wallet could not pay: the person is told, once per target and slot (with its run's row). */
+async function tellSavingShort(tx: Tx, target: TargetRow, now: Date): Promise<void> {
+  const amount = formatNaira(target.autoAmount ?? 0n, { trimZeroKobo: true });
+  await notify(
+    tx,
+    [target.userId],
+    {
+      kind: 'saving.short',
+      title: `Your automatic saving to ${target.name} fell short`,
+      body: `${amount} could not be saved: there was not enough money in your wallet.`,
+      link: `/savings/targets/${target.id}`,
+    },
+    now,
+  );
 }
 
 /** Savings movements from the history, optionally of one target. */

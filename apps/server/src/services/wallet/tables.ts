@@ -135,6 +135,8 @@ export const loanInstalments = pgTable(
     dueDate: ts('due_date').notNull(),
     amount: kobo('amount'),
     paid: kobo('paid'),
+    /** When the person was reminded the day before it is due (loan-reminders.ts): once per instalment. */
+    remindedAt: ts('reminded_at'),
   },
   (t) => [uniqueIndex('loan_instalments_seq_key').on(t.loanId, t.seq), index('loan_instalments_due_idx').on(t.dueDate)],
 );

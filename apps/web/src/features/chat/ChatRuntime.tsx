@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ChatMessage, RecentChat } from '../../api/chat';
 import { useAuth } from '../account';
@@ -101,6 +101,7 @@ export default function ChatRuntime() {
   const me = useAuth((s) => s.userId);
   const phase = useCall((s) => s.phase);
   const navigate = useNavigate();
+  const { search } = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -134,6 +135,12 @@ export default function ChatRuntime() {
       closeSocket();
     };
   }, [qc, token, me]);
+
+  // A call's Answer or Decline tapped on its push while the app was open (the app is sent to the
+  // push's address): carried out on the call ringing here.
+  useEffect(() => {
+    if (search.includes('action=')) void import('./calls').then((m) => m.actOnPushChoice(search));
+  }, [search]);
 
   // Signing out forgets the chat kept on this device (its queue and copy).
   useEffect(

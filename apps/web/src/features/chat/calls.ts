@@ -144,6 +144,27 @@ export function incoming(p: ServerEvents['call:incoming']): void {
   answeredHere = false;
   // The incoming call sheet rings and vibrates while the phase is 'incoming' (ringer.ts).
   useCall.setState({ ...idleCall, phase: 'incoming', call: p.call, other: p.call.other, kind: p.call.kind }, true);
+  actOnPushChoice();
+}
+
+/** The calls whose push choice was already carried out (a choice is made once). */
+const chosen = new Set<string>();
+
+/**
+ * A call's push offers Answer and Decline on the lock screen; the service worker opens the app at
+ * the push's address with the choice (`/chat/<caller>?call=<id>&action=answer`, public/push-sw.js).
+ * Once that call rings here (its `call:incoming` comes as the chat connects, or came already when
+ * the app was open), the choice is carried out, once.
+ */
+export function actOnPushChoice(search: string = window.location.search): void {
+  const q = new URLSearchParams(search);
+  const callId = q.get('call');
+  const action = q.get('action');
+  const { call, phase } = state();
+  if (!callId || call?.id !== callId || phase !== 'incoming' || chosen.has(callId)) return;
+  if (action !== 'answer' && action !== 'decline') return;
+  chosen.add(callId);
+  void (action === 'answer' ? accept() : decline());
 }
 
 export async function accept(): Promise<void> {

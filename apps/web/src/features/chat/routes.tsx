@@ -14,5 +14,7 @@ export const chatRoutes: RouteObject[] = [
   { path: '/chat/calls', element: <CallLogPage /> },
   { path: '/chat/saved', element: <SavedMediaPage /> },
   { path: '/chat/blocked', element: <BlockedPage /> },
+  // A group's notifications open here; until the app has a group screen, the chat list.
+  { path: '/chat/groups/:groupId', element: <ChatListPage /> },
   { path: '/chat/:userId', element: <ConversationPage /> },
 ];

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationSettings } from '@owo/contracts';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } from '@owo/contracts';
 import { Checkbox } from '../../ui/Checkbox';
 import { InlineError } from '../../ui/InlineError';
 import { PageHeader } from '../../ui/PageHeader';
@@ -10,6 +10,21 @@ const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${
 const toMinutes = (t: string) => {
   const [h, m] = t.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** What each kind tells, under its switch. */
+const KIND_HINTS: Record<NotificationKind, string> = {
+  money: 'Money sent to you, with the amount and who sent it.',
+  returned: 'A payment or transfer of yours that failed, and the money back in your wallet.',
+  token: 'Your electricity token as soon as it is ready.',
+  message: 'One notification per chat, replaced by its newest message. Muted groups stay silent.',
+  call: 'Your phone rings, with Answer and Decline.',
+  missedCall: 'A call you did not pick up.',
+  order: 'Each step of the orders you placed or sell.',
+  request: 'People asking to join, and posts waiting for approval, in communities you run.',
+  social: 'Mentions of you, and comments on your posts (one notification per post).',
+  loan: 'The day before a loan repayment is due.',
+  saving: 'An automatic saving your wallet could not pay.',
 };
 
 /** Which notifications reach the lock screen: each kind on or off, the message text, quiet hours (Lagos time). */
@@ -44,6 +59,7 @@ export default function NotificationSettingsPage() {
               <Checkbox
                 key={k}
                 label={NOTIFICATION_KIND_LABELS[k]}
+                hint={KIND_HINTS[k]}
                 checked={s.kinds[k]}
                 onChange={(e) => change({ kinds: { ...s.kinds, [k]: e.target.checked } })}
               />
@@ -87,6 +103,7 @@ export default function NotificationSettingsPage() {
             ) : null}
             <Checkbox
               label="Calls still ring in quiet hours"
+              hint="Missed calls wait until the morning."
               checked={s.quietAllowsCalls}
               onChange={(e) => change({ quietAllowsCalls: e.target.checked })}
             />
