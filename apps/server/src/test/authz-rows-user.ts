@@ -1,4 +1,4 @@
-import { codeIn, json, lastMessage, newPhone, setPin, signup, toE164Ng, TEST_PIN } from './harness.js';
+import { codeIn, json, lastMessage, logInOnNewDevice, newPhone, setPin, signup, toE164Ng, TEST_PIN } from './harness.js';
 import { resetCodeOf } from './authz-world.js';
 import { anyone, list, mine, NOOP, unique, type Row, OK } from './authz-rows-shapes.js';
 
@@ -63,16 +63,7 @@ export const userRows: Record<string, Row> = {
   // The owner's other device (a phone confirmed with its code): only the owner may sign it out.
   'user.signOutDevice': {
     setup: async (w) => {
-      const headers = { 'x-device-id': `authz-device-${unique()}` };
-      const login = (otp?: string) =>
-        w.t.app.inject({
-          method: 'POST',
-          url: `/api/user/users/login${otp ? '/device' : ''}`,
-          headers,
-          payload: { username: w.owner.email, password: w.owner.password, ...(otp ? { otp } : {}) },
-        });
-      await login();
-      const token = (json(await login(codeIn(await lastMessage(w.t.app, w.owner.e164)))).data as { accessToken: string }).accessToken;
+      const token = await logInOnNewDevice(w.t.app, w.owner, { 'x-device-id': `authz-device-${unique()}` });
       const [device] = json(
         await w.t.app.inject({ method: 'GET', url: '/api/user/devices', headers: { authorization: `Bearer ${token}` } }),
       ).data as { id: string }[];

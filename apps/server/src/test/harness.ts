@@ -220,6 +220,20 @@ export async function lastMessage(app: FastifyInstance, to: string): Promise<str
 
 export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
+/**
+ * Logs a person in on a device they have not used (its `x-device-id` header): the login answers 403
+ * NEW_DEVICE and texts a code, which confirms the device. Answers the new session's token.
+ */
+export async function logInOnNewDevice(app: FastifyInstance, u: TestUser, headers: Record<string, string>): Promise<string> {
+  const payload = { username: u.email, password: u.password };
+  const first = await app.inject({ method: 'POST', url: '/api/user/users/login', headers, payload });
+  if (json(first).code !== 'NEW_DEVICE') throw new Error(`expected NEW_DEVICE, got ${first.statusCode} ${first.body}`);
+  const otp = codeIn(await lastMessage(app, u.e164));
+  const res = await app.inject({ method: 'POST', url: '/api/user/users/login/device', headers, payload: { ...payload, otp } });
+  if (res.statusCode !== 200) throw new Error(`confirming the device answered ${res.statusCode} ${res.body}`);
+  return (json(res).data as { accessToken: string }).accessToken;
+}
+
 export async function signup(app: FastifyInstance, given: Partial<Record<string, string>> = {}) {
   const { kycTier: _tier, ...over } = given;
   const phone = over.phoneNumber ?? newPhone();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createTestApp, json, lastMessage, type TestContext, type TestUser } from '../../test/harness.js';
+import { createTestApp, json, logInOnNewDevice, type TestContext, type TestUser } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 
 /** The new-device window (docs/kyc.md, "New devices"): a device confirmed with its code sends at most ₦20,000 a day at first. */
@@ -14,13 +14,7 @@ const PHONE_B = { 'x-device-id': 'b7c1e0a4-phone-b', 'x-device-name': 'Chrome on
 
 /** Logs in on another phone with the code texted for it; the session's person is the same. */
 async function onNewDevice(u: TestUser): Promise<TestUser> {
-  const body = { username: u.email, password: u.password };
-  const first = await t.app.inject({ method: 'POST', url: '/api/user/users/login', headers: PHONE_B, payload: body });
-  expect(json(first).code).toBe('NEW_DEVICE');
-  const otp = codeIn(await lastMessage(t.app, u.e164));
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/users/login/device', headers: PHONE_B, payload: { ...body, otp } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, token: (json(res).data as { accessToken: string }).accessToken };
+  return { ...u, token: await logInOnNewDevice(t.app, u, PHONE_B) };
 }
 
 describe('a device confirmed with its code', () => {

@@ -1,6 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createTestApp, json, lastMessage, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  codeIn,
+  createTestApp,
+  json,
+  lastMessage,
+  logInOnNewDevice,
+  newUser,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 import { otps, sessions, userDevices } from './tables.js';
 
 let t: TestContext;
@@ -35,10 +44,7 @@ async function onNewDevice(u: TestUser, headers: Record<string, string>): Promis
     .update(otps)
     .set({ createdAt: new Date(Date.now() - 61_000) })
     .where(eq(otps.userId, u.id));
-  expect((await login(u, headers)).statusCode).toBe(403);
-  const res = await confirm(u, headers, codeIn(await lastMessage(t.app, u.e164)));
-  expect(res.statusCode, res.body).toBe(200);
-  return (json(res).data as { accessToken: string }).accessToken;
+  return logInOnNewDevice(t.app, u, headers);
 }
 
 describe('logging in on a device', () => {
