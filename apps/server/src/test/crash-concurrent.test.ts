@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../ledger/index.js';
 import { idempotencyKeys } from '../platform/tables.js';
 import { paymentIntents, transactions } from '../services/transaction/index.js';
-import { GOOD_CARD, procUser, ServerProcess, type ProcUser, type Reply } from './server-process.js';
+import { GOOD_CARD, killAndRestart, procUser, ServerProcess, settled, type ProcUser, type Reply } from './server-process.js';
 
 /**
  * Concurrent send-money, wallet-to-bank and bill payments while the server process is killed
@@ -108,13 +108,7 @@ async function worker(): Promise<void> {
 describe('payments while the server is killed and restarted', () => {
   it('every payment exists once with the outcome its client was told, and the ledger holds', async () => {
     const workers = Array.from({ length: WORKERS }, () => worker());
-    for (let k = 0; k < KILLS; k++) {
-      await sleep(1500 + Math.random() * 1500);
-      await s.kill();
-      await sleep(100);
-      await s.start();
-    }
-    await sleep(1000);
+    await killAndRestart(s, KILLS);
     stopping = true;
     await Promise.all(workers);
 
@@ -124,11 +118,7 @@ describe('payments while the server is killed and restarted', () => {
 
     // Retry every payment with its key: a lost answer is recovered, a seen one replayed unchanged.
     for (const op of ops) {
-      let r = await complete(op);
-      for (let tries = 0; r?.status === 409 && tries < 40; tries++) {
-        await sleep(250);
-        r = await complete(op);
-      }
+      const r = await settled(() => complete(op));
       expect(r, `retry of ${op.reference}`).not.toBeNull();
       expect(r!.status, JSON.stringify(r!.body)).toBe(200);
       expect((r!.body.data as { reference: string }).reference).toBe(op.reference);

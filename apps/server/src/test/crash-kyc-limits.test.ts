@@ -4,7 +4,7 @@ import { checkLedger, userBalances } from '../ledger/index.js';
 import { idempotencyKeys } from '../platform/tables.js';
 import { kycHeldCredits } from '../services/kyc/tables.js';
 import { paymentIntents, transactions } from '../services/transaction/index.js';
-import { GOOD_CARD, procUser, ServerProcess, type ProcUser, type Reply } from './server-process.js';
+import { GOOD_CARD, killAndRestart, procUser, ServerProcess, settled, type ProcUser, type Reply } from './server-process.js';
 
 /**
  * Send-money at KYC Tier 1 while the server process is killed (SIGKILL) and started again, with
@@ -93,13 +93,7 @@ async function worker(): Promise<void> {
 describe('payments at their KYC limits while the server is killed and restarted', () => {
   it('nothing is lost or doubled: refused payments move nothing, held credits are held once', async () => {
     const workers = Array.from({ length: WORKERS }, () => worker());
-    for (let k = 0; k < KILLS; k++) {
-      await sleep(1500 + Math.random() * 1500);
-      await s.kill();
-      await sleep(100);
-      await s.start();
-    }
-    await sleep(1000);
+    await killAndRestart(s, KILLS);
     stopping = true;
     await Promise.all(workers);
 
@@ -111,11 +105,7 @@ describe('payments at their KYC limits while the server is killed and restarted'
 
     // Retry each with its key: a lost answer is recovered, a seen one (success or refusal) replayed unchanged.
     for (const op of ops) {
-      let r = await complete(op);
-      for (let tries = 0; r?.status === 409 && tries < 40; tries++) {
-        await sleep(250);
-        r = await complete(op);
-      }
+      const r = await settled(() => complete(op));
       expect(r, `retry of ${op.reference}`).not.toBeNull();
       // Made, or refused: over today's limit, or (a payment whose answer was lost, completed later) the balance is short by then.
       expect([200, 403, 422], JSON.stringify(r!.body)).toContain(r!.status);
@@ -143,19 +133,22 @@ describe('payments at their KYC limits while the server is killed and restarted'
         await db.select({ reference: paymentIntents.reference }).from(paymentIntents).where(eq(paymentIntents.status, 'processing')),
       ).toEqual([]);
 
-      // One debit for each payment made, none for a refused one.
-      const debits = await db
-        .select()
-        .from(transactions)
-        .where(
-          and(
-            inArray(
-              transactions.reference,
-              ops.map((o) => o.reference),
+      /** The wallet entries of these payments, one way. */
+      const rowsOf = (of: Op[], direction: 'debit' | 'credit') =>
+        db
+          .select()
+          .from(transactions)
+          .where(
+            and(
+              inArray(
+                transactions.reference,
+                of.map((o) => o.reference),
+              ),
+              eq(transactions.direction, direction),
             ),
-            eq(transactions.direction, 'debit'),
-          ),
-        );
+          );
+      // One debit for each payment made, none for a refused one.
+      const debits = await rowsOf(ops, 'debit');
       expect(debits.map((d) => d.reference).sort()).toEqual(paid.map((o) => o.reference).sort());
       expect(refused.length + refusedShort.length + paid.length).toBe(ops.length);
 
@@ -172,18 +165,7 @@ describe('payments at their KYC limits while the server is killed and restarted'
       }
 
       // Every payment made reached its payee once (a held credit is parked from the wallet it reached).
-      const credits = await db
-        .select()
-        .from(transactions)
-        .where(
-          and(
-            inArray(
-              transactions.reference,
-              paid.map((o) => o.reference),
-            ),
-            eq(transactions.direction, 'credit'),
-          ),
-        );
+      const credits = await rowsOf(paid, 'credit');
       for (const op of paid) {
         expect(
           credits.filter((c) => c.reference === op.reference && c.userId === op.payee.id),

@@ -164,6 +164,29 @@ export class ServerProcess {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Kills the server (SIGKILL) and starts it again `times` times, 1.5 to 3 s apart, while the caller's clients keep calling. */
+export async function killAndRestart(s: ServerProcess, times: number): Promise<void> {
+  for (let k = 0; k < times; k++) {
+    await sleep(1500 + Math.random() * 1500);
+    await s.kill();
+    await sleep(100);
+    await s.start();
+  }
+  await sleep(1000);
+}
+
+/** Calls again, every 250 ms for up to 10 s, while the answer is 409 (the first attempt still in progress): the settled answer. */
+export async function settled(call: () => Promise<Reply | null>): Promise<Reply | null> {
+  let r = await call();
+  for (let tries = 0; r?.status === 409 && tries < 40; tries++) {
+    await sleep(250);
+    r = await call();
+  }
+  return r;
+}
+
 export type ProcUser = { id: string; token: string; email: string; phone: string };
 
 let seq = 0;

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auth, createTestApp, json, newUser, secondApp, type TestContext } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, json, newUser, secondApp, type TestContext } from '../../test/harness.js';
 import { sendDuePushes } from './deliver.js';
 import { notify, type Notification } from './notify.service.js';
-import { drainPushes, subscribeDevice, WEB_PUSH_ENV } from './push-fixtures.js';
-import { PushStandIn } from './push-stand-in.js';
+import { drainPushes, pushTestApp, subscribeDevice } from './push-fixtures.js';
 import { pushDeliveries, pushSubscriptions } from './tables.js';
 
+const fixture = pushTestApp();
+const push = fixture.push;
 let t: TestContext;
-const push = new PushStandIn();
-beforeAll(async () => {
-  await push.start();
-  t = await createTestApp({ env: WEB_PUSH_ENV });
-});
-afterAll(async () => {
-  await t.close();
-  await push.stop();
-});
-beforeEach(() => {
-  push.received.length = 0;
+beforeAll(() => {
+  t = fixture.t;
 });
 
 const money: Notification = { kind: 'money', title: 'You received ₦5,000.00', body: 'From Ada Obi', link: '/history' };

@@ -1,23 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auth, createTestApp, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { transactions } from '../transaction/index.js';
 import { consumeMoneyEvents } from './money-events.js';
-import { drainPushes, subscribeDevice, WEB_PUSH_ENV } from './push-fixtures.js';
-import { PushStandIn } from './push-stand-in.js';
+import { drainPushes, pushTestApp, subscribeDevice } from './push-fixtures.js';
 
+const fixture = pushTestApp({}, { ledgerChecked: true });
+const push = fixture.push;
 let t: TestContext;
-const push = new PushStandIn();
-beforeAll(async () => {
-  await push.start();
-  t = await createTestApp({ env: WEB_PUSH_ENV });
-});
-afterAll(async () => {
-  await t.close();
-  await push.stop();
-});
-beforeEach(() => {
-  push.received.length = 0;
+beforeAll(() => {
+  t = fixture.t;
 });
 
 async function sendMoney(from: TestUser, to: TestUser, amount: number): Promise<string> {

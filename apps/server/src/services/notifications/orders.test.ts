@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@owo/contracts';
-import { createTestApp, json, type TestContext } from '../../test/harness.js';
+import { json, type TestContext } from '../../test/harness.js';
 // eslint-disable-next-line owo/service-boundaries -- the shop's test kit makes a seller, a shopper and an order through the API only
 import { LAGOS, orderKit, shopCalls } from '../ecommerce/shop-test-kit.js';
-import { drainPushes, subscribeDevice, WEB_PUSH_ENV } from './push-fixtures.js';
-import { PushStandIn } from './push-stand-in.js';
+import { drainPushes, pushTestApp, subscribeDevice } from './push-fixtures.js';
 
+const fixture = pushTestApp({}, { ledgerChecked: true });
+const push = fixture.push;
 let t: TestContext;
-const push = new PushStandIn();
-beforeAll(async () => {
-  await push.start();
-  t = await createTestApp({ env: WEB_PUSH_ENV });
-});
-afterAll(async () => {
-  await t.close();
-  await push.stop();
-});
-beforeEach(() => {
-  push.received.length = 0;
+beforeAll(() => {
+  t = fixture.t;
 });
 
 const { call } = shopCalls(() => t);
