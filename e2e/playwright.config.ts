@@ -70,11 +70,12 @@ export default defineConfig({
     // The journeys fund new people with large sums in one card payment: KYC Tier 1's per-deposit and
     // balance caps are lifted for them (KYC_TIERS); its daily cap stays, which kyc.spec drives, and
     // the server's own tests check every cap at its default.
+    // SECRET_HASH_COST=test: password and PIN hashes at a tiny cost, as the journeys sign up many people.
     command:
       `npm run build -w @owo/server && rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && ` +
       `DATA_DIR=${DATA_DIR} NODE_ENV=development STAFF_ADMIN_PASSWORD='${CONSOLE_ADMIN.password}' npm run -s staff:create-admin -w @owo/server -- ` +
       `--email ${CONSOLE_ADMIN.email} --name '${CONSOLE_ADMIN.name}' --json > ${CONSOLE_ADMIN.file} && ` +
-      `DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 RATE_LIMIT_SIGNUP=1000 KYC_TIERS=-:-:50000,100000:500000:200000,-:-:5000000 ` +
+      `DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=development SECRET_HASH_COST=test LOG_LEVEL=warn LOAN_MIN_ACCOUNT_DAYS=0 RATE_LIMIT_SIGNUP=1000 KYC_TIERS=-:-:50000,100000:500000:200000,-:-:5000000 ` +
       `CONSOLE_URL=${baseURL}/console node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -20,6 +20,7 @@ import { instanceOf } from './instance.js';
 import { JobRunner } from './jobs.js';
 import { requireDeclaredRoutes } from './route.js';
 import type { Config, ServiceName } from './config.js';
+import { useSecretHashCost } from './crypto.js';
 import type { Db } from './db.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http.js';
@@ -82,6 +83,7 @@ export type AppDeps<P extends PlatformProviders> = {
 
 export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): Promise<FastifyInstance> {
   const { config } = deps;
+  useSecretHashCost(config.secretHashCost);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     // Each request's id (`reqId` in its log lines, echoed in `x-request-id`): a sane incoming

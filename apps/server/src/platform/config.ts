@@ -6,6 +6,7 @@ import { SERVER_ROOT } from './paths.js';
 import { pushConfig, type PushConfig } from './config-push.js';
 import { loadKycConfig, type KycConfig } from './config-kyc.js';
 import { trustProxySetting, type TrustProxy } from './config-proxy.js';
+import type { SecretHashCost } from './crypto.js';
 
 export type { TrustProxy } from './config-proxy.js';
 
@@ -20,6 +21,7 @@ const bool = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SECRET_HASH_COST: z.enum(['standard', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
@@ -131,6 +133,8 @@ const envSchema = z.object({
 export type Config = {
   env: 'development' | 'test' | 'production';
   isProduction: boolean;
+  /** The cost of password and PIN hashes (platform/crypto.ts): `test` only on test servers. */
+  secretHashCost: SecretHashCost;
   port: number;
   host: string;
   dataDir: string;
@@ -238,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'In production Owo needs PostgreSQL: set DATABASE_URL. The embedded database does not fsync, so a power cut can lose the last payments; set ALLOW_EMBEDDED_DATABASE=true to run on it anyway.',
     );
   }
+  if (isProduction && e.SECRET_HASH_COST === 'test')
+    throw new Error('SECRET_HASH_COST=test is for test servers: production hashes passwords and PINs at the standard cost');
   const services = e.SERVICES
     ? e.SERVICES.split(',')
         .map((s) => s.trim())
@@ -254,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     isProduction,
+    secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
     port: e.PORT,
     host: e.HOST,
     dataDir,

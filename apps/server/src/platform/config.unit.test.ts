@@ -95,3 +95,20 @@ describe('loadConfig: TRUST_PROXY', () => {
     );
   });
 });
+
+describe('loadConfig: SECRET_HASH_COST', () => {
+  it.each([
+    ['test', undefined, 'test'],
+    ['development', undefined, 'standard'],
+    ['production', undefined, 'standard'],
+    ['development', 'test', 'test'],
+    ['test', 'standard', 'standard'],
+  ])('on NODE_ENV=%s with %s is %s', (nodeEnv, cost, expected) => {
+    const env = nodeEnv === 'production' ? { ...prod, DATABASE_URL: 'postgres://x/y' } : { ...base, NODE_ENV: nodeEnv };
+    expect(loadConfig({ ...env, ...(cost ? { SECRET_HASH_COST: cost } : {}) }).secretHashCost).toBe(expected);
+  });
+
+  it('refuses the test cost in production', () => {
+    expect(() => loadConfig({ ...prod, DATABASE_URL: 'postgres://x/y', SECRET_HASH_COST: 'test' })).toThrow(/SECRET_HASH_COST=test/);
+  });
+});

@@ -64,6 +64,8 @@ export class ServerProcess {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'development',
+        // Cheap password and PIN hashes: the tests sign up hundreds of people (platform/crypto.ts).
+        SECRET_HASH_COST: 'test',
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
