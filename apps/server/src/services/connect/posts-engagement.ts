@@ -9,12 +9,11 @@ import { keyset, peopleOf, readPost } from './posts-read.js';
 import { tellComment, tellMentioned } from './news.js';
 import { createPost, lagosDay, mayPost, mentionIds, postNotFound } from './posts.service.js';
 import { postReports, posts } from './tables.js';
-import { actionablePost, seesComment, seesPost } from './visibility.js';
+import { actionablePost, seesComment, seesPost, type ActionablePost as Actionable } from './visibility.js';
 
 // What people do with others' posts: like, comment, repost or quote, view, report.
 
 const actionable = actionablePost;
-type Actionable = { id: string; private_community: boolean };
 
 /** A post of a private community stays in it: it is not reposted or quoted to anyone outside. */
 const privateCommunityPost = () => forbidden('Posts of a private community can’t be shared outside it', 'PRIVATE_COMMUNITY_POST');
@@ -103,7 +102,7 @@ export async function toggleRepost(db: Db, userId: string, postId: string): Prom
       .from(posts)
       .where(and(eq(posts.authorId, userId), eq(posts.repostOf, postId), eq(posts.kind, 'repost'), eq(posts.status, 'published')));
     let delta: number;
-    if (!mine && target.private_community) throw privateCommunityPost();
+    if (!mine && target.privateCommunity) throw privateCommunityPost();
     if (!mine) await mayPost(tx, userId);
     if (mine) {
       await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, mine.id));
@@ -130,7 +129,7 @@ export async function toggleRepost(db: Db, userId: string, postId: string): Prom
 export async function quotePost(db: Db, userId: string, postId: string, text: string): Promise<Post> {
   const [target] = await executeRows<Actionable>(db, actionable(userId, postId));
   if (!target) throw postNotFound();
-  if (target.private_community) throw privateCommunityPost();
+  if (target.privateCommunity) throw privateCommunityPost();
   return createPost(db, userId, { body: { text, media: [], tags: [], draft: false }, kind: 'quote', quoteOf: postId });
 }
 
