@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Post } from '@owo/contracts';
-import { createTestApp, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import type { TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { api } = connectApp();
 
 const create = (u: TestUser, body: Record<string, unknown> = {}) =>
   api.ok<Community>(u, 'POST', '/communities', { name: `Circle ${Math.random().toString(36).slice(2, 8)}`, category: 'business', ...body });
@@ -92,7 +86,7 @@ describe('creating and finding communities', () => {
 });
 
 describe('membership', () => {
-  it('joins and leaves a public community (isMember flips); the owner cannot leave', async () => {
+  it('joins a public community at once, as a member', async () => {
     const [owner, u] = [await api.person(), await api.person()];
     const c = await create(owner);
     expect(await api.ok<Membership>(u, 'PUT', `/communities/${c._id}/join-community`)).toMatchObject({
@@ -100,11 +94,22 @@ describe('membership', () => {
       membersCount: 2,
       role: 'member',
     });
+  });
+
+  it('leaves it with the same call again (isMember flips back)', async () => {
+    const [owner, u] = [await api.person(), await api.person()];
+    const c = await create(owner);
+    await api.ok(u, 'PUT', `/communities/${c._id}/join-community`);
     expect(await api.ok<Membership>(u, 'PUT', `/communities/${c._id}/join-community`)).toMatchObject({
       isMember: false,
       membersCount: 1,
       role: null,
     });
+  });
+
+  it('does not let the owner leave before transferring ownership', async () => {
+    const owner = await api.person();
+    const c = await create(owner);
     const res = await api.call(owner, 'PUT', `/communities/${c._id}/join-community`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'Transfer ownership to another member before you leave' });
@@ -138,47 +143,106 @@ describe('membership', () => {
     expect((await api.call(owner, 'PUT', `/communities/${c._id}/accept-join-request`, { userId: 'x' })).statusCode).toBe(400);
   });
 
-  it('blocks: out of the community, cannot join or ask; listed; unblocked can join again', async () => {
+  /** A public community whose owner blocked a member: the answer to the block. */
+  async function blockedMember() {
     const [owner, u] = [await api.person(), await api.person()];
     const c = await create(owner);
     await api.ok(u, 'PUT', `/communities/${c._id}/join-community`);
-    expect(await api.ok(owner, 'PUT', `/communities/${c._id}/block-user`, { userId: u.id })).toMatchObject({ role: 'blocked' });
+    const blocked = await api.ok(owner, 'PUT', `/communities/${c._id}/block-user`, { userId: u.id });
+    return { owner, u, c, blocked };
+  }
+
+  it('blocking a member puts them out of the community', async () => {
+    const { owner, c, blocked } = await blockedMember();
+    expect(blocked).toMatchObject({ role: 'blocked' });
     expect(await api.ok<Community>(owner, 'GET', `/communities/${c._id}`)).toMatchObject({ membersCount: 1 });
+  });
+
+  it('a blocked person cannot join again', async () => {
+    const { u, c } = await blockedMember();
     expect((await api.call(u, 'PUT', `/communities/${c._id}/join-community`)).statusCode).toBe(403);
+  });
+
+  it('lists the blocked people for the staff', async () => {
+    const { owner, u, c } = await blockedMember();
     expect((await api.page<{ _id: string; role: string }>(owner, `/communities/${c._id}/get-blocked-users`)).data).toMatchObject([
       { _id: u.id, role: 'blocked' },
     ]);
+  });
+
+  it('an unblocked person may join again', async () => {
+    const { owner, u, c } = await blockedMember();
     await api.ok(owner, 'PUT', `/communities/${c._id}/unblock-user`, { userId: u.id });
     expect(await api.ok<Membership>(u, 'PUT', `/communities/${c._id}/join-community`)).toMatchObject({ isMember: true });
     const members = await api.page<{ _id: string; role: string }>(u, `/communities/${c._id}/get-active-members`);
     expect(members.data.map((m) => m.role).sort()).toEqual(['member', 'owner']);
   });
 
-  it('invites: only people one follows or who follow one; accepting joins a private community; decline and undo', async () => {
-    const [owner, fan, friend, stranger] = [await api.person(), await api.person(), await api.person(), await api.person()];
-    await api.follow(fan, owner);
-    await api.follow(owner, friend);
-    const c = await create(owner, { visibility: 'private' });
-    const invitees = await api.page<{ _id: string }>(owner, `/community-invites/get-invitee-list/${c._id}`);
-    expect(invitees.data.map((p) => p._id).sort()).toEqual([fan.id, friend.id].sort());
-    const refused = await api.call(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [stranger.id] });
-    expect(refused.statusCode).toBe(400);
-    const sent = await api.ok<Invite[]>(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [fan.id, friend.id] });
-    expect(sent).toHaveLength(2);
-    expect((await api.page(owner, `/community-invites/get-invitee-list/${c._id}`)).data).toEqual([]);
-    expect((await api.page(owner, `/communities/${c._id}/invites`)).data).toHaveLength(2);
-    const fanInvite = (await api.page<Invite>(fan, '/community-invites')).data[0]!;
-    expect(fanInvite.community._id).toBe(c._id);
-    expect((await api.call(stranger, 'PUT', `/community-invites/${fanInvite._id}/accept-invite`)).statusCode).toBe(404);
-    expect(await api.ok(fan, 'PUT', `/community-invites/${fanInvite._id}/accept-invite`)).toMatchObject({ isMember: true });
-    expect(await api.ok<Community>(fan, 'GET', `/communities/${c._id}`)).toMatchObject({ role: 'member', inviteId: null });
-    const friendInvite = sent.find((i) => i.invitee._id === friend.id)!;
-    expect((await api.call(fan, 'DELETE', `/community-invites/${friendInvite._id}/undo-invite`)).statusCode).toBe(404);
-    await api.ok(owner, 'DELETE', `/community-invites/${friendInvite._id}/undo-invite`);
-    expect((await api.page(friend, '/community-invites')).data).toEqual([]);
-    const again = await api.ok<Invite[]>(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [friend.id] });
-    expect(await api.ok(friend, 'PUT', `/community-invites/${again[0]!._id}/decline-invite`)).toMatchObject({ isMember: false });
-    expect((await api.call(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [] })).statusCode).toBe(400);
+  describe('invites to a private community', () => {
+    // The owner follows the friend and is followed by the fan; nobody follows the stranger.
+    let owner: TestUser, fan: TestUser, friend: TestUser, stranger: TestUser;
+    let c: Community;
+    beforeAll(async () => {
+      [owner, fan, friend, stranger] = [await api.person(), await api.person(), await api.person(), await api.person()];
+      await api.follow(fan, owner);
+      await api.follow(owner, friend);
+      c = await create(owner, { visibility: 'private' });
+    });
+    /** The owner invites these people: the invites sent. */
+    const invite = (...people: TestUser[]) =>
+      api.ok<Invite[]>(owner, 'POST', '/community-invites', { communityId: c._id, userIds: people.map((p) => p.id) });
+
+    it('offers only the people one follows or who follow one', async () => {
+      const invitees = await api.page<{ _id: string }>(owner, `/community-invites/get-invitee-list/${c._id}`);
+      expect(invitees.data.map((p) => p._id).sort()).toEqual([fan.id, friend.id].sort());
+    });
+
+    it('refuses to invite anyone else', async () => {
+      const refused = await api.call(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [stranger.id] });
+      expect(refused.statusCode).toBe(400);
+    });
+
+    it('refuses an invite to nobody', async () => {
+      expect((await api.call(owner, 'POST', '/community-invites', { communityId: c._id, userIds: [] })).statusCode).toBe(400);
+    });
+
+    it('sends an invite to each, listed for the community and no longer offered', async () => {
+      expect(await invite(fan, friend)).toHaveLength(2);
+      expect((await api.page(owner, `/community-invites/get-invitee-list/${c._id}`)).data).toEqual([]);
+      expect((await api.page(owner, `/communities/${c._id}/invites`)).data).toHaveLength(2);
+    });
+
+    it('lists the invite for the invitee', async () => {
+      const fanInvite = (await api.page<Invite>(fan, '/community-invites')).data[0]!;
+      expect(fanInvite.community._id).toBe(c._id);
+    });
+
+    it('lets only the invitee accept it', async () => {
+      const fanInvite = (await api.page<Invite>(fan, '/community-invites')).data[0]!;
+      expect((await api.call(stranger, 'PUT', `/community-invites/${fanInvite._id}/accept-invite`)).statusCode).toBe(404);
+    });
+
+    it('accepting it joins the private community', async () => {
+      const fanInvite = (await api.page<Invite>(fan, '/community-invites')).data[0]!;
+      expect(await api.ok(fan, 'PUT', `/community-invites/${fanInvite._id}/accept-invite`)).toMatchObject({ isMember: true });
+      expect(await api.ok<Community>(fan, 'GET', `/communities/${c._id}`)).toMatchObject({ role: 'member', inviteId: null });
+    });
+
+    it('lets only the inviting side undo it', async () => {
+      const friendInvite = (await api.page<Invite>(friend, '/community-invites')).data[0]!;
+      expect((await api.call(fan, 'DELETE', `/community-invites/${friendInvite._id}/undo-invite`)).statusCode).toBe(404);
+    });
+
+    it('undoing it takes it from the invitee', async () => {
+      const friendInvite = (await api.page<Invite>(friend, '/community-invites')).data[0]!;
+      await api.ok(owner, 'DELETE', `/community-invites/${friendInvite._id}/undo-invite`);
+      expect((await api.page(friend, '/community-invites')).data).toEqual([]);
+    });
+
+    it('declining it leaves the invitee outside', async () => {
+      const [again] = await invite(friend);
+      expect(await api.ok(friend, 'PUT', `/community-invites/${again!._id}/decline-invite`)).toMatchObject({ isMember: false });
+    });
   });
 
   it('transfers ownership as an offer: declined, offered again, accepted (the old owner becomes an admin and may leave)', async () => {
@@ -204,36 +268,54 @@ describe('membership', () => {
 });
 
 describe('posts in communities', () => {
-  it('waits for approval where needed; accepted posts reach the feed and members’ home feeds; declined ones vanish', async () => {
-    const [owner, m, other] = [await api.person(), await api.person(), await api.person()];
-    const c = await create(owner, { visibility: 'private', needsApproval: true });
-    for (const u of [m, other]) {
-      await api.ok(u, 'PUT', `/communities/${c._id}/join-community`);
-      await api.ok(owner, 'PUT', `/communities/${c._id}/accept-join-request`, { userId: u.id });
-    }
-    const waiting = await api.post<Post>(m, { text: 'Our meetup is on Saturday', communityId: c._id });
-    expect(waiting.status).toBe('pending');
-    expect((await api.page<Post>(other, `/communities/${c._id}/posts`)).data).toEqual([]);
-    expect((await api.page<Post>(owner, `/communities/${c._id}/post-requests`)).data.map((p) => p._id)).toEqual([waiting._id]);
-    expect(await api.ok<Post>(owner, 'PUT', `/communities/${c._id}/accept-post-request`, { postId: waiting._id })).toMatchObject({
-      status: 'published',
+  describe('in a private community that needs approval', () => {
+    // A member posts; the other member reads; the owner answers the requests.
+    let owner: TestUser, m: TestUser, other: TestUser;
+    let c: Community;
+    let waiting: Post;
+    beforeAll(async () => {
+      [owner, m, other] = [await api.person(), await api.person(), await api.person()];
+      c = await create(owner, { visibility: 'private', needsApproval: true });
+      for (const u of [m, other]) {
+        await api.ok(u, 'PUT', `/communities/${c._id}/join-community`);
+        await api.ok(owner, 'PUT', `/communities/${c._id}/accept-join-request`, { userId: u.id });
+      }
+      waiting = await api.post<Post>(m, { text: 'Our meetup is on Saturday', communityId: c._id });
     });
-    expect((await api.page<Post>(other, `/communities/${c._id}/posts`)).data.map((p) => p._id)).toEqual([waiting._id]);
-    expect((await api.page<Post>(other, '/posts/feeds')).data.map((p) => p._id)).toContain(waiting._id);
-    expect((await api.call(owner, 'PUT', `/communities/${c._id}/accept-post-request`, { postId: waiting._id })).statusCode).toBe(404);
 
-    const declined = await api.post<Post>(m, { text: 'Buy my course', communityId: c._id });
-    await api.ok(owner, 'PUT', `/communities/${c._id}/decline-post-request`, { postId: declined._id });
-    expect((await api.page(owner, `/communities/${c._id}/post-requests`)).data).toEqual([]);
-    expect((await api.call(m, 'GET', `/posts/${declined._id}`)).statusCode).toBe(404);
+    it('holds a member’s post for approval, out of the feed and in the staff’s requests', async () => {
+      expect(waiting.status).toBe('pending');
+      expect((await api.page<Post>(other, `/communities/${c._id}/posts`)).data).toEqual([]);
+      expect((await api.page<Post>(owner, `/communities/${c._id}/post-requests`)).data.map((p) => p._id)).toEqual([waiting._id]);
+    });
 
-    // Outsiders see none of a private community's posts, by list or by id.
-    const outsider = await api.person();
-    await api.follow(outsider, m);
-    expect((await api.call(outsider, 'GET', `/communities/${c._id}/posts`)).statusCode).toBe(403);
-    expect((await api.call(outsider, 'GET', `/posts/${waiting._id}`)).statusCode).toBe(404);
-    expect((await api.page<Post>(outsider, '/posts/feeds')).data.map((p) => p._id)).not.toContain(waiting._id);
-    expect((await api.page<Post>(outsider, `/posts/${m.id}/posts-with-text`)).data.map((p) => p._id)).not.toContain(waiting._id);
+    it('publishes an accepted post to the community’s feed and the members’ home feeds', async () => {
+      expect(await api.ok<Post>(owner, 'PUT', `/communities/${c._id}/accept-post-request`, { postId: waiting._id })).toMatchObject({
+        status: 'published',
+      });
+      expect((await api.page<Post>(other, `/communities/${c._id}/posts`)).data.map((p) => p._id)).toEqual([waiting._id]);
+      expect((await api.page<Post>(other, '/posts/feeds')).data.map((p) => p._id)).toContain(waiting._id);
+    });
+
+    it('accepts a post only once', async () => {
+      expect((await api.call(owner, 'PUT', `/communities/${c._id}/accept-post-request`, { postId: waiting._id })).statusCode).toBe(404);
+    });
+
+    it('a declined post leaves the requests and is gone, for its author too', async () => {
+      const declined = await api.post<Post>(m, { text: 'Buy my course', communityId: c._id });
+      await api.ok(owner, 'PUT', `/communities/${c._id}/decline-post-request`, { postId: declined._id });
+      expect((await api.page(owner, `/communities/${c._id}/post-requests`)).data).toEqual([]);
+      expect((await api.call(m, 'GET', `/posts/${declined._id}`)).statusCode).toBe(404);
+    });
+
+    it('shows outsiders none of its posts, by list or by id', async () => {
+      const outsider = await api.person();
+      await api.follow(outsider, m);
+      expect((await api.call(outsider, 'GET', `/communities/${c._id}/posts`)).statusCode).toBe(403);
+      expect((await api.call(outsider, 'GET', `/posts/${waiting._id}`)).statusCode).toBe(404);
+      expect((await api.page<Post>(outsider, '/posts/feeds')).data.map((p) => p._id)).not.toContain(waiting._id);
+      expect((await api.page<Post>(outsider, `/posts/${m.id}/posts-with-text`)).data.map((p) => p._id)).not.toContain(waiting._id);
+    });
   });
 
   it('holds posts by the spam rules: a new member’s link, the same text a third time, a sixth post in minutes', async () => {

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ConnectUser } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { communityFor, isMemberRole, isStaff, staffOf } from './communities-access.js';
 import { addMember } from './communities-membership.js';
 import { offset, type Page } from './communities-read.js';
-import { type communities, communityInvites, type RawRow } from './communities-tables.js';
+import { type communities, communityInvites } from './communities-tables.js';
 import { peopleOf } from './posts-read.js';
 
 // Community invites: members invite the people they follow or who follow them; the invitee accepts

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { readerOf, staffOf } from './communities-access.js';
 import { offset, type Page } from './communities-read.js';
-import type { communities, communityJoinRequests as joinRequestRows, communityMembers, RawRow } from './communities-tables.js';
+import type { communities, communityJoinRequests as joinRequestRows, communityMembers } from './communities-tables.js';
 import { peopleOf } from './posts-read.js';
 
 // A community's people lists: its members, the people it blocked, and requests to join.

@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ConnectUser } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { communityFor, isMemberRole, ownerOf } from './communities-access.js';
 import { memberRow, roleOf } from './communities-membership.js';
 import { offset, type Page } from './communities-read.js';
-import { communities, communityMembers, communityOwnershipRequests, type RawRow } from './communities-tables.js';
+import { communities, communityMembers, communityOwnershipRequests } from './communities-tables.js';
 import { peopleOf } from './posts-read.js';
 
 // A community's ownership transfer: the owner offers it to a member, who accepts or declines.

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Post } from '@owo/contracts';
+import { and, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { communityInsightsResponse, Post } from '@owo/contracts';
+import type { z } from 'zod';
 import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
@@ -11,7 +12,7 @@ import { listedFor } from './visibility.js';
 import { admitPost, lagosDay } from './posts.service.js';
 import { REPORT_REASONS } from './catalogue.js';
 import type { communities } from './communities-tables.js';
-import type { posts } from './tables.js';
+import { posts } from './tables.js';
 
 // A community's posts: its feed (pages from 1), the moderation lists (post requests, spam, reported),
 // accepting or declining waiting posts, and the insights.
@@ -100,13 +101,14 @@ export async function answerPostRequest(db: Db, staffId: string, communityId: st
   const before = (await moderated(db, staffId, communityId, waiting, { page: 1, limit: 1 })).items[0];
   await db.transaction(async (tx) => {
     await staffOf(tx, staffId, communityId, true);
-    const [row] = await executeRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM posts WHERE id = ${postId} AND community_id = ${communityId} AND status IN ('pending', 'held') FOR UPDATE`,
-    );
+    const [row] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.communityId, communityId), inArray(posts.status, ['pending', 'held'])))
+      .for('update');
     if (!row || !before) throw notFound('There is no waiting post with this id here', 'POST_REQUEST_NOT_FOUND');
     if (accept) await admitPost(tx, postId);
-    else await tx.execute(sql`UPDATE posts SET status = 'deleted' WHERE id = ${postId}`);
+    else await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, postId));
   });
   if (!accept) return before!;
   const after = (await moderated(db, staffId, communityId, sql`p.id = ${postId}`, { page: 1, limit: 1 })).items[0];
@@ -116,7 +118,9 @@ export async function answerPostRequest(db: Db, staffId: string, communityId: st
 
 // --- insights ------------------------------------------------------------------------------------
 
-type DayRow = { day: string; joined: number; posts: number; comments: number; active: number };
+/** A day of the insights as `period` reads it; the members at its end are counted back from today after. */
+type InsightDay = z.infer<typeof communityInsightsResponse>['data']['last7Days']['days'][number];
+type DayRow = Omit<InsightDay, 'members'>;
 
 async function period(db: Tx, communityId: string, days: number, membersNow: number) {
   const since = sql`(now() - make_interval(days => ${days}))`;
@@ -140,7 +144,7 @@ async function period(db: Tx, communityId: string, days: number, membersNow: num
       active AS (SELECT a.day, count(DISTINCT a.who)::int AS n FROM acts a
         JOIN community_members m ON m.community_id = ${communityId} AND m.user_id = a.who AND m.role <> 'blocked' GROUP BY 1)
       SELECT d.day::text AS day, coalesce(j.n, 0) AS joined, coalesce(p.n, 0) AS posts, coalesce(c.n, 0) AS comments,
-        coalesce(a.n, 0) AS active
+        coalesce(a.n, 0) AS "activeMembers"
       FROM days d LEFT JOIN joined j ON j.day = d.day LEFT JOIN posted p ON p.day = d.day
         LEFT JOIN commented c ON c.day = d.day LEFT JOIN active a ON a.day = d.day
       ORDER BY d.day`,
@@ -155,16 +159,16 @@ async function period(db: Tx, communityId: string, days: number, membersNow: num
           WHERE p.community_id = ${communityId} AND l.created_at >= ${since}) a
       WHERE EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = ${communityId} AND m.user_id = a.who AND m.role <> 'blocked')`,
   );
-  const top = await executeRows<Pick<typeof posts.$inferSelect, 'id' | 'text'> & { likes: number; comments: number }>(
-    db,
-    sql`SELECT id, text, likes_count AS likes, comment_count AS comments FROM posts
-      WHERE community_id = ${communityId} AND status = 'published' AND kind <> 'repost' AND published_at >= ${since}
-      ORDER BY likes_count + comment_count DESC, published_at DESC LIMIT 5`,
-  );
+  const top = await db
+    .select({ id: posts.id, text: posts.text, likes: posts.likesCount, comments: posts.commentCount })
+    .from(posts)
+    .where(and(eq(posts.communityId, communityId), eq(posts.status, 'published'), ne(posts.kind, 'repost'), gte(posts.publishedAt, since)))
+    .orderBy(desc(sql`${posts.likesCount} + ${posts.commentCount}`), desc(posts.publishedAt))
+    .limit(5);
   // Members at the end of each day: today's count less those who joined after that day.
   let members = membersNow;
   const out = [...rows].reverse().map((r) => {
-    const day = { day: r.day, members, joined: r.joined, posts: r.posts, comments: r.comments, activeMembers: r.active };
+    const day = { day: r.day, members, joined: r.joined, posts: r.posts, comments: r.comments, activeMembers: r.activeMembers };
     members = Math.max(0, members - r.joined);
     return day;
   });

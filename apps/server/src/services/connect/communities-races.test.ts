@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community } from '@owo/contracts';
 import { executeRows, lostRaces } from '../../platform/db.js';
-import { createTestApp, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import type { TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 
 // Membership changes racing each other: joining a community while accepting its invite (and the
 // staff acting at the same moment) never answers a 5xx, and the community's counts stay true.
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { t, api } = connectApp();
 
 type Invite = { _id: string; invitee: { _id: string } };
 

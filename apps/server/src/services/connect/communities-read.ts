@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Community } from '@owo/contracts';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { communityNotFound, isMemberRole } from './communities-access.js';
 import { communityCategoryOf, isCommunityCategory } from './communities-catalogue.js';
-import type { communities, MemberRole, RawRow } from './communities-tables.js';
+import type { communities, MemberRole } from './communities-tables.js';
 import { peopleOf } from './posts-read.js';
 
 // Communities: reading them (one statement per page, with the caller's role and requests). Creating

@@ -116,12 +116,5 @@ export const communityOwnershipRequests = pgTable(
   ],
 );
 
-/**
- * A row as a hand-written statement (`executeRows`) returns it: both drivers give timestamps as
- * their text, not as Dates (the query builder's rows have Dates). The statement names its columns
- * as the table's fields (`c.owner_id AS "ownerId"`).
- */
-export type RawRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-
 /** A role on a membership row. */
 export type MemberRole = (typeof communityMembers.$inferSelect)['role'];

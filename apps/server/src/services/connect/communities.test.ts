@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Post } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { createTestApp, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient, type Method } from './connect-fixtures.js';
+import type { TestUser } from '../../test/harness.js';
+import { connectApp, type Method } from './connect-fixtures.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { t, api } = connectApp();
 
 type Role = 'owner' | 'admin' | 'member' | 'blocked' | 'outsider';
 const ROLES: Role[] = ['owner', 'admin', 'member', 'blocked', 'outsider'];
@@ -209,25 +203,33 @@ function actions(visibility: 'public' | 'private'): Action[] {
   ];
 }
 
-describe('the authorization matrix', () => {
-  for (const visibility of ['public', 'private'] as const) {
-    it(`every action by owner, admin, member, blocked and outsider on a ${visibility} community; refusals write nothing`, async () => {
-      const { c, who } = await castFor(visibility, visibility === 'private');
-      let tried = 0;
-      for (const a of actions(visibility)) {
-        for (const role of ROLES) {
-          const want = a.expect[role];
-          if (want === undefined) continue;
-          const arg = a.prepare ? await a.prepare(c, who, who[role]) : '';
-          const before = want >= 400 ? await snapshot() : '';
-          const res = await a.call(who[role], c, arg);
-          expect(res.statusCode, `${a.name} by ${role}: ${res.body.slice(0, 300)}`).toBe(want);
-          if (want >= 400) expect(await snapshot(), `${a.name} by ${role} wrote something`).toBe(before);
-          else if (a.after) await a.after(c, who);
-          tried++;
-        }
-      }
-      expect(tried).toBeGreaterThan(80);
-    });
-  }
+/** Every try of the matrix: an action, a role and the status it must answer. */
+function tries(visibility: 'public' | 'private') {
+  return actions(visibility).flatMap((a) =>
+    ROLES.flatMap((role) => {
+      const want = a.expect[role];
+      return want === undefined ? [] : [[a.name, role, want, a] as const];
+    }),
+  );
+}
+
+describe.each(['public', 'private'] as const)('the authorization matrix on a %s community', (visibility) => {
+  let world: { c: Community; who: Cast };
+  beforeAll(async () => {
+    world = await castFor(visibility, visibility === 'private');
+  });
+
+  it('tries every action by the owner, an admin, a member, a blocked person and an outsider', () => {
+    expect(tries(visibility).length).toBeGreaterThan(80);
+  });
+
+  it.each(tries(visibility))('%s by the %s answers %i (a refusal writes nothing)', async (name, role, want, a) => {
+    const { c, who } = world;
+    const arg = a.prepare ? await a.prepare(c, who, who[role]) : '';
+    const before = want >= 400 ? await snapshot() : '';
+    const res = await a.call(who[role], c, arg);
+    expect(res.statusCode, `${name} by ${role}: ${res.body.slice(0, 300)}`).toBe(want);
+    if (want >= 400) expect(await snapshot(), `${name} by ${role} wrote something`).toBe(before);
+    else if (a.after) await a.after(c, who);
+  });
 });

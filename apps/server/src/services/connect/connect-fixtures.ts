@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { auth, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, fileApp, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
 import { uploadPng } from '../../test/upload-fixture.js';
 
-// Shared by the connect tests: calls as a person, uploads, follows and posts.
+// Shared by the connect tests: the file's app, calls as a person, uploads, follows and posts.
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,4 +30,10 @@ export function connectClient(t: TestContext) {
   /** A new person with a nickname (for mentions). */
   const person = (nickName?: string) => newUser(t.app, nickName ? { nickName } : {});
   return { call, ok, page, upload, follow, post, person };
+}
+
+/** The test file's app on a fresh database (see `fileApp`) and a connect client on it. */
+export function connectApp(opts: Parameters<typeof fileApp>[0] = {}) {
+  const t = fileApp(opts);
+  return { t, api: connectClient(t) };
 }

@@ -1,11 +1,19 @@
 import type { ModerationAction, ReportedContent } from '@owo/contracts';
-import { sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { REPORT_REASONS } from './catalogue.js';
 import { communityNotFound } from './communities-access.js';
 import { deletePost, postNotFound } from './posts.service.js';
 import { commentNotFound } from './reports.service.js';
+import {
+  communities,
+  communityInvites,
+  communityJoinRequests,
+  communityOwnershipRequests,
+  communityReports,
+} from './communities-tables.js';
+import { commentReports, postComments, postReports, posts } from './tables.js';
 
 // Reported posts, comments and communities as the operator console's moderation queue sees and
 // decides them (services/staff, docs/console.md). A decision clears the thing's reports (it leaves
@@ -18,18 +26,16 @@ export type Window = { limit: number; offset: number };
 export type Decided = { authorId: string; wasHidden: boolean; link: string | null };
 type ConnectKind = 'post' | 'comment' | 'community';
 
-/** A queue row: every statement below names its columns so. */
-type Row = {
-  id: string;
-  author_id: string;
+/**
+ * A queue row, shaped as a post's (a comment's and a community's statements name their columns so:
+ * a community's owner is its `authorId`, its name the `title`), with the preview and the reports.
+ */
+type Row = RawRow<Pick<typeof posts.$inferSelect, 'id' | 'authorId' | 'text' | 'hiddenAt' | 'reportCount'>> & {
   title: string | null;
-  text: string;
-  image_url: string | null;
+  imageUrl: string | null;
   context: string | null;
-  hidden_at: string | null;
-  report_count: number;
   reasons: { reason: string; count: number }[] | null;
-  last_at: string | null;
+  lastAt: string | null;
   n: number;
 };
 
@@ -39,10 +45,10 @@ const label = (id: string) => REPORT_REASONS.find((r) => r.id === id)?.reason ??
 const reasonsOf = (table: string, key: string, id: SQL) => sql`(SELECT jsonb_agg(jsonb_build_object('reason', g.reason, 'count', g.n)
     ORDER BY g.n DESC, g.reason) FROM (SELECT r.reason, count(*)::int AS n FROM ${sql.raw(table)} r
     WHERE r.${sql.raw(key)} = ${id} GROUP BY r.reason) g) AS reasons,
-  (SELECT max(r.created_at) FROM ${sql.raw(table)} r WHERE r.${sql.raw(key)} = ${id}) AS last_at`;
+  (SELECT max(r.created_at) FROM ${sql.raw(table)} r WHERE r.${sql.raw(key)} = ${id}) AS "lastAt"`;
 
 /** The queue's order, in every kind: hidden first, then the most reported, then the latest reported. */
-const QUEUE_ORDER = sql`hidden_at IS NULL, report_count DESC, last_at DESC NULLS LAST, id`;
+const QUEUE_ORDER = sql`"hiddenAt" IS NULL, "reportCount" DESC, "lastAt" DESC NULLS LAST, id`;
 
 const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -50,13 +56,13 @@ function toContent(kind: ConnectKind, r: Row): ReportedContent {
   return {
     kind,
     id: r.id,
-    authorId: r.author_id,
-    preview: { title: r.title, text: r.text, imageUrl: r.image_url, context: r.context },
-    hidden: r.hidden_at !== null,
-    reports: Number(r.report_count),
+    authorId: r.authorId,
+    preview: { title: r.title, text: r.text, imageUrl: r.imageUrl, context: r.context },
+    hidden: r.hiddenAt !== null,
+    reports: Number(r.reportCount),
     reasons: (r.reasons ?? []).map((x) => ({ reason: label(x.reason), count: Number(x.count) })),
     details: [],
-    lastReportedAt: r.last_at ? new Date(r.last_at).toISOString() : '',
+    lastReportedAt: r.lastAt ? new Date(r.lastAt).toISOString() : '',
   };
 }
 
@@ -70,10 +76,10 @@ export const reportedPosts = (tx: Tx, w: Window) =>
   page(
     tx,
     'post',
-    sql`SELECT p.id, p.author_id, NULL::text AS title, p.text,
-        coalesce(p.media->0->>'thumbnailUrl', p.media->0->>'url') AS image_url,
+    sql`SELECT p.id, p.author_id AS "authorId", NULL::text AS title, p.text,
+        coalesce(p.media->0->>'thumbnailUrl', p.media->0->>'url') AS "imageUrl",
         (SELECT 'In the community ' || c.name FROM communities c WHERE c.id = p.community_id) AS context,
-        p.hidden_at, p.report_count, ${reasonsOf('post_reports', 'post_id', sql`p.id`)}, count(*) OVER ()::int AS n
+        p.hidden_at AS "hiddenAt", p.report_count AS "reportCount", ${reasonsOf('post_reports', 'post_id', sql`p.id`)}, count(*) OVER ()::int AS n
       FROM posts p WHERE p.report_count > 0 AND p.status <> 'deleted'`,
     w,
   );
@@ -83,8 +89,8 @@ export async function reportedComments(tx: Tx, w: Window) {
   const r = await page(
     tx,
     'comment',
-    sql`SELECT c.id, c.author_id, NULL::text AS title, c.text, NULL::text AS image_url, p.text AS context,
-        c.hidden_at, c.report_count, ${reasonsOf('comment_reports', 'comment_id', sql`c.id`)}, count(*) OVER ()::int AS n
+    sql`SELECT c.id, c.author_id AS "authorId", NULL::text AS title, c.text, NULL::text AS "imageUrl", p.text AS context,
+        c.hidden_at AS "hiddenAt", c.report_count AS "reportCount", ${reasonsOf('comment_reports', 'comment_id', sql`c.id`)}, count(*) OVER ()::int AS n
       FROM post_comments c JOIN posts p ON p.id = c.post_id WHERE c.report_count > 0`,
     w,
   );
@@ -97,10 +103,10 @@ export const reportedCommunities = (tx: Tx, w: Window) =>
   page(
     tx,
     'community',
-    sql`SELECT c.id, c.owner_id AS author_id, c.name AS title, c.description AS text, coalesce(c.avatar_url, c.cover_url) AS image_url,
+    sql`SELECT c.id, c.owner_id AS "authorId", c.name AS title, c.description AS text, coalesce(c.avatar_url, c.cover_url) AS "imageUrl",
         initcap(c.visibility) || ' community · ' || c.members_count || CASE WHEN c.members_count = 1 THEN ' member' ELSE ' members' END
           AS context,
-        c.hidden_at, c.report_count, ${reasonsOf('community_reports', 'community_id', sql`c.id`)}, count(*) OVER ()::int AS n
+        c.hidden_at AS "hiddenAt", c.report_count AS "reportCount", ${reasonsOf('community_reports', 'community_id', sql`c.id`)}, count(*) OVER ()::int AS n
       FROM communities c WHERE c.report_count > 0 AND c.removed_at IS NULL`,
     w,
   );
@@ -112,33 +118,43 @@ const nothingWaiting = (what: string) => conflict(`This ${what} has no reports w
  * show it again, `remove` deletes it. 404 for no such post, 409 when nothing waits for review.
  */
 export async function moderatePost(tx: Tx, postId: string, action: ModerationAction): Promise<Decided> {
-  const [p] = await executeRows<{ author_id: string; status: string; report_count: number; hidden_at: string | null }>(
-    tx,
-    sql`SELECT author_id, status, report_count, hidden_at FROM posts WHERE id = ${postId} FOR UPDATE`,
-  );
+  const [p] = await tx
+    .select({ authorId: posts.authorId, status: posts.status, reportCount: posts.reportCount, hiddenAt: posts.hiddenAt })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for('update');
   if (!p || p.status === 'deleted') throw postNotFound();
-  if (Number(p.report_count) === 0) throw nothingWaiting('post');
-  await tx.execute(sql`DELETE FROM post_reports WHERE post_id = ${postId}`);
-  await tx.execute(sql`UPDATE posts SET report_count = 0, hidden_at = NULL WHERE id = ${postId}`);
+  if (p.reportCount === 0) throw nothingWaiting('post');
+  await tx.delete(postReports).where(eq(postReports.postId, postId));
+  await tx.update(posts).set({ reportCount: 0, hiddenAt: null }).where(eq(posts.id, postId));
   // As its author deletes it (the profile's count, the tags and mentions), in a savepoint of this transaction.
-  if (action === 'remove') await deletePost(tx as Db, p.author_id, postId);
-  return { authorId: p.author_id, wasHidden: p.hidden_at !== null, link: action === 'remove' ? null : `/connect/posts/${postId}` };
+  if (action === 'remove') await deletePost(tx as Db, p.authorId, postId);
+  return { authorId: p.authorId, wasHidden: p.hiddenAt !== null, link: action === 'remove' ? null : `/connect/posts/${postId}` };
 }
 
 /** Decides a reported comment: its reports cleared; `remove` deletes it (and takes it off its post's count). */
 export async function moderateComment(tx: Tx, commentId: string, action: ModerationAction): Promise<Decided> {
-  const [c] = await executeRows<{ author_id: string; post_id: string; report_count: number; hidden_at: string | null }>(
-    tx,
-    sql`SELECT author_id, post_id, report_count, hidden_at FROM post_comments WHERE id = ${commentId} FOR UPDATE`,
-  );
+  const [c] = await tx
+    .select({
+      authorId: postComments.authorId,
+      postId: postComments.postId,
+      reportCount: postComments.reportCount,
+      hiddenAt: postComments.hiddenAt,
+    })
+    .from(postComments)
+    .where(eq(postComments.id, commentId))
+    .for('update');
   if (!c) throw commentNotFound();
-  if (Number(c.report_count) === 0) throw nothingWaiting('comment');
-  await tx.execute(sql`DELETE FROM comment_reports WHERE comment_id = ${commentId}`);
+  if (c.reportCount === 0) throw nothingWaiting('comment');
+  await tx.delete(commentReports).where(eq(commentReports.commentId, commentId));
   if (action === 'remove') {
-    await tx.execute(sql`DELETE FROM post_comments WHERE id = ${commentId}`);
-    await tx.execute(sql`UPDATE posts SET comment_count = greatest(0, comment_count - 1) WHERE id = ${c.post_id}`);
-  } else await tx.execute(sql`UPDATE post_comments SET report_count = 0, hidden_at = NULL WHERE id = ${commentId}`);
-  return { authorId: c.author_id, wasHidden: c.hidden_at !== null, link: `/connect/posts/${c.post_id}` };
+    await tx.delete(postComments).where(eq(postComments.id, commentId));
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`greatest(0, ${posts.commentCount} - 1)` })
+      .where(eq(posts.id, c.postId));
+  } else await tx.update(postComments).set({ reportCount: 0, hiddenAt: null }).where(eq(postComments.id, commentId));
+  return { authorId: c.authorId, wasHidden: c.hiddenAt !== null, link: `/connect/posts/${c.postId}` };
 }
 
 /**
@@ -147,36 +163,44 @@ export async function moderateComment(tx: Tx, commentId: string, action: Moderat
  * ownership offers.
  */
 export async function moderateCommunity(tx: Tx, communityId: string, action: ModerationAction): Promise<Decided> {
-  const [c] = await executeRows<{ owner_id: string; report_count: number; hidden_at: string | null }>(
-    tx,
-    sql`SELECT owner_id, report_count, hidden_at FROM communities WHERE id = ${communityId} AND removed_at IS NULL FOR NO KEY UPDATE`,
-  );
+  const [c] = await tx
+    .select({ ownerId: communities.ownerId, reportCount: communities.reportCount, hiddenAt: communities.hiddenAt })
+    .from(communities)
+    .where(and(eq(communities.id, communityId), isNull(communities.removedAt)))
+    .for('no key update');
   if (!c) throw communityNotFound();
-  if (Number(c.report_count) === 0) throw nothingWaiting('community');
-  await tx.execute(sql`DELETE FROM community_reports WHERE community_id = ${communityId}`);
-  await tx.execute(sql`UPDATE communities SET report_count = 0, hidden_at = NULL,
-      removed_at = ${action === 'remove' ? sql`now()` : sql`NULL`} WHERE id = ${communityId}`);
+  if (c.reportCount === 0) throw nothingWaiting('community');
+  await tx.delete(communityReports).where(eq(communityReports.communityId, communityId));
+  await tx
+    .update(communities)
+    .set({ reportCount: 0, hiddenAt: null, removedAt: action === 'remove' ? sql`now()` : null })
+    .where(eq(communities.id, communityId));
   if (action === 'remove') {
-    await tx.execute(sql`DELETE FROM community_invites WHERE community_id = ${communityId}`);
-    await tx.execute(sql`DELETE FROM community_join_requests WHERE community_id = ${communityId}`);
-    await tx.execute(sql`UPDATE community_ownership_requests SET status = 'cancelled', answered_at = now()
-      WHERE community_id = ${communityId} AND status = 'pending'`);
+    await tx.delete(communityInvites).where(eq(communityInvites.communityId, communityId));
+    await tx.delete(communityJoinRequests).where(eq(communityJoinRequests.communityId, communityId));
+    await tx
+      .update(communityOwnershipRequests)
+      .set({ status: 'cancelled', answeredAt: sql`now()` })
+      .where(and(eq(communityOwnershipRequests.communityId, communityId), eq(communityOwnershipRequests.status, 'pending')));
   }
   return {
-    authorId: c.owner_id,
-    wasHidden: c.hidden_at !== null,
+    authorId: c.ownerId,
+    wasHidden: c.hiddenAt !== null,
     link: action === 'remove' ? null : `/connect/communities/${communityId}`,
   };
 }
 
 /** Who wrote a post or comment, or owns a community (also after it was removed): the person a ban is for. */
 export async function authorOfContent(tx: Tx, kind: ConnectKind, id: string): Promise<string> {
-  const q = {
-    post: sql`SELECT author_id AS id FROM posts WHERE id = ${id} AND kind <> 'repost'`,
-    comment: sql`SELECT author_id AS id FROM post_comments WHERE id = ${id}`,
-    community: sql`SELECT owner_id AS id FROM communities WHERE id = ${id}`,
-  }[kind];
-  const [row] = await executeRows<{ id: string }>(tx, q);
+  const [row] = await {
+    post: () =>
+      tx
+        .select({ id: posts.authorId })
+        .from(posts)
+        .where(and(eq(posts.id, id), ne(posts.kind, 'repost'))),
+    comment: () => tx.select({ id: postComments.authorId }).from(postComments).where(eq(postComments.id, id)),
+    community: () => tx.select({ id: communities.ownerId }).from(communities).where(eq(communities.id, id)),
+  }[kind]();
   if (!row) throw kind === 'post' ? postNotFound() : kind === 'comment' ? commentNotFound() : communityNotFound();
   return row.id;
 }

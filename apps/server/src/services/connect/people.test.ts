@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, type TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { api } = connectApp();
 
 type Profile = {
   postsCount: number;
@@ -21,19 +15,42 @@ type Profile = {
 const profile = (viewer: TestUser, of: TestUser) => api.ok<Profile>(viewer, 'GET', `/connect/profile/${of.id}`);
 
 describe('follows and profiles', () => {
-  it('follow is idempotent and never oneself; counts and isFollowing follow along; unfollow undoes', async () => {
+  /** Two new people, the first following the second. */
+  async function aFollowsB() {
+    const [a, b] = await Promise.all([api.person(), api.person()]);
+    await api.follow(a, b);
+    return { a, b };
+  }
+
+  it('following twice counts one follow', async () => {
     const [a, b] = await Promise.all([api.person(), api.person()]);
     expect(await api.ok(a, 'PUT', `/connect/${b.id}/follow`)).toMatchObject({ isFollowing: true, followersCount: 1 });
     expect(await api.ok(a, 'PUT', `/connect/${b.id}/follow`)).toMatchObject({ isFollowing: true, followersCount: 1 });
+  });
+
+  it('shows a follow on both profiles: counts, isFollowing and followsYou', async () => {
+    const { a, b } = await aFollowsB();
     expect(await profile(a, b)).toMatchObject({ followersCount: 1, isFollowing: true, followsYou: false });
     expect(await profile(b, a)).toMatchObject({ followingsCount: 1, isFollowing: false, followsYou: true });
+  });
 
+  it('refuses to follow oneself, saying so', async () => {
+    const a = await api.person();
     const self = await api.call(a, 'PUT', `/connect/${a.id}/follow`);
     expect(self.statusCode).toBe(400);
     expect(json(self).message).toBe("You can't follow yourself");
-    expect((await api.call(a, 'PUT', `/connect/${crypto.randomUUID()}/follow`)).statusCode).toBe(404);
-    expect((await api.call(null, 'PUT', `/connect/${b.id}/follow`)).statusCode).toBe(401);
+  });
 
+  it.each([
+    ['someone who is not there', 404, true, () => crypto.randomUUID()],
+    ['without signing in', 401, false, (b: TestUser) => b.id],
+  ] as const)('refuses a follow of %s (%i)', async (_case, status, signedIn, target) => {
+    const [a, b] = await Promise.all([api.person(), api.person()]);
+    expect((await api.call(signedIn ? a : null, 'PUT', `/connect/${target(b)}/follow`)).statusCode).toBe(status);
+  });
+
+  it('unfollowing undoes a follow, and twice is harmless', async () => {
+    const { a, b } = await aFollowsB();
     expect(await api.ok(a, 'PUT', `/connect/${b.id}/unfollow`)).toMatchObject({ isFollowing: false, followersCount: 0 });
     expect(await api.ok(a, 'PUT', `/connect/${b.id}/unfollow`)).toMatchObject({ followersCount: 0 });
     expect(await profile(b, a)).toMatchObject({ followingsCount: 0 });
@@ -67,31 +84,47 @@ describe('follows and profiles', () => {
     expect((await profile(a, a)).bio).toBe('Chef in Yaba 🍲');
   });
 
-  it('suggests people followed by people one follows (most first), then popular ones; never oneself or already followed', async () => {
-    const [me, f1, f2, x, y, popular, already] = await Promise.all(Array.from({ length: 7 }, () => api.person()));
-    for (const [a, b] of [
-      [me!, f1!],
-      [me!, f2!],
-      [me!, already!],
-      [f1!, x!],
-      [f2!, x!],
-      [f1!, y!],
-      [f1!, me!],
-      [f1!, already!],
-    ] as const)
-      await api.follow(a, b);
-    const fans = await Promise.all(Array.from({ length: 3 }, () => api.person()));
-    for (const f of fans) await api.follow(f, popular!);
-    const list = await api.ok<{ _id: string; mutualCount: number; reason: string }[]>(me!, 'GET', '/connect/suggested-accounts?limit=10');
-    expect(list.slice(0, 2)).toEqual([
-      expect.objectContaining({ _id: x!.id, mutualCount: 2, reason: 'followed_by_people_you_follow' }),
-      expect.objectContaining({ _id: y!.id, mutualCount: 1 }),
-    ]);
-    expect(list.find((p) => p._id === popular!.id)).toMatchObject({ reason: 'popular' });
-    const ids = list.map((p) => p._id);
-    expect(ids).not.toContain(me!.id);
-    expect(ids).not.toContain(already!.id);
-    expect(ids).not.toContain(f1!.id);
+  describe('suggested accounts', () => {
+    // Me follows f1, f2 and already; f1 and f2 both follow x, f1 follows y, me and already; three fans follow popular.
+    const who = {} as Record<'me' | 'f1' | 'f2' | 'x' | 'y' | 'popular' | 'already', TestUser>;
+    let list: { _id: string; mutualCount: number; reason: string }[];
+    beforeAll(async () => {
+      const [me, f1, f2, x, y, popular, already] = await Promise.all(Array.from({ length: 7 }, () => api.person()));
+      Object.assign(who, { me, f1, f2, x, y, popular, already });
+      for (const [a, b] of [
+        [me!, f1!],
+        [me!, f2!],
+        [me!, already!],
+        [f1!, x!],
+        [f2!, x!],
+        [f1!, y!],
+        [f1!, me!],
+        [f1!, already!],
+      ] as const)
+        await api.follow(a, b);
+      const fans = await Promise.all(Array.from({ length: 3 }, () => api.person()));
+      for (const f of fans) await api.follow(f, popular!);
+      list = await api.ok(me!, 'GET', '/connect/suggested-accounts?limit=10');
+    });
+
+    it('suggests first the people followed by people one follows, the most followed first', () => {
+      expect(list.slice(0, 2)).toEqual([
+        expect.objectContaining({ _id: who.x.id, mutualCount: 2, reason: 'followed_by_people_you_follow' }),
+        expect.objectContaining({ _id: who.y.id, mutualCount: 1 }),
+      ]);
+    });
+
+    it('then popular people', () => {
+      expect(list.find((p) => p._id === who.popular.id)).toMatchObject({ reason: 'popular' });
+    });
+
+    it.each([
+      ['oneself', 'me'],
+      ['someone one follows', 'already'],
+      ['someone one follows who follows one', 'f1'],
+    ] as const)('never suggests %s', (_case, person) => {
+      expect(list.map((p) => p._id)).not.toContain(who[person].id);
+    });
   });
 
   it('keeps close friends (never oneself) and lists them', async () => {

@@ -1,20 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Post, PostComment } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { refuseBanned } from '../user/index.js';
 import { reasonId, REPORT_REASONS } from './catalogue.js';
 import { keyset, peopleOf, readPost } from './posts-read.js';
 import { tellComment, tellMentioned } from './news.js';
 import { createPost, lagosDay, mayPost, mentionIds, postNotFound } from './posts.service.js';
-import { postReports, posts } from './tables.js';
-import { actionablePost, seesComment, seesPost } from './visibility.js';
+import { type postComments, postReports, posts } from './tables.js';
+import { actionablePost, seesComment, seesPost, type ActionablePost as Actionable } from './visibility.js';
 
 // What people do with others' posts: like, comment, repost or quote, view, report.
 
 const actionable = actionablePost;
-type Actionable = { id: string; private_community: boolean };
 
 /** A post of a private community stays in it: it is not reposted or quoted to anyone outside. */
 const privateCommunityPost = () => forbidden('Posts of a private community can’t be shared outside it', 'PRIVATE_COMMUNITY_POST');
@@ -24,14 +23,14 @@ export async function setLike(db: Tx, userId: string, postId: string, liked: boo
   const change = liked
     ? sql`INSERT INTO post_likes (post_id, user_id) SELECT id, ${userId}::uuid FROM target ON CONFLICT DO NOTHING RETURNING post_id`
     : sql`DELETE FROM post_likes WHERE post_id IN (SELECT id FROM target) AND user_id = ${userId} RETURNING post_id`;
-  const [row] = await executeRows<{ likes_count: number }>(
+  const [row] = await executeRows<Pick<typeof posts.$inferSelect, 'likesCount'>>(
     db,
     sql`WITH target AS (${actionable(userId, postId)}), changed AS (${change})
       UPDATE posts SET likes_count = greatest(0, likes_count ${liked ? sql`+` : sql`-`} (SELECT count(*) FROM changed))
-      WHERE id IN (SELECT id FROM target) RETURNING likes_count`,
+      WHERE id IN (SELECT id FROM target) RETURNING likes_count AS "likesCount"`,
   );
   if (!row) throw postNotFound();
-  return { likesCount: row.likes_count };
+  return { likesCount: row.likesCount };
 }
 
 export async function addComment(db: Tx, userId: string, postId: string, text: string): Promise<PostComment & { commentCount: number }> {
@@ -39,13 +38,15 @@ export async function addComment(db: Tx, userId: string, postId: string, text: s
   await refuseBanned(db, userId, 'comment');
   const id = newId();
   const row = await db.transaction(async (tx) => {
-    const [added] = await executeRows<{ comment_count: number; created_at: string }>(
+    const [added] = await executeRows<
+      Pick<typeof posts.$inferSelect, 'commentCount'> & RawRow<Pick<typeof postComments.$inferSelect, 'createdAt'>>
+    >(
       tx,
       sql`WITH target AS (${actionable(userId, postId)}),
         added AS (INSERT INTO post_comments (id, post_id, author_id, text) SELECT ${id}::uuid, id, ${userId}::uuid, ${text} FROM target
           RETURNING created_at)
         UPDATE posts SET comment_count = comment_count + (SELECT count(*) FROM added) WHERE id IN (SELECT id FROM target)
-        RETURNING comment_count, (SELECT created_at FROM added) AS created_at`,
+        RETURNING comment_count AS "commentCount", (SELECT created_at FROM added) AS "createdAt"`,
     );
     if (!added) return null;
     // The post's author and the people the comment mentions are told, with the comment.
@@ -60,8 +61,8 @@ export async function addComment(db: Tx, userId: string, postId: string, text: s
     _id: id,
     postedBy: people.get(userId)!,
     text,
-    createdAt: new Date(row.created_at).toISOString(),
-    commentCount: row.comment_count,
+    createdAt: new Date(row.createdAt).toISOString(),
+    commentCount: row.commentCount,
   };
 }
 
@@ -69,27 +70,29 @@ export async function addComment(db: Tx, userId: string, postId: string, text: s
 export async function commentsOf(db: Tx, viewerId: string, postId: string, q: { page: number; limit: number; cursor?: string }) {
   if (!(await readPost(db, viewerId, postId))) throw postNotFound();
   const k = keyset(sql`c.created_at`, sql`c.id`, q);
-  const rows = await executeRows<{ id: string; author_id: string; text: string; created_at: string; sort_at: string }>(
+  const rows = await executeRows<
+    RawRow<Pick<typeof postComments.$inferSelect, 'id' | 'authorId' | 'text' | 'createdAt'>> & { sortAt: Date | string }
+  >(
     db,
-    sql`SELECT c.id, c.author_id, c.text, c.created_at, c.created_at AS sort_at FROM post_comments c
+    sql`SELECT c.id, c.author_id AS "authorId", c.text, c.created_at AS "createdAt", c.created_at AS "sortAt" FROM post_comments c
       WHERE c.post_id = ${postId} AND ${seesComment(viewerId)} AND ${k.where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`,
   );
   const more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const people = await peopleOf(
     db,
-    page.map((r) => r.author_id),
+    page.map((r) => r.authorId),
   );
   const last = page[page.length - 1];
   return {
     comments: page.map((r) => ({
       _id: r.id,
-      postedBy: people.get(r.author_id)!,
+      postedBy: people.get(r.authorId)!,
       text: r.text,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
     })),
     last:
-      more && last ? { sortAt: typeof last.sort_at === 'string' ? last.sort_at : new Date(last.sort_at).toISOString(), id: last.id } : null,
+      more && last ? { sortAt: typeof last.sortAt === 'string' ? last.sortAt : new Date(last.sortAt).toISOString(), id: last.id } : null,
   };
 }
 
@@ -103,7 +106,7 @@ export async function toggleRepost(db: Db, userId: string, postId: string): Prom
       .from(posts)
       .where(and(eq(posts.authorId, userId), eq(posts.repostOf, postId), eq(posts.kind, 'repost'), eq(posts.status, 'published')));
     let delta: number;
-    if (!mine && target.private_community) throw privateCommunityPost();
+    if (!mine && target.privateCommunity) throw privateCommunityPost();
     if (!mine) await mayPost(tx, userId);
     if (mine) {
       await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, mine.id));
@@ -130,7 +133,7 @@ export async function toggleRepost(db: Db, userId: string, postId: string): Prom
 export async function quotePost(db: Db, userId: string, postId: string, text: string): Promise<Post> {
   const [target] = await executeRows<Actionable>(db, actionable(userId, postId));
   if (!target) throw postNotFound();
-  if (target.private_community) throw privateCommunityPost();
+  if (target.privateCommunity) throw privateCommunityPost();
   return createPost(db, userId, { body: { text, media: [], tags: [], draft: false }, kind: 'quote', quoteOf: postId });
 }
 
@@ -151,13 +154,13 @@ export async function reportPost(db: Db, userId: string, postId: string, reason:
   const id = reasonId(reason);
   if (!id) throw badRequest(`Choose a reason: ${REPORT_REASONS.map((r) => r.reason).join(', ')}`, 'REPORT_REASON');
   await db.transaction(async (tx) => {
-    const [target] = await executeRows<{ id: string; author_id: string }>(
+    const [target] = await executeRows<Pick<typeof posts.$inferSelect, 'id' | 'authorId'>>(
       tx,
-      sql`SELECT p.id, p.author_id FROM posts p WHERE p.id = ${postId} AND p.kind <> 'repost' AND p.status = 'published'
+      sql`SELECT p.id, p.author_id AS "authorId" FROM posts p WHERE p.id = ${postId} AND p.kind <> 'repost' AND p.status = 'published'
         AND ${seesPost(userId)} FOR UPDATE OF p`,
     );
     if (!target) throw postNotFound();
-    if (target.author_id === userId) throw badRequest("You can't report your own post", 'REPORT_OWN_POST');
+    if (target.authorId === userId) throw badRequest("You can't report your own post", 'REPORT_OWN_POST');
     const added = await tx.insert(postReports).values({ postId, reporterId: userId, reason: id }).onConflictDoNothing().returning();
     if (added.length === 0) throw conflict('You have already reported this post', 'ALREADY_REPORTED');
     await tx

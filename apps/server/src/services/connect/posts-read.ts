@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ConnectUser, FeedPagination, FeedQuery, MediaItem, Post, PostComment } from '@owo/contracts';
-import { executeRows, type Tx } from '../../platform/db.js';
+import type { ConnectUser, FeedPagination, FeedQuery, Post, PostComment } from '@owo/contracts';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { usersByIds, type UserSummary } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
+import type { postComments, posts } from './tables.js';
 import { inPrivateCommunity, listedFor, seesComment, seesPost } from './visibility.js';
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
@@ -12,35 +13,40 @@ import { inPrivateCommunity, listedFor, seesComment, seesPost } from './visibili
 // latest comments; then one query for the people named. Never a query per post.
 
 /** One row of a page: a post, a quote, or a plain repost (shown as the post it reposts). */
-type PageRow = { id: string; kind: 'post' | 'quote' | 'repost'; repostOf: string | null; authorId: string; sortAt: string };
+type PageRow = Pick<typeof posts.$inferSelect, 'id' | 'kind' | 'repostOf' | 'authorId'> & { sortAt: string };
 
-type PostRow = {
-  id: string;
-  author_id: string;
-  kind: 'post' | 'quote' | 'repost';
-  repost_of: string | null;
-  status: 'published' | 'draft' | 'pending' | 'held' | 'deleted';
-  text: string;
-  media: MediaItem[];
-  category_id: string | null;
-  tags: string[];
-  mention_ids: string[];
-  community_id: string | null;
-  private_community: boolean;
-  likes_count: number;
-  comment_count: number;
-  repost_count: number;
-  hidden_at: string | null;
-  created_at: string;
-  published_at: string | null;
-  edited_at: string | null;
+/** A post as `hydrate` reads it, with the caller's state, a few likers and the latest comments. */
+type PostRow = RawRow<
+  Pick<
+    typeof posts.$inferSelect,
+    | 'id'
+    | 'authorId'
+    | 'kind'
+    | 'repostOf'
+    | 'status'
+    | 'text'
+    | 'media'
+    | 'categoryId'
+    | 'tags'
+    | 'mentionIds'
+    | 'communityId'
+    | 'likesCount'
+    | 'commentCount'
+    | 'repostCount'
+    | 'hiddenAt'
+    | 'createdAt'
+    | 'publishedAt'
+    | 'editedAt'
+  >
+> & {
   /** The caller may see it (visibility.ts). */
   visible: boolean;
-  is_liked: boolean;
-  is_saved: boolean;
-  is_reposted: boolean;
-  liked_by: string[];
-  comments: { id: string; author_id: string; text: string; created_at: string }[];
+  privateCommunity: boolean;
+  isLiked: boolean;
+  isSaved: boolean;
+  isReposted: boolean;
+  likedBy: string[];
+  comments: RawRow<Pick<typeof postComments.$inferSelect, 'id' | 'authorId' | 'text' | 'createdAt'>>[];
 };
 
 // --- cursors -------------------------------------------------------------------------------------
@@ -73,7 +79,7 @@ export function keyset(
 
 // --- shapes --------------------------------------------------------------------------------------
 
-const iso = (s: string | null) => (s ? new Date(s).toISOString() : null);
+const iso = (s: Date | string | null) => (s ? new Date(s).toISOString() : null);
 
 export const toConnectUser = (u: Pick<UserSummary, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar'>): ConnectUser => ({
   _id: u.id,
@@ -95,53 +101,53 @@ const person = (people: People, id: string) => people.get(id) ?? unknownUser(id)
 
 const comment = (people: People, c: PostRow['comments'][number]): PostComment => ({
   _id: c.id,
-  postedBy: person(people, c.author_id),
+  postedBy: person(people, c.authorId),
   text: c.text,
-  createdAt: iso(c.created_at)!,
+  createdAt: iso(c.createdAt)!,
 });
 
 function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow | null | undefined, repost: PageRow | null): Post {
   return {
     _id: row.id,
-    author: person(people, row.author_id),
+    author: person(people, row.authorId),
     kind: row.kind === 'quote' ? 'quote' : 'post',
     text: row.text,
     media: row.media,
-    category: categoryOf(row.category_id),
+    category: categoryOf(row.categoryId),
     tags: row.tags,
-    mentions: row.mention_ids.flatMap((id) => {
+    mentions: row.mentionIds.flatMap((id) => {
       const p = people.get(id);
       return p?.nickName ? [{ _id: id, nickName: p.nickName }] : [];
     }),
-    communityId: row.community_id,
-    shareable: !row.private_community,
+    communityId: row.communityId,
+    shareable: !row.privateCommunity,
     status: row.status === 'deleted' ? 'published' : row.status,
     quoted:
-      row.kind !== 'quote' || !row.repost_of
+      row.kind !== 'quote' || !row.repostOf
         ? null
-        : quoted && quoted.visible && quoted.status === 'published' && !quoted.hidden_at
+        : quoted && quoted.visible && quoted.status === 'published' && !quoted.hiddenAt
           ? {
               _id: quoted.id,
               deleted: false,
-              author: person(people, quoted.author_id),
+              author: person(people, quoted.authorId),
               text: quoted.text,
               media: quoted.media,
-              createdAt: iso(quoted.published_at ?? quoted.created_at),
+              createdAt: iso(quoted.publishedAt ?? quoted.createdAt),
             }
-          : { _id: row.repost_of, deleted: true, author: null, text: '', media: [], createdAt: null },
+          : { _id: row.repostOf, deleted: true, author: null, text: '', media: [], createdAt: null },
     repostedBy: repost ? { user: person(people, repost.authorId), at: iso(repost.sortAt)! } : null,
-    isLiked: row.is_liked,
-    isSaved: row.is_saved,
-    isReposted: row.is_reposted,
-    isMine: row.author_id === viewerId,
-    likes: { likesCount: row.likes_count, likedBy: row.liked_by.map((id) => person(people, id)) },
-    commentCount: row.comment_count,
-    repostCount: row.repost_count,
+    isLiked: row.isLiked,
+    isSaved: row.isSaved,
+    isReposted: row.isReposted,
+    isMine: row.authorId === viewerId,
+    likes: { likesCount: row.likesCount, likedBy: row.likedBy.map((id) => person(people, id)) },
+    commentCount: row.commentCount,
+    repostCount: row.repostCount,
     comments: row.comments.map((c) => comment(people, c)),
-    hidden: row.hidden_at !== null,
-    createdAt: iso(row.created_at)!,
-    publishedAt: iso(row.published_at),
-    editedAt: iso(row.edited_at),
+    hidden: row.hiddenAt !== null,
+    createdAt: iso(row.createdAt)!,
+    publishedAt: iso(row.publishedAt),
+    editedAt: iso(row.editedAt),
   };
 }
 
@@ -149,20 +155,22 @@ function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow 
 
 /** The posts with these ids as the caller sees them (state, likers, latest comments), as JSON rows. */
 const hydrate = (viewerId: string, ids: SQL) => sql`
-  SELECT p.id, p.author_id, p.kind, p.repost_of, p.status, p.text, p.media, p.category_id, p.tags, p.mention_ids,
-    p.community_id, p.likes_count, p.comment_count, p.repost_count, p.hidden_at, p.created_at, p.published_at, p.edited_at,
-    ${seesPost(viewerId)} AS visible, ${inPrivateCommunity()} AS private_community,
-    EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}) AS is_liked,
-    EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = ${viewerId}) AS is_saved,
+  SELECT p.id, p.author_id AS "authorId", p.kind, p.repost_of AS "repostOf", p.status, p.text, p.media,
+    p.category_id AS "categoryId", p.tags, p.mention_ids AS "mentionIds", p.community_id AS "communityId",
+    p.likes_count AS "likesCount", p.comment_count AS "commentCount", p.repost_count AS "repostCount", p.hidden_at AS "hiddenAt",
+    p.created_at AS "createdAt", p.published_at AS "publishedAt", p.edited_at AS "editedAt",
+    ${seesPost(viewerId)} AS visible, ${inPrivateCommunity()} AS "privateCommunity",
+    EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}) AS "isLiked",
+    EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = ${viewerId}) AS "isSaved",
     EXISTS (SELECT 1 FROM posts r WHERE r.repost_of = p.id AND r.author_id = ${viewerId} AND r.kind = 'repost'
-      AND r.status = 'published') AS is_reposted,
+      AND r.status = 'published') AS "isReposted",
     ARRAY(
       SELECT l.user_id FROM (SELECT user_id, created_at FROM post_likes WHERE post_id = p.id ORDER BY created_at DESC LIMIT 50) l
       ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = l.user_id) DESC, l.created_at DESC
       LIMIT 3
-    ) AS liked_by,
+    ) AS "likedBy",
     (SELECT coalesce(json_agg(c), '[]'::json) FROM (
-      SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id AND ${seesComment(viewerId)}
+      SELECT c.id, c.author_id AS "authorId", c.text, c.created_at AS "createdAt" FROM post_comments c WHERE c.post_id = p.id AND ${seesComment(viewerId)}
       ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
   FROM posts p WHERE p.id IN (${ids})`;
 
@@ -206,7 +214,7 @@ export async function postPage(
     p.status !== 'deleted' &&
     (opts.moderator ||
       (p.visible &&
-        ((p.status === 'published' && !p.hidden_at) || (p.author_id === viewerId && (opts.ownUnpublished || p.status === 'published')))));
+        ((p.status === 'published' && !p.hiddenAt) || (p.authorId === viewerId && (opts.ownUnpublished || p.status === 'published')))));
 
   const items: { row: PostRow; repost: PageRow | null }[] = [];
   const seen = new Set<string>();
@@ -224,10 +232,10 @@ export async function postPage(
       pageRows,
     ),
   );
-  const posts = items.map(({ row, repost }) => toPost(viewerId, people, row, row.repost_of ? byId.get(row.repost_of) : null, repost));
+  const shownPosts = items.map(({ row, repost }) => toPost(viewerId, people, row, row.repostOf ? byId.get(row.repostOf) : null, repost));
   const last = pageRows[pageRows.length - 1];
   return {
-    posts,
+    posts: shownPosts,
     pagination: {
       page: q.page,
       limit: q.limit,
@@ -239,11 +247,11 @@ export async function postPage(
 
 function peopleIn(rows: PostRow[], byId: Map<string, PostRow>, page: PageRow[]): Set<string> {
   const ids = new Set<string>();
-  for (const r of [...rows, ...rows.flatMap((r) => (r.repost_of && byId.get(r.repost_of) ? [byId.get(r.repost_of)!] : []))]) {
-    ids.add(r.author_id);
-    r.liked_by.forEach((id) => ids.add(id));
-    r.mention_ids.forEach((id) => ids.add(id));
-    r.comments.forEach((c) => ids.add(c.author_id));
+  for (const r of [...rows, ...rows.flatMap((r) => (r.repostOf && byId.get(r.repostOf) ? [byId.get(r.repostOf)!] : []))]) {
+    ids.add(r.authorId);
+    r.likedBy.forEach((id) => ids.add(id));
+    r.mentionIds.forEach((id) => ids.add(id));
+    r.comments.forEach((c) => ids.add(c.authorId));
   }
   for (const p of page) if (p.kind === 'repost') ids.add(p.authorId);
   return ids;
@@ -259,7 +267,7 @@ export async function readPost(db: Tx, viewerId: string, postId: string): Promis
   if (!row || row.kind === 'repost' || !row.visible) return null;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const people = await peopleOf(db, peopleIn([row], byId, []));
-  return toPost(viewerId, people, row, row.repost_of ? byId.get(row.repost_of) : null, null);
+  return toPost(viewerId, people, row, row.repostOf ? byId.get(row.repostOf) : null, null);
 }
 
 // --- the lists -----------------------------------------------------------------------------------

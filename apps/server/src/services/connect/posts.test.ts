@@ -1,44 +1,56 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@owo/contracts';
-import { createTestApp, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import { json, newUser, type TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 import { postLikes, posts } from './tables.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-let ada: TestUser;
+const { t, api } = connectApp();
+let ada: TestUser; // follows tunde
 let tunde: TestUser;
-let halima: TestUser;
+let halima: TestUser; // follows nobody
 beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
   [ada, tunde, halima] = await Promise.all([api.person('ada_k'), api.person('tunde_b'), api.person()]);
   await api.follow(ada, tunde);
 });
-afterAll(() => t.close());
 
 const postCount = async () => (await t.db.select({ n: count() }).from(posts))[0]!.n;
 const feed = (u: TestUser, q = '') => api.page<Post>(u, `/posts/feeds${q}`);
 
 describe('creating posts', () => {
-  it('publishes text with tags, mentions and a category; it shows in followers’ feeds and the author’s own', async () => {
-    const p = await api.post<Post>(tunde, { text: 'Save small small #MoneyTips with @ada_k', category: 'money-tips', tags: ['savings'] });
-    expect(p).toMatchObject({
-      status: 'published',
-      kind: 'post',
-      tags: ['moneytips', 'savings'],
-      category: { _id: 'money-tips', name: 'Money tips' },
-      mentions: [{ _id: ada.id, nickName: 'ada_k' }],
-      isMine: true,
-      likes: { likesCount: 0, likedBy: [] },
-      commentCount: 0,
+  describe('a post with tags, a mention and a category', () => {
+    let p: Post;
+    beforeAll(async () => {
+      p = await api.post<Post>(tunde, { text: 'Save small small #MoneyTips with @ada_k', category: 'money-tips', tags: ['savings'] });
     });
-    expect((await feed(ada)).data.map((x) => x._id)).toContain(p._id);
-    expect((await feed(tunde)).data.map((x) => x._id)).toContain(p._id);
-    expect((await feed(halima)).data.map((x) => x._id)).not.toContain(p._id);
-    expect((await api.page<Post>(halima, '/posts/feeds/money-tips')).data.map((x) => x._id)).toContain(p._id);
-    expect((await api.page<Post>(halima, `/posts/${ada.id}/tagged-posts`)).data.map((x) => x._id)).toContain(p._id);
+    const ids = async (u: TestUser, url: string) => (await api.page<Post>(u, url)).data.map((x) => x._id);
+
+    it('is published with its tags, mention and category', () => {
+      expect(p).toMatchObject({
+        status: 'published',
+        kind: 'post',
+        tags: ['moneytips', 'savings'],
+        category: { _id: 'money-tips', name: 'Money tips' },
+        mentions: [{ _id: ada.id, nickName: 'ada_k' }],
+        isMine: true,
+        likes: { likesCount: 0, likedBy: [] },
+        commentCount: 0,
+      });
+    });
+
+    it('shows in the home feeds of its author and their followers only', async () => {
+      expect(await ids(ada, '/posts/feeds')).toContain(p._id);
+      expect(await ids(tunde, '/posts/feeds')).toContain(p._id);
+      expect(await ids(halima, '/posts/feeds')).not.toContain(p._id);
+    });
+
+    it('shows to everyone in its category’s feed', async () => {
+      expect(await ids(halima, '/posts/feeds/money-tips')).toContain(p._id);
+    });
+
+    it('shows to everyone among the posts the mentioned person is tagged in', async () => {
+      expect(await ids(halima, `/posts/${ada.id}/tagged-posts`)).toContain(p._id);
+    });
   });
 
   it('takes the author’s own uploaded photos, and refuses someone else’s upload, bad input and no token, writing nothing', async () => {
@@ -84,28 +96,59 @@ describe('creating posts', () => {
     expect((await api.call(tunde, 'PATCH', `/posts/${d._id}/post-draft`)).statusCode).toBe(409);
   });
 
-  it('only the author edits or deletes; a deleted post is gone from every list and its count', async () => {
-    const p = await api.post<Post>(tunde, { text: 'Typo here', category: 'tech' });
-    const edit = await api.call(ada, 'PATCH', `/posts/${p._id}`, { text: 'hacked' });
-    expect(edit.statusCode).toBe(403);
-    expect(json(edit).message).toBe('Only the author can edit this post');
-    expect((await api.call(ada, 'PUT', `/posts/${p._id}`)).statusCode).toBe(403);
-    expect((await api.call(tunde, 'PATCH', `/posts/${p._id}`, {})).statusCode).toBe(400);
-
-    const edited = await api.ok<Post>(tunde, 'PATCH', `/posts/${p._id}`, { text: 'Fixed #typo' });
-    expect(edited).toMatchObject({ text: 'Fixed #typo', tags: ['typo'] });
-    expect(edited.editedAt).not.toBeNull();
-
-    const before = await api.ok<{ postsCount: number }>(tunde, 'GET', `/connect/profile/${tunde.id}`);
-    await api.ok(tunde, 'PUT', `/posts/${p._id}`);
-    const after = await api.ok<{ postsCount: number }>(tunde, 'GET', `/connect/profile/${tunde.id}`);
-    expect(after.postsCount).toBe(before.postsCount - 1);
-    for (const url of ['/posts/feeds', '/posts/feeds/tech', `/posts/${tunde.id}/posts-with-text`]) {
-      expect((await api.page<Post>(ada, url)).data.map((x) => x._id)).not.toContain(p._id);
+  describe('editing and deleting', () => {
+    const techPost = () => api.post<Post>(tunde, { text: 'Typo here', category: 'tech' });
+    const postsCount = async () => (await api.ok<{ postsCount: number }>(tunde, 'GET', `/connect/profile/${tunde.id}`)).postsCount;
+    /** One of Tunde's posts, deleted, with his post count before and after. */
+    async function deletedPost() {
+      const p = await techPost();
+      const before = await postsCount();
+      await api.ok(tunde, 'PUT', `/posts/${p._id}`);
+      return { p, before, after: await postsCount() };
     }
-    expect((await api.call(ada, 'GET', `/posts/${p._id}`)).statusCode).toBe(404);
-    expect((await api.call(tunde, 'PATCH', `/posts/${p._id}/like`)).statusCode).toBe(404);
-    expect((await api.call(tunde, 'PUT', `/posts/${p._id}`)).statusCode).toBe(404);
+
+    it('lets only the author edit a post', async () => {
+      const p = await techPost();
+      const edit = await api.call(ada, 'PATCH', `/posts/${p._id}`, { text: 'hacked' });
+      expect(edit.statusCode).toBe(403);
+      expect(json(edit).message).toBe('Only the author can edit this post');
+    });
+
+    it('lets only the author delete a post', async () => {
+      const p = await techPost();
+      expect((await api.call(ada, 'PUT', `/posts/${p._id}`)).statusCode).toBe(403);
+    });
+
+    it('refuses an edit that changes nothing', async () => {
+      const p = await techPost();
+      expect((await api.call(tunde, 'PATCH', `/posts/${p._id}`, {})).statusCode).toBe(400);
+    });
+
+    it('an edit changes the text and tags and marks the post edited', async () => {
+      const p = await techPost();
+      const edited = await api.ok<Post>(tunde, 'PATCH', `/posts/${p._id}`, { text: 'Fixed #typo' });
+      expect(edited).toMatchObject({ text: 'Fixed #typo', tags: ['typo'] });
+      expect(edited.editedAt).not.toBeNull();
+    });
+
+    it('deleting a post takes it off its author’s count', async () => {
+      const { before, after } = await deletedPost();
+      expect(after).toBe(before - 1);
+    });
+
+    it('a deleted post is gone from every list and by id', async () => {
+      const { p } = await deletedPost();
+      for (const url of ['/posts/feeds', '/posts/feeds/tech', `/posts/${tunde.id}/posts-with-text`]) {
+        expect((await api.page<Post>(ada, url)).data.map((x) => x._id)).not.toContain(p._id);
+      }
+      expect((await api.call(ada, 'GET', `/posts/${p._id}`)).statusCode).toBe(404);
+    });
+
+    it('a deleted post can be neither liked nor deleted again', async () => {
+      const { p } = await deletedPost();
+      expect((await api.call(tunde, 'PATCH', `/posts/${p._id}/like`)).statusCode).toBe(404);
+      expect((await api.call(tunde, 'PUT', `/posts/${p._id}`)).statusCode).toBe(404);
+    });
   });
 });
 
@@ -158,21 +201,55 @@ describe('likes, comments and reposts', () => {
     expect(json(empty).message).toBe('Write a comment');
   });
 
-  it('repost once per person (again undoes it), shown as a repost in followers’ feeds; repost with thought quotes', async () => {
-    const p = await api.post<Post>(halima, { text: 'Original thought' });
-    expect(await api.ok(tunde, 'PUT', `/posts/${p._id}/repost`)).toMatchObject({ isReposted: true, repostCount: 1 });
-    const inFeed = (await feed(ada)).data.find((x) => x._id === p._id)!;
-    expect(inFeed.repostedBy?.user._id).toBe(tunde.id);
-    expect((await api.page<Post>(ada, `/posts/${tunde.id}/user-reposts`)).data.map((x) => x._id)).toContain(p._id);
-    expect(await api.ok(tunde, 'PUT', `/posts/${p._id}/repost`)).toMatchObject({ isReposted: false, repostCount: 0 });
-    expect((await feed(ada)).data.map((x) => x._id)).not.toContain(p._id);
+  describe('reposts', () => {
+    // Tunde reposts Halima's posts; Ada follows Tunde.
+    const original = () => api.post<Post>(halima, { text: 'Original thought' });
+    /** Halima's post, reposted by Tunde: the post and the repost's answer. */
+    async function reposted() {
+      const p = await original();
+      return { p, answer: await api.ok(tunde, 'PUT', `/posts/${p._id}/repost`) };
+    }
+    /** Halima's post, quoted by Tunde. */
+    async function quoted() {
+      const p = await original();
+      return { p, q: await api.ok<Post>(tunde, 'PUT', `/posts/${p._id}/repost-with-thought`, { text: 'So true' }) };
+    }
 
-    const q = await api.ok<Post>(tunde, 'PUT', `/posts/${p._id}/repost-with-thought`, { text: 'So true' });
-    expect(q).toMatchObject({ kind: 'quote', text: 'So true', quoted: { _id: p._id, deleted: false, text: 'Original thought' } });
-    expect((await api.ok<Post>(halima, 'GET', `/posts/${p._id}`)).repostCount).toBe(1);
-    await api.ok(halima, 'PUT', `/posts/${p._id}`);
-    expect((await api.ok<Post>(ada, 'GET', `/posts/${q._id}`)).quoted).toMatchObject({ _id: p._id, deleted: true });
-    expect((await api.call(tunde, 'PUT', `/posts/${p._id}/repost`)).statusCode).toBe(404);
+    it('a repost counts once on the post', async () => {
+      const { answer } = await reposted();
+      expect(answer).toMatchObject({ isReposted: true, repostCount: 1 });
+    });
+
+    it('shows a repost in followers’ feeds and the reposter’s reposts, as reposted by them', async () => {
+      const { p } = await reposted();
+      const inFeed = (await feed(ada)).data.find((x) => x._id === p._id)!;
+      expect(inFeed.repostedBy?.user._id).toBe(tunde.id);
+      expect((await api.page<Post>(ada, `/posts/${tunde.id}/user-reposts`)).data.map((x) => x._id)).toContain(p._id);
+    });
+
+    it('reposting again undoes the repost, out of followers’ feeds', async () => {
+      const { p } = await reposted();
+      expect(await api.ok(tunde, 'PUT', `/posts/${p._id}/repost`)).toMatchObject({ isReposted: false, repostCount: 0 });
+      expect((await feed(ada)).data.map((x) => x._id)).not.toContain(p._id);
+    });
+
+    it('a repost with thought quotes the post and counts as a repost', async () => {
+      const { p, q } = await quoted();
+      expect(q).toMatchObject({ kind: 'quote', text: 'So true', quoted: { _id: p._id, deleted: false, text: 'Original thought' } });
+      expect((await api.ok<Post>(halima, 'GET', `/posts/${p._id}`)).repostCount).toBe(1);
+    });
+
+    it('a quote of a deleted post shows it as deleted', async () => {
+      const { p, q } = await quoted();
+      await api.ok(halima, 'PUT', `/posts/${p._id}`);
+      expect((await api.ok<Post>(ada, 'GET', `/posts/${q._id}`)).quoted).toMatchObject({ _id: p._id, deleted: true });
+    });
+
+    it('a deleted post cannot be reposted', async () => {
+      const { p } = await quoted();
+      await api.ok(halima, 'PUT', `/posts/${p._id}`);
+      expect((await api.call(tunde, 'PUT', `/posts/${p._id}/repost`)).statusCode).toBe(404);
+    });
   });
 });
 

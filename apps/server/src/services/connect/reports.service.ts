@@ -1,4 +1,4 @@
-import { eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { executeRows, type Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { reasonId, REPORT_REASONS } from './catalogue.js';
@@ -30,13 +30,13 @@ const counted = (count: AnyColumn, hidden: AnyColumn, threshold: number) => ({
 export async function reportComment(db: Db, userId: string, commentId: string, reason: string, threshold: number) {
   const id = checkedReason(reason);
   await db.transaction(async (tx) => {
-    const [target] = await executeRows<{ author_id: string }>(
+    const [target] = await executeRows<Pick<typeof postComments.$inferSelect, 'authorId'>>(
       tx,
-      sql`SELECT c.author_id FROM post_comments c JOIN posts p ON p.id = c.post_id
+      sql`SELECT c.author_id AS "authorId" FROM post_comments c JOIN posts p ON p.id = c.post_id
         WHERE c.id = ${commentId} AND ${seesComment(userId)} AND ${seesPost(userId)} FOR UPDATE OF c`,
     );
     if (!target) throw commentNotFound();
-    if (target.author_id === userId) throw badRequest("You can't report your own comment", 'REPORT_OWN_COMMENT');
+    if (target.authorId === userId) throw badRequest("You can't report your own comment", 'REPORT_OWN_COMMENT');
     const added = await tx.insert(commentReports).values({ commentId, reporterId: userId, reason: id }).onConflictDoNothing().returning();
     if (added.length === 0) throw conflict('You have already reported this comment', 'ALREADY_REPORTED');
     await tx
@@ -51,12 +51,13 @@ export async function reportComment(db: Db, userId: string, commentId: string, r
 export async function reportCommunity(db: Db, userId: string, communityId: string, reason: string, threshold: number) {
   const id = checkedReason(reason);
   await db.transaction(async (tx) => {
-    const [target] = await executeRows<{ owner_id: string }>(
-      tx,
-      sql`SELECT owner_id FROM communities WHERE id = ${communityId} AND removed_at IS NULL FOR NO KEY UPDATE`,
-    );
+    const [target] = await tx
+      .select({ ownerId: communities.ownerId })
+      .from(communities)
+      .where(and(eq(communities.id, communityId), isNull(communities.removedAt)))
+      .for('no key update');
     if (!target) throw communityNotFound();
-    if (target.owner_id === userId) throw badRequest("You can't report your own community", 'REPORT_OWN_COMMUNITY');
+    if (target.ownerId === userId) throw badRequest("You can't report your own community", 'REPORT_OWN_COMMUNITY');
     const added = await tx
       .insert(communityReports)
       .values({ communityId, reporterId: userId, reason: id })

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '@owo/contracts';
-import { createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import { json, type TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 
 // Reports on comments and communities (reports.service.ts): the rule posts follow, with
 // REPORT_HIDE_THRESHOLD at 2 here.
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { REPORT_HIDE_THRESHOLD: '2' } });
-  api = connectClient(t);
-});
-afterAll(() => t?.close());
+const { api } = connectApp({ env: { REPORT_HIDE_THRESHOLD: '2' } });
 
 /** A public post with a comment by a new person: the comment's id, its author and the post's. */
 async function aComment(text = `Send ₦2,000 to double it ${randomUUID().slice(0, 6)}`) {

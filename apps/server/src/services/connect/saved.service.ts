@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { postNotFound } from './posts.service.js';
 import { postSaves, savedCollections } from './tables.js';
-import { actionablePost, listedFor, seesPost } from './visibility.js';
+import { actionablePost, listedFor, seesPost, type ActionablePost } from './visibility.js';
 
 export const collectionNotFound = () => notFound('Collection not found', 'COLLECTION_NOT_FOUND');
 const nameTaken = () => conflict('You already have a collection with this name', 'COLLECTION_EXISTS');
@@ -23,7 +23,7 @@ async function ownCollection(db: Tx, userId: string, id: string) {
 /** Saves a post the caller can see (again: moves it to the collection given), or unsaves it. */
 export async function savePost(db: Tx, userId: string, postId: string, collectionId: string | null | undefined) {
   if (collectionId) await ownCollection(db, userId, collectionId);
-  const [visible] = await executeRows<{ id: string }>(db, actionablePost(userId, postId));
+  const [visible] = await executeRows<ActionablePost>(db, actionablePost(userId, postId));
   if (!visible) throw postNotFound();
   await db
     .insert(postSaves)
@@ -51,20 +51,23 @@ export async function unsavePost(db: Tx, userId: string, postId: string) {
   return { _id: postId, isSaved: false, collectionId: null };
 }
 
-type CollectionRow = { id: string; name: string; created_at: string; posts_count: number; cover: string | null };
-/** A collection's count and cover, of the posts its owner may still see. */
-const collectionColumns = (userId: string) => sql`c.id, c.name, c.created_at,
+/** A collection as `collectionColumns` reads it: its count and cover, of the posts its owner may still see. */
+type CollectionRow = RawRow<Pick<typeof savedCollections.$inferSelect, 'id' | 'name' | 'createdAt'>> & {
+  postsCount: number;
+  cover: string | null;
+};
+const collectionColumns = (userId: string) => sql`c.id, c.name, c.created_at AS "createdAt",
   (SELECT count(*)::int FROM post_saves s JOIN posts p ON p.id = s.post_id
-    WHERE s.collection_id = c.id AND ${listedFor(userId)}) AS posts_count,
+    WHERE s.collection_id = c.id AND ${listedFor(userId)}) AS "postsCount",
   (SELECT coalesce(p.media->0->>'thumbnailUrl', p.media->0->>'url') FROM post_saves s JOIN posts p ON p.id = s.post_id
     WHERE s.collection_id = c.id AND ${listedFor(userId)} AND jsonb_array_length(p.media) > 0
     ORDER BY s.created_at DESC LIMIT 1) AS cover`;
 const toCollection = (r: CollectionRow) => ({
   _id: r.id,
   name: r.name,
-  postsCount: r.posts_count,
+  postsCount: r.postsCount,
   cover: r.cover,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: new Date(r.createdAt).toISOString(),
 });
 
 export async function collectionsOf(db: Tx, userId: string, p: { page: number; limit: number }) {

@@ -1,13 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MediaItem, Story } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import type { BlobStorage } from '../../platform/storage.js';
 import { removeUploads, uploadsOf } from '../upload/index.js';
 import { peopleOf, type People } from './posts-read.js';
-import { highlightLikes, highlights, highlightStories, stories } from './tables.js';
+import { highlightLikes, highlights, highlightStories, stories, storyViews } from './tables.js';
 import { seesHighlight, seesHighlightStory, seesStory } from './visibility.js';
 
 export const STORY_HOURS = 24;
@@ -15,41 +15,35 @@ const DEFAULT_BACKGROUND = '#0b6e4f';
 export const storyNotFound = () => notFound('Story not found', 'STORY_NOT_FOUND');
 type Page = { page: number; limit: number };
 
-type StoryRow = {
-  id: string;
-  author_id: string;
-  kind: 'image' | 'video' | 'text';
-  media: MediaItem | null;
-  text: string | null;
-  background: string | null;
-  audience: 'everyone' | 'close_friends';
-  view_count: number;
-  created_at: string | Date;
-  expires_at: string | Date;
-  seen: boolean;
-};
+/** A story as `storyColumns` reads it, with whether the viewer saw it. */
+type StoryRow = RawRow<
+  Pick<
+    typeof stories.$inferSelect,
+    'id' | 'authorId' | 'kind' | 'media' | 'text' | 'background' | 'audience' | 'viewCount' | 'createdAt' | 'expiresAt'
+  >
+> & { seen: boolean };
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
 function toStory(viewerId: string, people: People, r: StoryRow, now: Date): Story {
   return {
     _id: r.id,
-    author: people.get(r.author_id) ?? { _id: r.author_id, firstName: 'Owo', lastName: 'user', nickName: null, avatar: null },
+    author: people.get(r.authorId) ?? { _id: r.authorId, firstName: 'Owo', lastName: 'user', nickName: null, avatar: null },
     kind: r.kind,
     media: r.media,
     text: r.text,
     background: r.background,
     audience: r.audience,
     seen: r.seen,
-    viewCount: r.author_id === viewerId ? r.view_count : null,
-    createdAt: iso(r.created_at),
-    expiresAt: iso(r.expires_at),
-    expired: new Date(r.expires_at) <= now,
+    viewCount: r.authorId === viewerId ? r.viewCount : null,
+    createdAt: iso(r.createdAt),
+    expiresAt: iso(r.expiresAt),
+    expired: new Date(r.expiresAt) <= now,
   };
 }
 
-const storyColumns = (viewerId: string) => sql`s.id, s.author_id, s.kind, s.media, s.text, s.background, s.audience, s.view_count,
-  s.created_at, s.expires_at, EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}) AS seen`;
+const storyColumns = (viewerId: string) => sql`s.id, s.author_id AS "authorId", s.kind, s.media, s.text, s.background, s.audience,
+  s.view_count AS "viewCount", s.created_at AS "createdAt", s.expires_at AS "expiresAt", EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}) AS seen`;
 
 export async function createStory(
   db: Db,
@@ -86,7 +80,7 @@ export async function getStory(db: Tx, viewerId: string, storyId: string, now = 
     sql`SELECT ${storyColumns(viewerId)} FROM stories s WHERE s.id = ${storyId} AND ${seesStory(viewerId, now)}`,
   );
   if (!row) return null;
-  return toStory(viewerId, await peopleOf(db, [row.author_id]), row, now);
+  return toStory(viewerId, await peopleOf(db, [row.authorId]), row, now);
 }
 
 /**
@@ -94,16 +88,17 @@ export async function getStory(db: Tx, viewerId: string, storyId: string, now = 
  * with stories the caller has not seen, then the rest, latest first; a page of authors at a time.
  */
 export async function storyGroups(db: Tx, viewerId: string, p: Page, now = new Date()) {
-  const rows = await executeRows<{ author_id: string; has_unseen: boolean; latest: string; stories: StoryRow[]; total: number }>(
+  const rows = await executeRows<Pick<StoryRow, 'authorId'> & { hasUnseen: boolean; latest: string; stories: StoryRow[]; total: number }>(
     db,
     sql`WITH vis AS (
         SELECT ${storyColumns(viewerId)} FROM stories s
         WHERE s.expires_at > ${now} AND (s.author_id = ${viewerId}
           OR s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ${viewerId})) AND ${seesStory(viewerId, now)}
       ),
-      groups AS (SELECT author_id, bool_or(NOT seen) AS has_unseen, max(created_at) AS latest FROM vis GROUP BY author_id)
-      SELECT g.author_id, g.has_unseen AND g.author_id <> ${viewerId} AS has_unseen, g.latest,
-        (SELECT json_agg(v ORDER BY v.created_at) FROM vis v WHERE v.author_id = g.author_id) AS stories,
+      groups AS (SELECT "authorId" AS author_id, bool_or(NOT seen) AS has_unseen, max("createdAt") AS latest FROM vis
+        GROUP BY "authorId")
+      SELECT g.author_id AS "authorId", g.has_unseen AND g.author_id <> ${viewerId} AS "hasUnseen", g.latest,
+        (SELECT json_agg(v ORDER BY v."createdAt") FROM vis v WHERE v."authorId" = g.author_id) AS stories,
         count(*) OVER ()::int AS total
       FROM groups g
       ORDER BY (g.author_id = ${viewerId}) DESC, g.has_unseen DESC, g.latest DESC
@@ -111,12 +106,12 @@ export async function storyGroups(db: Tx, viewerId: string, p: Page, now = new D
   );
   const people = await peopleOf(
     db,
-    rows.map((r) => r.author_id),
+    rows.map((r) => r.authorId),
   );
   const items = rows.map((g) => ({
-    author: people.get(g.author_id)!,
-    isMine: g.author_id === viewerId,
-    hasUnseen: g.has_unseen,
+    author: people.get(g.authorId)!,
+    isMine: g.authorId === viewerId,
+    hasUnseen: g.hasUnseen,
     latestAt: iso(g.latest),
     stories: g.stories.map((s) => toStory(viewerId, people, s, now)),
   }));
@@ -155,20 +150,22 @@ export async function storyInsights(db: Tx, userId: string, storyId: string, p: 
     if (await getStory(db, userId, storyId, now)) throw forbidden("Only the story's author can see who viewed it", 'NOT_AUTHOR');
     throw storyNotFound();
   }
-  const viewers = await executeRows<{ viewer_id: string; viewed_at: string }>(
-    db,
-    sql`SELECT viewer_id, viewed_at FROM story_views WHERE story_id = ${storyId}
-      ORDER BY viewed_at DESC, viewer_id LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
-  );
+  const viewers = await db
+    .select({ viewerId: storyViews.viewerId, viewedAt: storyViews.viewedAt })
+    .from(storyViews)
+    .where(eq(storyViews.storyId, storyId))
+    .orderBy(desc(storyViews.viewedAt), asc(storyViews.viewerId))
+    .limit(p.limit)
+    .offset((p.page - 1) * p.limit);
   const people = await peopleOf(
     db,
-    viewers.map((v) => v.viewer_id),
+    viewers.map((v) => v.viewerId),
   );
   return {
     data: {
       storyId,
       viewCount: row.viewCount,
-      viewers: viewers.flatMap((v) => (people.has(v.viewer_id) ? [{ user: people.get(v.viewer_id)!, viewedAt: iso(v.viewed_at) }] : [])),
+      viewers: viewers.flatMap((v) => (people.has(v.viewerId) ? [{ user: people.get(v.viewerId)!, viewedAt: iso(v.viewedAt) }] : [])),
     },
     pagination: pageInfo(p.page, p.limit, row.viewCount),
   };
@@ -181,13 +178,13 @@ export async function storyInsights(db: Tx, userId: string, storyId: string, p: 
  */
 export async function cleanUpStoryMedia(db: Db, storage: BlobStorage, now = new Date(), batch = 50): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await executeRows<{ id: string; url: string; in_use: boolean }>(
+    const rows = await executeRows<Pick<typeof stories.$inferSelect, 'id'> & { url: string; inUse: boolean }>(
       tx,
       sql`SELECT s.id, s.media->>'url' AS url,
           (EXISTS (SELECT 1 FROM posts p WHERE p.media @> jsonb_build_array(jsonb_build_object('url', s.media->>'url')))
             OR EXISTS (SELECT 1 FROM stories o WHERE o.id <> s.id AND o.media->>'url' = s.media->>'url'
               AND (o.expires_at > ${now} OR EXISTS (SELECT 1 FROM highlight_stories hs WHERE hs.story_id = o.id)))
-            OR EXISTS (SELECT 1 FROM highlights h WHERE h.cover_url IN (s.media->>'url', s.media->>'thumbnailUrl'))) AS in_use
+            OR EXISTS (SELECT 1 FROM highlights h WHERE h.cover_url IN (s.media->>'url', s.media->>'thumbnailUrl'))) AS "inUse"
         FROM stories s
         WHERE s.expires_at <= ${now} AND s.media IS NOT NULL AND s.media_removed_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM highlight_stories hs WHERE hs.story_id = s.id)
@@ -197,7 +194,7 @@ export async function cleanUpStoryMedia(db: Db, storage: BlobStorage, now = new 
     await removeUploads(
       tx,
       storage,
-      rows.filter((r) => !r.in_use).map((r) => r.url),
+      rows.filter((r) => !r.inUse).map((r) => r.url),
     );
     await tx
       .update(stories)
@@ -290,6 +287,13 @@ export async function deleteHighlight(db: Db, userId: string, id: string) {
   });
 }
 
+/** A highlight as `highlightsOf` reads it, with its stories the viewer may see. */
+type HighlightRow = RawRow<Pick<typeof highlights.$inferSelect, 'id' | 'ownerId' | 'title' | 'coverUrl' | 'likesCount' | 'createdAt'>> & {
+  isLiked: boolean;
+  stories: StoryRow[] | null;
+  total: number;
+};
+
 /**
  * A person's highlights with their stories, newest first. A close-friends story shows only to
  * the owner and their close friends; a highlight with nothing the caller may see is left out.
@@ -297,20 +301,11 @@ export async function deleteHighlight(db: Db, userId: string, id: string) {
 export async function highlightsOf(db: Tx, viewerId: string, q: Page & { userId?: string; only?: string }, now = new Date()) {
   const ownerId = q.userId ?? viewerId;
   const only = q.only ? sql`AND h.id = ${q.only}` : sql``;
-  const rows = await executeRows<{
-    id: string;
-    owner_id: string;
-    title: string;
-    cover_url: string | null;
-    likes_count: number;
-    created_at: string;
-    is_liked: boolean;
-    stories: StoryRow[] | null;
-    total: number;
-  }>(
+  const rows = await executeRows<HighlightRow>(
     db,
-    sql`SELECT h.id, h.owner_id, h.title, h.cover_url, h.likes_count, h.created_at,
-        EXISTS (SELECT 1 FROM highlight_likes l WHERE l.highlight_id = h.id AND l.user_id = ${viewerId}) AS is_liked,
+    sql`SELECT h.id, h.owner_id AS "ownerId", h.title, h.cover_url AS "coverUrl", h.likes_count AS "likesCount",
+        h.created_at AS "createdAt",
+        EXISTS (SELECT 1 FROM highlight_likes l WHERE l.highlight_id = h.id AND l.user_id = ${viewerId}) AS "isLiked",
         (SELECT json_agg(st ORDER BY st.position) FROM (
           SELECT ${storyColumns(viewerId)}, hs.position FROM highlight_stories hs JOIN stories s ON s.id = hs.story_id
           WHERE hs.highlight_id = h.id AND ${seesHighlightStory(viewerId)}) st) AS stories,
@@ -323,13 +318,13 @@ export async function highlightsOf(db: Tx, viewerId: string, q: Page & { userId?
     .filter((h) => (h.stories?.length ?? 0) > 0)
     .map((h) => ({
       _id: h.id,
-      owner: people.get(h.owner_id)!,
+      owner: people.get(h.ownerId)!,
       title: h.title,
-      coverUrl: h.cover_url,
+      coverUrl: h.coverUrl,
       stories: h.stories!.map((s) => toStory(viewerId, people, s, now)),
-      isLiked: h.is_liked,
-      likes: { likesCount: h.likes_count },
-      createdAt: iso(h.created_at),
+      isLiked: h.isLiked,
+      likes: { likesCount: h.likesCount },
+      createdAt: iso(h.createdAt),
     }));
   return { items, pagination: pageInfo(q.page, q.limit, rows[0]?.total ?? 0) };
 }
@@ -338,12 +333,12 @@ export async function setHighlightLike(db: Tx, userId: string, id: string, liked
   const change = liked
     ? sql`INSERT INTO highlight_likes (highlight_id, user_id) SELECT id, ${userId}::uuid FROM target ON CONFLICT DO NOTHING RETURNING highlight_id`
     : sql`DELETE FROM highlight_likes WHERE highlight_id IN (SELECT id FROM target) AND user_id = ${userId} RETURNING highlight_id`;
-  const [row] = await executeRows<{ likes_count: number }>(
+  const [row] = await executeRows<Pick<typeof highlights.$inferSelect, 'likesCount'>>(
     db,
     sql`WITH target AS (SELECT h.id FROM highlights h WHERE h.id = ${id} AND ${seesHighlight(userId)}), changed AS (${change})
       UPDATE highlights SET likes_count = greatest(0, likes_count ${liked ? sql`+` : sql`-`} (SELECT count(*) FROM changed))
-      WHERE id IN (SELECT id FROM target) RETURNING likes_count`,
+      WHERE id IN (SELECT id FROM target) RETURNING likes_count AS "likesCount"`,
   );
   if (!row) throw highlightNotFound();
-  return { _id: id, isLiked: liked, likesCount: row.likes_count };
+  return { _id: id, isLiked: liked, likesCount: row.likesCount };
 }

@@ -1,28 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '@owo/contracts';
-import { createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import { json, type TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
 import { cleanUpStoryMedia } from './stories.service.js';
 import { stories } from './tables.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
+const { t, api } = connectApp();
 let bisi: TestUser; // posts stories
 let ada: TestUser; // follows bisi, a close friend
 let chidi: TestUser; // follows bisi, not a close friend
 let stranger: TestUser; // follows nobody
 beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
   [bisi, ada, chidi, stranger] = await Promise.all([api.person(), api.person(), api.person(), api.person()]);
   await api.follow(ada, bisi);
   await api.follow(chidi, bisi);
   await api.ok(bisi, 'PUT', `/connect/${ada.id}/add-close-friend`);
 });
-afterAll(() => t.close());
 
 type Group = { author: { _id: string }; isMine: boolean; hasUnseen: boolean; stories: Story[] };
 const groups = async (u: TestUser) => (await api.page<Group>(u, '/stories/allStories')).data;
@@ -34,51 +30,92 @@ const expire = (id: string) =>
     .where(eq(stories.id, id));
 
 describe('stories', () => {
-  it('a close-friends story is seen only by close friends (in the list and by id); an everyone story by all followers', async () => {
-    const photo = await api.upload(bisi);
-    const everyone = await api.ok<Story>(bisi, 'POST', '/stories', { kind: 'image', mediaUrl: photo.url });
-    const close = await api.ok<Story>(bisi, 'POST', '/stories', { kind: 'text', text: 'Only for my people', audience: 'close_friends' });
-    expect(close).toMatchObject({ kind: 'text', background: '#0b6e4f', audience: 'close_friends', viewCount: 0, expired: false });
+  describe('by audience', () => {
+    // Bisi posts a photo story for everyone and a text story for close friends (Ada, not Chidi).
+    let everyone: Story;
+    let close: Story;
+    beforeAll(async () => {
+      const photo = await api.upload(bisi);
+      everyone = await api.ok<Story>(bisi, 'POST', '/stories', { kind: 'image', mediaUrl: photo.url });
+      close = await api.ok<Story>(bisi, 'POST', '/stories', { kind: 'text', text: 'Only for my people', audience: 'close_friends' });
+    });
+    const people = () => ({ ada, chidi, stranger });
+    const story = { everyone: () => everyone, close: () => close };
 
-    expect(await storyIds(ada)).toEqual(expect.arrayContaining([everyone._id, close._id]));
-    expect(await storyIds(chidi)).toContain(everyone._id);
-    expect(await storyIds(chidi)).not.toContain(close._id);
-    expect(await storyIds(stranger)).toEqual([]);
+    it('a text story gets the default background', () => {
+      expect(close).toMatchObject({ kind: 'text', background: '#0b6e4f', audience: 'close_friends', viewCount: 0, expired: false });
+    });
 
-    expect((await api.call(chidi, 'GET', `/stories/${close._id}`)).statusCode).toBe(404);
-    expect((await api.call(chidi, 'PATCH', `/stories/${close._id}`)).statusCode).toBe(404);
-    expect((await api.call(stranger, 'GET', `/stories/${everyone._id}`)).statusCode).toBe(404);
-    expect((await api.call(ada, 'GET', `/stories/${close._id}`)).statusCode).toBe(200);
-    expect((await api.call(chidi, 'GET', `/stories/${everyone._id}`)).statusCode).toBe(200);
+    it('lists both stories for a close friend', async () => {
+      expect(await storyIds(ada)).toEqual(expect.arrayContaining([everyone._id, close._id]));
+    });
 
-    // Removed from close friends: the story is gone for them too.
-    await api.ok(bisi, 'PUT', `/connect/${ada.id}/remove-close-friend`);
-    expect((await api.call(ada, 'GET', `/stories/${close._id}`)).statusCode).toBe(404);
-    await api.ok(bisi, 'PUT', `/connect/${ada.id}/add-close-friend`);
+    it('lists only the everyone story for another follower', async () => {
+      expect(await storyIds(chidi)).toContain(everyone._id);
+      expect(await storyIds(chidi)).not.toContain(close._id);
+    });
+
+    it('lists no stories for someone who follows nobody', async () => {
+      expect(await storyIds(stranger)).toEqual([]);
+    });
+
+    it.each([
+      ['chidi', 'reads', 'close', 404],
+      ['chidi', 'views', 'close', 404],
+      ['stranger', 'reads', 'everyone', 404],
+      ['ada', 'reads', 'close', 200],
+      ['chidi', 'reads', 'everyone', 200],
+    ] as const)('%s %s the %s story by id: %i', async (who, verb, which, status) => {
+      const method = verb === 'reads' ? 'GET' : 'PATCH';
+      expect((await api.call(people()[who], method, `/stories/${story[which]()._id}`)).statusCode).toBe(status);
+    });
+
+    it('hides the close-friends story from someone taken off the close friends', async () => {
+      await api.ok(bisi, 'PUT', `/connect/${ada.id}/remove-close-friend`);
+      expect((await api.call(ada, 'GET', `/stories/${close._id}`)).statusCode).toBe(404);
+      await api.ok(bisi, 'PUT', `/connect/${ada.id}/add-close-friend`);
+    });
   });
 
-  it('groups the caller’s own first, then unseen, then seen; marks seen; the author’s insights list the viewers', async () => {
-    const other = await api.person();
-    await api.follow(ada, other);
-    const s = await api.ok<Story>(other, 'POST', '/stories', { kind: 'text', text: 'hello', background: '#aa3300' });
-    await api.ok(ada, 'POST', '/stories', { kind: 'text', text: 'mine' });
-    // Ada has seen all of Bisi's stories; Other's is new to her.
-    for (const b of (await groups(ada)).find((g) => g.author._id === bisi.id)!.stories) await api.ok(ada, 'PATCH', `/stories/${b._id}`);
-    const order = await groups(ada);
-    expect(order[0]).toMatchObject({ isMine: true });
-    expect(order[1]).toMatchObject({ author: { _id: other.id }, hasUnseen: true });
-    expect(order[2]).toMatchObject({ author: { _id: bisi.id }, hasUnseen: false });
+  describe('the list and the views', () => {
+    // Ada follows Bisi and Other, has seen all of Bisi's stories, not Other's, and has one of her own.
+    let other: TestUser;
+    let s: Story;
+    beforeAll(async () => {
+      other = await api.person();
+      await api.follow(ada, other);
+      s = await api.ok<Story>(other, 'POST', '/stories', { kind: 'text', text: 'hello', background: '#aa3300' });
+      await api.ok(ada, 'POST', '/stories', { kind: 'text', text: 'mine' });
+      for (const b of (await groups(ada)).find((g) => g.author._id === bisi.id)!.stories) await api.ok(ada, 'PATCH', `/stories/${b._id}`);
+    });
 
-    const seen = await api.ok<Story>(ada, 'PATCH', `/stories/${s._id}`);
-    expect(seen.seen).toBe(true);
-    await api.ok(ada, 'PATCH', `/stories/${s._id}`);
-    const insights = await api.call(other, 'GET', `/stories/${s._id}/get-insights`);
-    expect(insights.statusCode).toBe(200);
-    const body = json(insights).data as { viewCount: number; viewers: { user: { _id: string }; viewedAt: string }[] };
-    expect(body.viewCount).toBe(1);
-    expect(body.viewers.map((v) => v.user._id)).toEqual([ada.id]);
-    expect((await api.call(ada, 'GET', `/stories/${s._id}/get-insights`)).statusCode).toBe(403);
-    expect((await api.call(stranger, 'GET', `/stories/${s._id}/get-insights`)).statusCode).toBe(404);
+    it('groups the caller’s own stories first, then authors with unseen ones, then the seen', async () => {
+      const order = await groups(ada);
+      expect(order[0]).toMatchObject({ isMine: true });
+      expect(order[1]).toMatchObject({ author: { _id: other.id }, hasUnseen: true });
+      expect(order[2]).toMatchObject({ author: { _id: bisi.id }, hasUnseen: false });
+    });
+
+    it('marks a story seen', async () => {
+      const seen = await api.ok<Story>(ada, 'PATCH', `/stories/${s._id}`);
+      expect(seen.seen).toBe(true);
+    });
+
+    it('lists a viewer once in the author’s insights', async () => {
+      await api.ok(ada, 'PATCH', `/stories/${s._id}`);
+      const insights = await api.call(other, 'GET', `/stories/${s._id}/get-insights`);
+      expect(insights.statusCode).toBe(200);
+      const body = json(insights).data as { viewCount: number; viewers: { user: { _id: string }; viewedAt: string }[] };
+      expect(body.viewCount).toBe(1);
+      expect(body.viewers.map((v) => v.user._id)).toEqual([ada.id]);
+    });
+
+    it.each([
+      ['a viewer', () => ada, 403],
+      ['someone who may not see the story', () => stranger, 404],
+    ] as const)('shows the insights to the author only: %s gets %i', async (_case, who, status) => {
+      expect((await api.call(who(), 'GET', `/stories/${s._id}/get-insights`)).statusCode).toBe(status);
+    });
   });
 
   it('an expired story is gone for everyone but its author (who keeps its insights)', async () => {

@@ -1,6 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
-import type { RawRow } from './communities-tables.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { timelineEvents, type TimelineEvent } from './timeline-tables.js';
 import type { TimelineEntry, TimelineStore } from './timeline-store.js';
 

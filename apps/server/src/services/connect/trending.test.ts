@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Community, Post } from '@owo/contracts';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { connectClient } from './connect-fixtures.js';
+import { connectApp } from './connect-fixtures.js';
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { api } = connectApp();
 
 const ids = async (u: Parameters<typeof api.page>[0], q = '') => (await api.page<Post>(u, `/posts/trending${q}`)).data.map((p) => p._id);
 

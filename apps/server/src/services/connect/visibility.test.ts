@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Post } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
-import { connectClient, type Method } from './connect-fixtures.js';
+import { json, type TestUser } from '../../test/harness.js';
+import { connectApp, type Method } from './connect-fixtures.js';
 
 // "May this person see this post" is asked by every read and every action (visibility.ts): the
 // people a private community does not admit, and those a community blocked, can neither read nor
 // act on its posts, and no member can carry them outside it.
 
-let t: TestContext;
-let api: ReturnType<typeof connectClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = connectClient(t);
-});
-afterAll(() => t.close());
+const { t, api } = connectApp();
 
 /** Everything a post action could write, to prove a refused one wrote nothing. */
 async function snapshot() {
@@ -129,17 +123,15 @@ describe.each(['private', 'public'] as const)('a %s community’s post', (visibi
   });
 
   if (visibility === 'private') {
-    it('cannot be reposted or quoted outside the community, even by a member; nothing is written', async () => {
-      for (const [path, body] of [
-        [`/posts/${w.post._id}/repost`, undefined],
-        [`/posts/${w.post._id}/repost-with-thought`, { text: 'Everyone should see this' }],
-      ] as const) {
-        const before = await snapshot();
-        const res = await api.call(w.who.member, 'PUT', path, body);
-        expect(res.statusCode, res.body).toBe(403);
-        expect(json(res).code).toBe('PRIVATE_COMMUNITY_POST');
-        expect(await snapshot()).toBe(before);
-      }
+    it.each([
+      ['reposted', 'repost', undefined],
+      ['quoted', 'repost-with-thought', { text: 'Everyone should see this' }],
+    ] as const)('cannot be %s outside the community, even by a member, writing nothing', async (_case, action, body) => {
+      const before = await snapshot();
+      const res = await api.call(w.who.member, 'PUT', `/posts/${w.post._id}/${action}`, body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(json(res).code).toBe('PRIVATE_COMMUNITY_POST');
+      expect(await snapshot()).toBe(before);
     });
 
     it('leaves the saved posts and collections of a member who was then blocked', async () => {

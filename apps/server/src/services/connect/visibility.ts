@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { posts } from './tables.js';
 
 // Who may see what in Connect: the one place that decides it. Every read of a post (one post, each
 // list, a quoted post, comments) and every action on one (like, comment, repost, quote, save,
@@ -43,10 +44,11 @@ export const inPrivateCommunity = (alias = 'p') => sql`(${col(alias, 'community_
 /**
  * The post the viewer may act on (like, comment, repost, quote, save, report): one they may see,
  * published (the author's own hidden post included), and not a plain repost row. Selects its id and
- * whether it belongs to a private community (which may not be shared outside it).
+ * whether it belongs to a private community (which may not be shared outside it): an `ActionablePost`.
  */
+export type ActionablePost = Pick<typeof posts.$inferSelect, 'id'> & { privateCommunity: boolean };
 export const actionablePost = (viewerId: string, postId: string) =>
-  sql`SELECT p.id, ${inPrivateCommunity()} AS private_community
+  sql`SELECT p.id, ${inPrivateCommunity()} AS "privateCommunity"
     FROM posts p WHERE p.id = ${postId} AND p.kind <> 'repost' AND p.status = 'published' AND ${seesPost(viewerId)}`;
 
 /**
