@@ -1,38 +1,36 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CartItem } from '@owo/contracts';
 import type { Config } from '../../platform/config.js';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { colourById, findLga, findState, placeOf } from './catalogue.js';
 import { byShop, quoteShop } from './delivery.js';
+import { addresses, cartItems, productVariations, shops, type products } from './tables.js';
 
 // The cart (priced from the server's current prices and stock, never the client's), saved
 // addresses, and delivery quotes by distance and weight.
 
-export type CartRow = {
-  id: string;
-  product_id: string;
-  variation_id: string | null;
-  quantity: number;
-  price_when_added: number;
-  name: string;
-  image: string | null;
-  shop_id: string;
-  shop_name: string;
-  category_id: string;
-  shop_lat: number;
-  shop_lng: number;
-  size: string | null;
-  colour_id: string | null;
-  price: number;
-  stock: number;
-  live: boolean;
-};
+type Shop = typeof shops.$inferSelect;
+/**
+ * A cart line as `cartSelect` reads it: the product's name, first image, category and shop (with
+ * its point), the variation's size and colour, today's price and stock (the variation's, else the
+ * product's) and whether it is still on sale.
+ */
+export type CartRow = RawRow<Pick<typeof cartItems.$inferSelect, 'id' | 'productId' | 'variationId' | 'quantity' | 'priceWhenAdded'>> &
+  Pick<typeof products.$inferSelect, 'name' | 'shopId' | 'categoryId' | 'price' | 'stock'> &
+  Pick<typeof productVariations.$inferSelect, 'size' | 'colourId'> & {
+    image: string | null;
+    shopName: Shop['name'];
+    shopLat: Shop['latitude'];
+    shopLng: Shop['longitude'];
+    live: boolean;
+  };
 
 const cartSelect = (userId: string) => sql`
-  SELECT c.id, c.product_id, c.variation_id, c.quantity, c.price_when_added, p.name, p.images->0->>'thumbnailUrl' AS image,
-    p.shop_id, s.name AS shop_name, p.category_id, s.latitude AS shop_lat, s.longitude AS shop_lng, v.size, v.colour_id,
+  SELECT c.id, c.product_id AS "productId", c.variation_id AS "variationId", c.quantity, c.price_when_added AS "priceWhenAdded", p.name,
+    p.images->0->>'thumbnailUrl' AS image, p.shop_id AS "shopId", s.name AS "shopName", p.category_id AS "categoryId",
+    s.latitude AS "shopLat", s.longitude AS "shopLng", v.size, v.colour_id AS "colourId",
     coalesce(v.price, p.price) AS price, coalesce(v.stock, p.stock) AS stock,
     (p.deleted_at IS NULL AND (c.variation_id IS NULL OR (v.id IS NOT NULL AND v.deleted_at IS NULL))) AS live
   FROM cart_items c JOIN products p ON p.id = c.product_id JOIN shops s ON s.id = p.shop_id
@@ -42,13 +40,13 @@ const cartSelect = (userId: string) => sql`
 export type PricedItem = CartRow & { item: CartItem };
 const toItem = (r: CartRow): CartItem => ({
   id: r.id,
-  product: { id: r.product_id, name: r.name, image: r.image, shopId: r.shop_id, shopName: r.shop_name },
-  variation: r.variation_id ? { id: r.variation_id, size: r.size, colour: colourById(r.colour_id) } : null,
+  product: { id: r.productId, name: r.name, image: r.image, shopId: r.shopId, shopName: r.shopName },
+  variation: r.variationId ? { id: r.variationId, size: r.size, colour: colourById(r.colourId) } : null,
   quantity: r.quantity,
-  priceWhenAdded: Number(r.price_when_added),
+  priceWhenAdded: Number(r.priceWhenAdded),
   price: Number(r.price),
   stock: r.stock,
-  priceChanged: Number(r.price) !== Number(r.price_when_added),
+  priceChanged: Number(r.price) !== Number(r.priceWhenAdded),
   available: r.live && r.stock >= r.quantity,
 });
 
@@ -78,28 +76,26 @@ export function addToCart(db: Tx, userId: string, b: AddIn) {
   return db.transaction((tx) => addItem(tx, userId, b));
 }
 
-async function addItem(db: Tx, userId: string, b: AddIn) {
-  const [p] = await executeRows<{ price: number; stock: number; name: string; has_variations: boolean; owner_id: string }>(
-    db,
-    sql`SELECT p.price, p.stock, p.name, s.owner_id,
-      EXISTS (SELECT 1 FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL) AS has_variations
-      FROM products p JOIN shops s ON s.id = p.shop_id WHERE p.id = ${b.productId} AND p.deleted_at IS NULL`,
-  );
-  if (!p) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
-  if (p.owner_id === userId) throw badRequest('You can’t buy from your own shop', 'OWN_SHOP');
-  let price = Number(p.price);
-  let stock = p.stock;
-  if (b.variationId) {
-    const [v] = await executeRows<{ price: number; stock: number }>(
+/** The product a shopper adds, if it is for sale: its price, stock and name, its shop's owner, whether it has variations. */
+const productToAdd = async (db: Tx, productId: string) =>
+  (
+    await executeRows<
+      RawRow<Pick<typeof products.$inferSelect, 'price' | 'stock' | 'name'>> & Pick<Shop, 'ownerId'> & { hasVariations: boolean }
+    >(
       db,
-      sql`SELECT price, stock FROM product_variations WHERE id = ${b.variationId} AND product_id = ${b.productId} AND deleted_at IS NULL`,
-    );
-    if (!v) throw notFound('That option of the product is not available', 'VARIATION_NOT_FOUND');
-    price = Number(v.price);
-    stock = v.stock;
-  } else if (p.has_variations) throw badRequest('Choose a size or colour first', 'VARIATION_REQUIRED');
+      sql`SELECT p.price, p.stock, p.name, s.owner_id AS "ownerId",
+        EXISTS (SELECT 1 FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL) AS "hasVariations"
+        FROM products p JOIN shops s ON s.id = p.shop_id WHERE p.id = ${productId} AND p.deleted_at IS NULL`,
+    )
+  )[0];
+
+/**
+ * Adds to the line of this product and variation (a new line, or more of the one there, at today's
+ * price): the unique index on the line is an expression (no variation reads as the zero id).
+ */
+async function addToLine(db: Tx, userId: string, b: AddIn, price: number) {
   const zero = '00000000-0000-0000-0000-000000000000';
-  const [row] = await executeRows<{ id: string; quantity: number }>(
+  const [row] = await executeRows<Pick<typeof cartItems.$inferSelect, 'id' | 'quantity'>>(
     db,
     sql`INSERT INTO cart_items (id, user_id, product_id, variation_id, quantity, price_when_added)
       VALUES (${newId()}, ${userId}, ${b.productId}, ${b.variationId ?? null}, ${b.quantity}, ${price})
@@ -107,10 +103,31 @@ async function addItem(db: Tx, userId: string, b: AddIn) {
       DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, price_when_added = excluded.price_when_added
       RETURNING id, quantity`,
   );
-  if (row!.quantity > stock) {
+  return row!;
+}
+
+async function addItem(db: Tx, userId: string, b: AddIn) {
+  const p = await productToAdd(db, b.productId);
+  if (!p) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  if (p.ownerId === userId) throw badRequest('You can’t buy from your own shop', 'OWN_SHOP');
+  let price = Number(p.price);
+  let stock = p.stock;
+  if (b.variationId) {
+    const [v] = await db
+      .select({ price: productVariations.price, stock: productVariations.stock })
+      .from(productVariations)
+      .where(
+        and(eq(productVariations.id, b.variationId), eq(productVariations.productId, b.productId), isNull(productVariations.deletedAt)),
+      );
+    if (!v) throw notFound('That option of the product is not available', 'VARIATION_NOT_FOUND');
+    price = v.price;
+    stock = v.stock;
+  } else if (p.hasVariations) throw badRequest('Choose a size or colour first', 'VARIATION_REQUIRED');
+  const row = await addToLine(db, userId, b, price);
+  if (row.quantity > stock) {
     throw badRequest(stock === 0 ? `${p.name} is sold out` : `Only ${stock} of ${p.name} left`, 'NOT_ENOUGH_STOCK');
   }
-  return (await selectedItems(db, userId, [row!.id]))[0]!.item;
+  return (await selectedItems(db, userId, [row.id]))[0]!.item;
 }
 
 /**
@@ -120,56 +137,54 @@ async function addItem(db: Tx, userId: string, b: AddIn) {
  */
 export async function removeFromCart(db: Tx, userId: string, id: string, type: 'all' | 'one') {
   return db.transaction(async (tx) => {
-    const [row] = await executeRows<{ quantity: number }>(
-      tx,
-      sql`SELECT quantity FROM cart_items WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`,
-    );
+    const [row] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+      .for('update');
     if (!row) throw notFound('That item is not in your cart', 'CART_ITEM_NOT_FOUND');
-    if (type === 'all' || row.quantity <= 1) await tx.execute(sql`DELETE FROM cart_items WHERE id = ${id}`);
-    else await tx.execute(sql`UPDATE cart_items SET quantity = quantity - 1 WHERE id = ${id}`);
+    if (type === 'all' || row.quantity <= 1) await tx.delete(cartItems).where(eq(cartItems.id, id));
+    else
+      await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - 1` })
+        .where(eq(cartItems.id, id));
     return cartOf(tx, userId);
   });
 }
 
 // --- addresses -----------------------------------------------------------------------------------
 
-type AddressRow = {
-  id: string;
-  label: string;
-  state_id: string;
-  lga_id: string;
-  street: string;
-  landmark: string;
-  phone: string;
-  latitude: number | null;
-  longitude: number | null;
-  is_default: boolean;
-};
-const toAddress = (r: AddressRow) => ({
+type Address = typeof addresses.$inferSelect;
+const toAddress = (r: Address) => ({
   id: r.id,
   label: r.label,
-  ...placeOf(r.state_id, r.lga_id),
+  ...placeOf(r.stateId, r.lgaId),
   street: r.street,
   landmark: r.landmark,
   phone: r.phone,
   latitude: r.latitude,
   longitude: r.longitude,
-  isDefault: r.is_default,
+  isDefault: r.isDefault,
 });
 
+/** The caller's addresses that are not deleted (and `and`). */
+const mine = (userId: string, ...more: ReturnType<typeof eq>[]) => and(eq(addresses.userId, userId), isNull(addresses.deletedAt), ...more);
+
 export async function addressesOf(db: Tx, userId: string) {
-  const rows = await executeRows<AddressRow>(
-    db,
-    sql`SELECT * FROM shop_addresses WHERE user_id = ${userId} AND deleted_at IS NULL ORDER BY is_default DESC, created_at, id`,
-  );
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(mine(userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id));
   return rows.map(toAddress);
 }
 
 export async function addressOf(db: Tx, userId: string, id: string) {
-  const [row] = await executeRows<AddressRow>(
-    db,
-    sql`SELECT * FROM shop_addresses WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL`,
-  );
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(mine(userId, eq(addresses.id, id)));
   if (!row) throw notFound('Address not found', 'ADDRESS_NOT_FOUND');
   return toAddress(row);
 }
@@ -202,14 +217,13 @@ export function saveAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
 async function writeAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
   const current = id ? await addressOf(db, userId, id) : null;
   const p = place(b.stateId ?? current?.state.id ?? '', b.lgaId ?? current?.lga.id ?? '');
-  const [{ n }] = (await executeRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM shop_addresses WHERE user_id = ${userId} AND deleted_at IS NULL`,
-  )) as [{ n: number }];
+  const [{ n }] = (await db.select({ n: count() }).from(addresses).where(mine(userId))) as [{ n: number }];
   const makeDefault = b.isDefault === true || (!current && n === 0);
-  if (makeDefault) await db.execute(sql`UPDATE shop_addresses SET is_default = false WHERE user_id = ${userId}`);
+  if (makeDefault) await db.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
   const v = {
     label: b.label ?? current?.label ?? 'Home',
+    stateId: p.stateId,
+    lgaId: p.lgaId,
     street: b.street ?? current?.street ?? '',
     landmark: b.landmark ?? current?.landmark ?? '',
     phone: b.phone ?? current?.phone ?? '',
@@ -218,20 +232,17 @@ async function writeAddress(db: Tx, userId: string, b: AddressIn, id?: string) {
     isDefault: makeDefault || (current?.isDefault ?? false),
   };
   const newIdValue = id ?? newId();
-  if (current)
-    await db.execute(sql`UPDATE shop_addresses SET label = ${v.label}, state_id = ${p.stateId}, lga_id = ${p.lgaId}, street = ${v.street},
-      landmark = ${v.landmark}, phone = ${v.phone}, latitude = ${v.latitude}, longitude = ${v.longitude}, is_default = ${v.isDefault}
-      WHERE id = ${newIdValue}`);
-  else
-    await db.execute(sql`INSERT INTO shop_addresses (id, user_id, label, state_id, lga_id, street, landmark, phone, latitude, longitude, is_default)
-      VALUES (${newIdValue}, ${userId}, ${v.label}, ${p.stateId}, ${p.lgaId}, ${v.street}, ${v.landmark}, ${v.phone}, ${v.latitude},
-        ${v.longitude}, ${v.isDefault})`);
+  if (current) await db.update(addresses).set(v).where(eq(addresses.id, newIdValue));
+  else await db.insert(addresses).values({ id: newIdValue, userId, ...v });
   return addressOf(db, userId, newIdValue);
 }
 
 export async function deleteAddress(db: Tx, userId: string, id: string) {
   await addressOf(db, userId, id);
-  await db.execute(sql`UPDATE shop_addresses SET deleted_at = now(), is_default = false WHERE id = ${id}`);
+  await db
+    .update(addresses)
+    .set({ deletedAt: sql`now()`, isDefault: false })
+    .where(eq(addresses.id, id));
 }
 
 // --- delivery (the prices themselves are delivery.ts's, with no database) ------------------------
@@ -239,10 +250,10 @@ export async function deleteAddress(db: Tx, userId: string, id: string) {
 /** Where an address is: its own coordinates, or roughly its state's (the average of the shops there, else Lagos). */
 export async function addressPoint(db: Tx, a: { latitude: number | null; longitude: number | null; state: { id: string } }) {
   if (a.latitude !== null && a.longitude !== null) return { lat: a.latitude, lng: a.longitude };
-  const [row] = await executeRows<{ lat: number | null; lng: number | null }>(
-    db,
-    sql`SELECT avg(latitude) AS lat, avg(longitude) AS lng FROM shops WHERE state_id = ${a.state.id}`,
-  );
+  const [row] = await db
+    .select({ lat: avg(shops.latitude), lng: avg(shops.longitude) })
+    .from(shops)
+    .where(eq(shops.stateId, a.state.id));
   return row?.lat != null && row.lng != null ? { lat: Number(row.lat), lng: Number(row.lng) } : { lat: 6.5244, lng: 3.3792 };
 }
 
@@ -266,14 +277,14 @@ export async function cartTotals(
   const out = byShop(items).map((list) => {
     const first = list[0]!;
     const subtotal = list.reduce((s, i) => s + i.price * i.quantity, 0);
-    const quote = quotes.find((q) => q.shopId === first.shop_id);
-    const option = quote ? (b.delivery.find((d) => d.shopId === first.shop_id)?.option ?? 'standard') : null;
+    const quote = quotes.find((q) => q.shopId === first.shopId);
+    const option = quote ? (b.delivery.find((d) => d.shopId === first.shopId)?.option ?? 'standard') : null;
     const delivery = quote && option ? quote.options.find((o) => o.id === option)!.price : 0;
     const problems = list.flatMap((i) => [
       ...(i.item.available ? [] : [i.stock === 0 || !i.live ? `${i.name} is no longer available` : `Only ${i.stock} of ${i.name} left`]),
       ...(i.item.priceChanged ? [`${i.name} now costs ₦${(i.price / 100).toLocaleString('en-NG')}`] : []),
     ]);
-    return { shopId: first.shop_id, shopName: first.shop_name, subtotal, delivery, option, total: subtotal + delivery, problems };
+    return { shopId: first.shopId, shopName: first.shopName, subtotal, delivery, option, total: subtotal + delivery, problems };
   });
   const subtotal = out.reduce((s, x) => s + x.subtotal, 0);
   const delivery = out.reduce((s, x) => s + x.delivery, 0);

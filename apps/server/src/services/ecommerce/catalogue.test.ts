@@ -32,35 +32,58 @@ describe('places', () => {
 });
 
 describe('shops', () => {
-  it('opens one shop per person with a place; refuses bad input; follows toggle; finds nearby shops nearest first', async () => {
-    const { u, shop } = await seller();
+  const newShop = (u: Awaited<ReturnType<typeof newUser>>, over: Record<string, unknown> = {}) =>
+    call(u, 'POST', '/api/shop', { name: 'Bad', phone: '08031234567', address: 'x st', ...IKEJA, ...over });
+
+  it('opens a shop with its place, as the owner’s own, with no products yet', async () => {
+    const { shop } = await seller();
     expect(shop).toMatchObject({
       state: { id: 'lagos', name: 'Lagos' },
       lga: { id: 'ikeja', name: 'Ikeja' },
       isMine: true,
       productsCount: 0,
     });
-    expect((await call(u, 'POST', '/api/shop', { name: 'Again', phone: '08031234567', address: 'x st', ...IKEJA })).statusCode).toBe(409);
+  });
+
+  it('refuses a second shop for the same person', async () => {
+    const { u } = await seller();
+    expect((await newShop(u, { name: 'Again' })).statusCode).toBe(409);
+  });
+
+  it('refuses an LGA of another state, naming the state', async () => {
     const other = await newUser(t.app);
-    expect(
-      (
-        await call(other, 'POST', '/api/shop', { name: 'Bad', phone: '08031234567', address: 'x st', ...IKEJA, lgaId: 'kano-municipal' })
-      ).json(),
-    ).toMatchObject({
+    expect((await newShop(other, { lgaId: 'kano-municipal' })).json()).toMatchObject({
       message: 'Choose a local government area of Lagos',
     });
-    expect((await call(other, 'POST', '/api/shop', { name: 'Bad', phone: '0803', address: 'x st', ...IKEJA })).statusCode).toBe(400);
-    expect(
-      (await call(other, 'POST', '/api/shop', { name: 'Far', phone: '08031234567', address: 'x st', ...IKEJA, latitude: 51.5 })).statusCode,
-    ).toBe(400);
+  });
+
+  it.each([
+    ['a short phone number', { phone: '0803' }],
+    ['a point outside Nigeria', { name: 'Far', latitude: 51.5 }],
+  ])('refuses %s (400) and opens nothing', async (_, over) => {
+    const other = await newUser(t.app);
+    expect((await newShop(other, over)).statusCode).toBe(400);
     expect((await call(other, 'GET', '/api/shop/me')).statusCode).toBe(404);
+  });
+
+  it('toggles a follow: following lists the shop and counts the follower, again unfollows', async () => {
+    const { shop } = await seller();
+    const other = await newUser(t.app);
     expect(await ok(other, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).toMatchObject({ isFollowing: true, followersCount: 1 });
     expect((await page<Shop>(other, '/api/shop/followings')).data.map((s) => s.id)).toEqual([shop.id]);
     expect(await ok(other, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).toMatchObject({ isFollowing: false, followersCount: 0 });
-    expect((await call(u, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).statusCode).toBe(400);
+  });
 
+  it('refuses to let an owner follow their own shop', async () => {
+    const { u, shop } = await seller();
+    expect((await call(u, 'PATCH', `/api/shop/follow-shop/${shop.id}`)).statusCode).toBe(400);
+  });
+
+  it('finds the shops within the radius of a point, nearest first, with their distance', async () => {
+    const { shop } = await seller();
     const { shop: yaba } = await seller({ stateId: 'lagos', lgaId: 'lagos-mainland', latitude: 6.5095, longitude: 3.3711 });
     const { shop: abuja } = await seller({ stateId: 'fct', lgaId: 'abuja-municipal-area-council', latitude: 9.0579, longitude: 7.4951 });
+    const other = await newUser(t.app);
     const near = await call(other, 'POST', '/api/shop/search', { latitude: 6.6, longitude: 3.35, radiusKm: 20 });
     const found = (near.json() as { data: Shop[] }).data;
     const ids = found.map((s) => s.id);
@@ -70,6 +93,10 @@ describe('shops', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
     expect(d.every((x) => x <= 20)).toBe(true);
     expect(found.find((s) => s.id === shop.id)!.distanceKm).toBeLessThan(1);
+  });
+
+  it('refuses a nearby search without a whole point', async () => {
+    const other = await newUser(t.app);
     expect((await call(other, 'POST', '/api/shop/search', { latitude: 6.6 })).statusCode).toBe(400);
   });
 });
@@ -89,17 +116,17 @@ describe('wishlist, categories, colours and reports', () => {
     expect((await call(shopper, 'POST', '/api/wishlist/0198a7b2-0000-7000-8000-000000000000')).statusCode).toBe(404);
   });
 
-  it('lists categories with subcategories and variations, colours, report reasons; reports a product and a shop', async () => {
-    const { u, shop } = await seller();
-    const p = await product(u);
-    const cats = await ok<{ id: string; subcategories: { id: string; variations: { id: string; options: string[] }[] }[] }[]>(
-      u,
-      'GET',
-      '/api/category',
-    );
+  it('lists the categories, one with its subcategories, and 404 for an unknown one', async () => {
+    const u = await newUser(t.app);
+    const cats = await ok<{ id: string }[]>(u, 'GET', '/api/category');
     expect(cats.map((c) => c.id)).toContain('fashion');
     const fashion = await ok<{ subcategories: { id: string }[] }>(u, 'GET', '/api/category/fashion');
     expect(fashion.subcategories.map((s) => s.id)).toContain('shoes');
+    expect((await call(u, 'GET', '/api/category/nope')).statusCode).toBe(404);
+  });
+
+  it('lists a subcategory’s variations with their options', async () => {
+    const u = await newUser(t.app);
     const v = await ok<{ subcategory: { variations: { id: string; options: string[] }[] } }>(
       u,
       'GET',
@@ -107,23 +134,56 @@ describe('wishlist, categories, colours and reports', () => {
     );
     expect(v.subcategory.variations.map((x) => x.id)).toEqual(['shoe-size', 'colour']);
     expect(v.subcategory.variations[1]!.options).toContain('Red');
-    expect((await call(u, 'GET', '/api/category/nope')).statusCode).toBe(404);
+  });
+
+  it('lists the colours', async () => {
+    const u = await newUser(t.app);
     expect((await ok<unknown[]>(u, 'GET', '/api/shop/get-colours')).length).toBeGreaterThan(5);
+  });
+
+  /** A seller's product, and a person who reported it (by the first reason listed) and the shop (as a scam). */
+  async function reported() {
+    const { u, shop } = await seller();
+    const p = await product(u);
     const reasons = await ok<{ id: string }[]>(u, 'GET', '/api/report');
     const reporter = await newUser(t.app);
     const r1 = await ok<{ id: string; target: string; shopId: string }>(reporter, 'POST', '/api/report-shop-product', {
       productId: p.id,
       reason: reasons[0]!.id,
     });
-    expect(r1).toMatchObject({ target: 'product', shopId: shop.id });
     await ok(reporter, 'POST', '/api/report-shop-product', { shopId: shop.id, reason: 'scam', details: 'Took my money' });
-    expect(
-      (await call(reporter, 'POST', '/api/report-shop-product', { productId: p.id, shopId: shop.id, reason: 'scam' })).statusCode,
-    ).toBe(400);
-    expect((await call(reporter, 'POST', '/api/report-shop-product', { productId: p.id, reason: 'because' })).statusCode).toBe(400);
+    return { u, shop, p, reporter, r1 };
+  }
+
+  it('reports a product against its shop', async () => {
+    const { shop, r1 } = await reported();
+    expect(r1).toMatchObject({ target: 'product', shopId: shop.id });
+  });
+
+  it('lists the reporter’s reports (of a product and of a shop) and reads one', async () => {
+    const { reporter, r1 } = await reported();
     expect((await page(reporter, '/api/report-shop-product')).data).toHaveLength(2);
     expect(await ok(reporter, 'GET', `/api/report-shop-product/${r1.id}`)).toMatchObject({ id: r1.id });
+  });
+
+  it.each([
+    ['both a product and a shop', (p: Product, shopId: string) => ({ productId: p.id, shopId, reason: 'scam' })],
+    ['a reason not on the list', (p: Product) => ({ productId: p.id, reason: 'because' })],
+  ])('refuses a report of %s (400)', async (_, body) => {
+    const { u, shop } = await seller();
+    const p = await product(u);
+    const reporter = await newUser(t.app);
+    expect((await call(reporter, 'POST', '/api/report-shop-product', body(p, shop.id))).statusCode).toBe(400);
+  });
+
+  it('keeps a report from anyone but its reporter (404)', async () => {
+    const { u, r1 } = await reported();
     expect((await call(u, 'GET', `/api/report-shop-product/${r1.id}`)).statusCode).toBe(404);
+  });
+
+  it('lists no reviews for a product no one reviewed', async () => {
+    const { u } = await seller();
+    const p = await product(u);
     expect((await page(u, `/api/product/get-product-reviews/${p.id}`)).data).toEqual([]);
   });
 });

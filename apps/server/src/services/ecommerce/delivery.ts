@@ -20,8 +20,8 @@ const KG: Record<string, number> = {
   groceries: 10,
   baby: 1.5,
 };
-export const weightOf = (items: Pick<CartRow, 'category_id' | 'quantity'>[]) =>
-  Math.round(items.reduce((kg, i) => kg + (KG[i.category_id] ?? 1) * i.quantity, 0) * 10) / 10;
+export const weightOf = (items: Pick<CartRow, 'categoryId' | 'quantity'>[]) =>
+  Math.round(items.reduce((kg, i) => kg + (KG[i.categoryId] ?? 1) * i.quantity, 0) * 10) / 10;
 
 /** Great-circle distance in km (the delivery's distance; the address's coordinates, or its LGA's state capital when it has none). */
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
@@ -54,21 +54,21 @@ export function deliveryOptions(config: Rates, km: number, kg: number, now = new
 export type Point = { lat: number; lng: number };
 
 /** The lines of a checkout grouped by shop, each group in the lines' own order, the shops in order of their first line. */
-export function byShop<L extends Pick<CartRow, 'shop_id'>>(lines: L[]): L[][] {
+export function byShop<L extends Pick<CartRow, 'shopId'>>(lines: L[]): L[][] {
   const shops = new Map<string, L[]>();
-  for (const l of lines) shops.set(l.shop_id, [...(shops.get(l.shop_id) ?? []), l]);
+  for (const l of lines) shops.set(l.shopId, [...(shops.get(l.shopId) ?? []), l]);
   return [...shops.values()];
 }
 
 /** One shop's delivery quote to a point: its distance, the parcel's weight, and the price of each option. */
 export function quoteShop(
   config: Rates,
-  lines: Pick<CartRow, 'shop_id' | 'shop_name' | 'shop_lat' | 'shop_lng' | 'category_id' | 'quantity'>[],
+  lines: Pick<CartRow, 'shopId' | 'shopName' | 'shopLat' | 'shopLng' | 'categoryId' | 'quantity'>[],
   at: Point,
   now = new Date(),
 ) {
   const first = lines[0]!;
-  const km = distanceKm({ lat: first.shop_lat, lng: first.shop_lng }, at);
+  const km = distanceKm({ lat: first.shopLat, lng: first.shopLng }, at);
   const kg = weightOf(lines);
-  return { shopId: first.shop_id, shopName: first.shop_name, distanceKm: km, weightKg: kg, options: deliveryOptions(config, km, kg, now) };
+  return { shopId: first.shopId, shopName: first.shopName, distanceKm: km, weightKg: kg, options: deliveryOptions(config, km, kg, now) };
 }

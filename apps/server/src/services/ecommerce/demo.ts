@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import type { BlobStorage } from '../../platform/storage.js';
 import { storeImage } from '../upload/index.js';
 import { recountProducts } from './products-read.js';
 import { recountWords, tagsOf } from './search-words.js';
+import { products, productVariations, shops } from './tables.js';
 
 // A believable marketplace for a new database (demo mode): a dozen shops in Lagos, Abuja, Kano,
 // Port Harcourt and Ibadan at their real coordinates, a few hundred products with naira prices,
@@ -248,7 +249,7 @@ async function picture(item: Item): Promise<Buffer> {
 
 /** Seeds shops for these owners (the first is a demo person) and their products; false when shops exist already. */
 export async function seedMarketplace(db: Db, storage: BlobStorage, ownerIds: string[]): Promise<boolean> {
-  const [any] = await executeRows(db, sql`SELECT 1 FROM shops LIMIT 1`);
+  const [any] = await db.select({ id: shops.id }).from(shops).limit(1);
   if (any || ownerIds.length < DEMO_SHOPS.length) return false;
   const images = new Map<string, { url: string; thumbnailUrl: string | null }>();
   for (const list of Object.values(ITEMS))
@@ -261,36 +262,61 @@ export async function seedMarketplace(db: Db, storage: BlobStorage, ownerIds: st
   await db.transaction(async (tx) => {
     for (const [i, s] of DEMO_SHOPS.entries()) {
       const shopId = newId();
-      await tx.execute(sql`INSERT INTO shops (id, owner_id, name, description, phone, state_id, lga_id, address, latitude, longitude)
-        VALUES (${shopId}, ${ownerIds[i]!}, ${s.name}, ${`Quality ${s.kinds.join(', ')} at fair prices. Pay with Owo and get it delivered.`},
-          ${`0803${String(1000000 + i * 7919).slice(-7)}`}, ${s.stateId}, ${s.lgaId}, ${s.address}, ${s.lat}, ${s.lng})`);
+      await tx.insert(shops).values({
+        id: shopId,
+        ownerId: ownerIds[i]!,
+        name: s.name,
+        description: `Quality ${s.kinds.join(', ')} at fair prices. Pay with Owo and get it delivered.`,
+        phone: `0803${String(1000000 + i * 7919).slice(-7)}`,
+        stateId: s.stateId,
+        lgaId: s.lgaId,
+        address: s.address,
+        latitude: s.lat,
+        longitude: s.lng,
+      });
       const items = s.kinds.flatMap((k) => ITEMS[k]!.map((item) => ({ item, category: k })));
       for (const [j, { item, category }] of items.entries()) {
         n++;
         const price = Math.round((item.naira * (0.9 + ((i * 7 + j * 13) % 21) / 100)) / 50) * 50 * 100;
         const deal = (i + j) % 3 === 0;
         const oldPrice = deal ? Math.round((price * (1.15 + ((i + j) % 4) * 0.1)) / 5000) * 5000 : null;
-        const flash = (i + j) % 11 === 0 ? flashEnds.toISOString() : null;
         const id = newId();
         const stock = 3 + ((i * 5 + j * 3) % 25);
-        await tx.execute(sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price, state_id,
-            lga_id, search_text, search_tags, stock, views, sales, flash_sale_ends_at, created_at)
-          VALUES (${id}, ${shopId}, ${item.name}, ${`${item.name}, sold by ${s.name}. Original, checked before delivery.`}, ${category}, ${item.sub},
-            ${JSON.stringify([images.get(item.name)])}::jsonb, ${price}, ${oldPrice}, ${s.stateId}, ${s.lgaId},
-            ${`${item.name} ${s.name}`.toLowerCase()}, ${tagsOf(category, item.sub)}, ${stock}, ${(i * 31 + j * 17) % 120}, ${(i * 3 + j) % 9}, ${flash},
-            now() - make_interval(hours => ${(i * 13 + j * 5) % 400}))`);
         const sizes = item.sizes ?? [];
         const colours = item.colours ?? [];
-        const variations = sizes.length
+        const options = sizes.length
           ? sizes.map((size, k) => ({ size, colourId: null as string | null, bump: k }))
           : colours.map((c, k) => ({ size: null as string | null, colourId: c, bump: 0 * k }));
-        for (const v of variations)
-          await tx.execute(sql`INSERT INTO product_variations (id, product_id, size, colour_id, price, stock)
-            VALUES (${newId()}, ${id}, ${v.size}, ${v.colourId}, ${price + v.bump * Math.round((price * 0.15) / 100) * 100}, ${Math.max(1, Math.floor(stock / variations.length))})`);
-        if (variations.length)
-          await tx.execute(
-            sql`UPDATE products SET stock = (SELECT sum(stock)::int FROM product_variations WHERE product_id = ${id}) WHERE id = ${id}`,
-          );
+        const variations = options.map((v) => ({
+          id: newId(),
+          productId: id,
+          size: v.size,
+          colourId: v.colourId,
+          price: price + v.bump * Math.round((price * 0.15) / 100) * 100,
+          stock: Math.max(1, Math.floor(stock / options.length)),
+        }));
+        await tx.insert(products).values({
+          id,
+          shopId,
+          name: item.name,
+          description: `${item.name}, sold by ${s.name}. Original, checked before delivery.`,
+          categoryId: category,
+          subcategoryId: item.sub,
+          images: [images.get(item.name)!],
+          price,
+          oldPrice,
+          stateId: s.stateId,
+          lgaId: s.lgaId,
+          searchText: `${item.name} ${s.name}`.toLowerCase(),
+          searchTags: tagsOf(category, item.sub),
+          // With variations, the product's stock is theirs added up.
+          stock: variations.length ? variations.reduce((sum, v) => sum + v.stock, 0) : stock,
+          views: (i * 31 + j * 17) % 120,
+          sales: (i * 3 + j) % 9,
+          flashSaleEndsAt: (i + j) % 11 === 0 ? flashEnds : null,
+          createdAt: sql`now() - make_interval(hours => ${(i * 13 + j * 5) % 400})`,
+        });
+        if (variations.length) await tx.insert(productVariations).values(variations);
       }
     }
     await recountProducts(tx);

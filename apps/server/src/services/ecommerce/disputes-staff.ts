@@ -1,29 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@owo/contracts';
 import { system, transfer, userAccount, type AccountRef, type TransferInput } from '../../ledger/index.js';
 import { derivedId } from '../../platform/crypto.js';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import { recordHistory, type NewHistory } from '../transaction/index.js';
 import { tell } from './order-news.js';
 import type { OrderDeps } from './orders-read.js';
+import { orders, type orderItems, type shops } from './tables.js';
 
 // Disputed orders as the operator console sees and settles them (services/staff, docs/console.md):
 // read a page of them with their items and timeline, and settle one, in the caller's transaction,
 // by sharing its escrow between the shopper's wallet and the seller's business wallet.
 
-type Row = {
-  id: string;
-  reference: string;
-  status: OrderStatus;
-  shopper_id: string;
-  seller_id: string;
-  shop_name: string;
-  total: number;
-  commission: number;
-  dispute_reason: string | null;
-  timeline: { status: string; at: string }[];
-  items: { name: string; quantity: number; price: number }[] | null;
+/** A disputed order as `SELECT` reads it: its shop's name, its lines and the page's total. */
+type DisputeRow = RawRow<
+  Pick<
+    typeof orders.$inferSelect,
+    'id' | 'reference' | 'status' | 'shopperId' | 'sellerId' | 'total' | 'commission' | 'disputeReason' | 'timeline'
+  >
+> & {
+  shopName: (typeof shops.$inferSelect)['name'];
+  items: Pick<typeof orderItems.$inferSelect, 'name' | 'quantity' | 'price'>[] | null;
   n: number;
 };
 
@@ -41,28 +39,28 @@ export type DisputedOrder = {
   items: { name: string; quantity: number; price: number }[];
 };
 
-const toOrder = (r: Row): DisputedOrder => ({
+const toOrder = (r: DisputeRow): DisputedOrder => ({
   orderId: r.id,
   reference: r.reference,
   status: r.status,
-  shopperId: r.shopper_id,
-  sellerId: r.seller_id,
-  shopName: r.shop_name,
+  shopperId: r.shopperId,
+  sellerId: r.sellerId,
+  shopName: r.shopName,
   total: Number(r.total),
   commission: Number(r.commission),
-  reason: r.dispute_reason ?? '',
+  reason: r.disputeReason ?? '',
   timeline: r.timeline,
   items: (r.items ?? []).map((i) => ({ name: i.name, quantity: Number(i.quantity), price: Number(i.price) })),
 });
 
-const SELECT = sql`SELECT o.id, o.reference, o.status, o.shopper_id, o.seller_id, s.name AS shop_name, o.total, o.commission,
-    o.dispute_reason, o.timeline,
+const SELECT = sql`SELECT o.id, o.reference, o.status, o.shopper_id AS "shopperId", o.seller_id AS "sellerId", s.name AS "shopName",
+    o.total, o.commission, o.dispute_reason AS "disputeReason", o.timeline,
     (SELECT jsonb_agg(jsonb_build_object('name', i.name, 'quantity', i.quantity, 'price', i.price) ORDER BY i.id)
        FROM order_items i WHERE i.order_id = o.id) AS items`;
 
 /** Orders in dispute, the longest waiting first (a page), with their items and timeline. */
 export async function disputedOrders(tx: Tx, q: { page: number; limit: number }): Promise<{ items: DisputedOrder[]; total: number }> {
-  const rows = await executeRows<Row>(
+  const rows = await executeRows<DisputeRow>(
     tx,
     sql`${SELECT}, count(*) OVER ()::int AS n FROM orders o JOIN shops s ON s.id = o.shop_id
       WHERE o.status = 'disputed' ORDER BY o.updated_at, o.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
@@ -72,7 +70,10 @@ export async function disputedOrders(tx: Tx, q: { page: number; limit: number })
 
 /** One order (in dispute or not: a decided one is still read), or null. */
 export async function disputedOrder(tx: Tx, orderId: string): Promise<DisputedOrder | null> {
-  const [row] = await executeRows<Row>(tx, sql`${SELECT}, 0 AS n FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = ${orderId}`);
+  const [row] = await executeRows<DisputeRow>(
+    tx,
+    sql`${SELECT}, 0 AS n FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = ${orderId}`,
+  );
   return row ? toOrder(row) : null;
 }
 
@@ -94,7 +95,7 @@ const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { min
  * the order refunded (all to the shopper) or completed, its timeline stamped, both people told.
  */
 export async function settleDispute(tx: Tx, deps: OrderDeps, orderId: string, s: Settlement): Promise<void> {
-  const [o] = await executeRows<Row>(
+  const [o] = await executeRows<DisputeRow>(
     tx,
     sql`${SELECT}, 0 AS n FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = ${orderId} FOR UPDATE OF o`,
   );
@@ -105,7 +106,7 @@ export async function settleDispute(tx: Tx, deps: OrderDeps, orderId: string, s:
     throw unprocessable(`The shares must add up to the ${naira(total)} held for the order`, 'SPLIT_MISMATCH');
   }
   const commission = s.seller === 0 ? 0 : Math.floor((Number(o.commission) * s.seller) / total);
-  const escrow = await userAccount(tx, o.shopper_id, 'escrow', o.id);
+  const escrow = await userAccount(tx, o.shopperId, 'escrow', o.id);
   const legs: TransferInput[] = [];
   const leg = (name: string, creditAccountId: AccountRef, amount: number, kind: string) =>
     legs.push({
@@ -117,8 +118,8 @@ export async function settleDispute(tx: Tx, deps: OrderDeps, orderId: string, s:
       reference: o.reference,
       metadata: { orderId: o.id, decision: s.key },
     });
-  if (s.shopper > 0) leg('shopper', await userAccount(tx, o.shopper_id, 'wallet'), s.shopper, 'order.refund');
-  if (s.seller - commission > 0) leg('seller', await userAccount(tx, o.seller_id, 'business'), s.seller - commission, 'order.release');
+  if (s.shopper > 0) leg('shopper', await userAccount(tx, o.shopperId, 'wallet'), s.shopper, 'order.refund');
+  if (s.seller - commission > 0) leg('seller', await userAccount(tx, o.sellerId, 'business'), s.seller - commission, 'order.release');
   if (commission > 0) leg('commission', system('fees'), commission, 'order.commission');
   await transfer(tx, legs);
   const history: NewHistory[] = [];
@@ -133,18 +134,23 @@ export async function settleDispute(tx: Tx, deps: OrderDeps, orderId: string, s:
       narration,
       counterparty: { ...counterparty, bankName: null, accountNumber: null },
     });
-  if (s.shopper > 0) row(o.shopper_id, s.shopper, `Dispute settled by Owo: ${s.reason}`, { id: o.seller_id, name: o.shop_name });
+  if (s.shopper > 0) row(o.shopperId, s.shopper, `Dispute settled by Owo: ${s.reason}`, { id: o.sellerId, name: o.shopName });
   if (s.seller - commission > 0) {
-    row(o.seller_id, s.seller - commission, `Dispute settled by Owo: ${s.reason}`, { id: o.shopper_id, name: 'Owo shopper' });
+    row(o.sellerId, s.seller - commission, `Dispute settled by Owo: ${s.reason}`, { id: o.shopperId, name: 'Owo shopper' });
   }
   await recordHistory(tx, history);
   const to: OrderStatus = s.seller === 0 ? 'refunded' : 'completed';
-  await tx.execute(sql`UPDATE orders SET status = ${to},
-      timeline = timeline || ${JSON.stringify([{ status: to, at: new Date().toISOString() }])}::jsonb, updated_at = now()
-    WHERE id = ${o.id}`);
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      timeline: sql`${orders.timeline} || ${JSON.stringify([{ status: to, at: new Date().toISOString() }])}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, o.id));
   const shares = `${naira(s.shopper)} to the shopper, ${naira(s.seller)} to the seller`;
   await tell(tx, deps, o, to, [
-    { userId: o.shopper_id, text: `Owo settled your dispute: ${shares}. ${s.reason}` },
-    { userId: o.seller_id, text: `Owo settled the dispute on this order: ${shares}${commission ? ' (less commission)' : ''}. ${s.reason}` },
+    { userId: o.shopperId, text: `Owo settled your dispute: ${shares}. ${s.reason}` },
+    { userId: o.sellerId, text: `Owo settled the dispute on this order: ${shares}${commission ? ' (less commission)' : ''}. ${s.reason}` },
   ]);
 }

@@ -3,18 +3,13 @@ import type { Tx } from '../../platform/db.js';
 import { usersByIds } from '../user/index.js';
 import { notify } from '../notifications/index.js';
 import type { OrderDeps } from './orders-read.js';
+import type { LockedOrder } from './orders.queries.js';
 
 // What the shopper and the seller are told of their order: in the app, and by email through the
 // outbox, in the transaction of the change itself.
 
 /** The order as its news names it: its people, its shop and its money. */
-export type NewsOrder = {
-  shopper_id: string;
-  seller_id: string;
-  shop_name: string;
-  total: number;
-  commission: number;
-};
+export type NewsOrder = Pick<LockedOrder, 'shopperId' | 'sellerId' | 'shopName' | 'total' | 'commission'>;
 
 /** What one person is told of a change: in the app, and by email through the outbox. */
 export type News = { userId: string; text: string };
@@ -60,12 +55,12 @@ export function newsOf(
   to: OrderStatus,
   extra: { note?: string; reason?: string; auto?: boolean; disputed?: boolean },
 ): News[] {
-  const shop = o.shop_name;
+  const shop = o.shopName;
   const paid = naira(o.total - o.commission);
   const back = `${naira(o.total)} is back in your wallet.`;
   const pair = (shopper: string, seller: string): News[] => [
-    { userId: o.shopper_id, text: shopper },
-    { userId: o.seller_id, text: seller },
+    { userId: o.shopperId, text: shopper },
+    { userId: o.sellerId, text: seller },
   ];
   switch (to) {
     case 'accepted':

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product } from '@owo/contracts';
-import { checkLedger } from '../../ledger/index.js';
-import { balancesOf, createTestApp, historyOf, json, type TestContext, type TestUser } from '../../test/harness.js';
+import { balancesOf, closeCheckingLedger, createTestApp, historyOf, json, type TestContext, type TestUser } from '../../test/harness.js';
 import { LAGOS, orderKit, shopCalls } from './shop-test-kit.js';
 
 // Each step of an order with an Idempotency-Key, in one process: the retry answers as the step did
@@ -11,7 +10,7 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ env: { ORDER_COMMISSION_BPS: '250', ORDER_AUTO_CONFIRM_DAYS: '3' } });
 });
-afterAll(() => t.close());
+afterAll(() => closeCheckingLedger(t));
 
 const { call, ok } = shopCalls(() => t);
 const { sellerWith, shopper, buy } = orderKit(() => t);
@@ -33,69 +32,100 @@ describe('order steps with an Idempotency-Key', () => {
   }
   const code = (r: Res) => [r.statusCode, (r.json() as { code?: string }).code];
 
-  it('accept, ship, deliver and confirm each answer a retry with their own answer; the seller is paid once', async () => {
+  type Seller = Awaited<ReturnType<typeof sellerWith>>;
+  type Buyer = Awaited<ReturnType<typeof shopper>>;
+  /** The steps that bring a new order to each state, and who takes them. */
+  const PATH = [
+    ['accept', 'seller', undefined],
+    ['ship', 'seller', { note: '' }],
+    ['deliver', 'seller', undefined],
+  ] as const;
+  /** An order of the shopper's from the seller, moved without keys through the first `steps` of PATH (then disputed when asked). */
+  async function orderAt(seller: Seller, s: Buyer, steps: number, disputed = false) {
+    const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;
+    for (const [action, , payload] of PATH.slice(0, steps)) await ok(seller.u, 'PUT', `/api/order/${o.id}/${action}`, payload);
+    if (disputed) await ok(s.u, 'PUT', `/api/order/${o.id}/dispute`, { reason: 'Torn bag' });
+    return o;
+  }
+
+  it.each([
+    { action: 'accept', by: 'seller', after: 0, payload: undefined, to: 'accepted' },
+    { action: 'ship', by: 'seller', after: 1, payload: { note: 'GIG 42' }, to: 'shipped' },
+    { action: 'deliver', by: 'seller', after: 2, payload: undefined, to: 'delivered' },
+    { action: 'confirm', by: 'shopper', after: 3, payload: undefined, to: 'completed' },
+  ] as const)('$action answers its retry with the same key with its own answer, and runs afresh without one', async (c) => {
     const seller = await sellerWith(LAGOS, 5);
     const s = await shopper();
-    const first = (json(await buy(s, [seller.product])).data as Order[])[0]!;
-    const o = (json(await buy(s, [seller.product])).data as Order[])[0];
-
-    expect((await keyed(seller.u, o!.id, 'accept', 'step-accept-1')).status).toBe('accepted');
-    // The same key for another order, or for another step, is another request.
-    expect(code(await stepCall(seller.u, first.id, 'accept', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    expect(code(await stepCall(seller.u, o!.id, 'decline', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    expect(code(await stepCall(seller.u, o!.id, 'accept', 'bad key!'))).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
-    // Without a key the step runs afresh, as before: the order is no longer paid.
-    expect(code(await stepCall(seller.u, o!.id, 'accept'))).toEqual([409, 'ORDER_STATE']);
-
-    expect((await keyed(seller.u, o!.id, 'ship', 'step-ship-1', { note: 'GIG 42' })).note).toBe('GIG 42');
-    expect(code(await stepCall(seller.u, o!.id, 'ship', 'step-ship-1', { note: 'GIG 43' }))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    expect((await keyed(seller.u, o!.id, 'deliver', 'step-deliver-1')).status).toBe('delivered');
-    const done = await keyed(s.u, o!.id, 'confirm', 'step-confirm-1');
-    expect(done.status).toBe('completed');
-    expect(done.timeline.map((x) => x.status)).toEqual(['paid', 'accepted', 'shipped', 'delivered', 'completed']);
-    expect((await ok<Order>(s.u, 'GET', `/api/order/${o!.id}`)).timeline).toHaveLength(5);
-    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(o!.total - o!.commission);
-    expect(code(await stepCall(s.u, o!.id, 'confirm'))).toEqual([409, 'ORDER_STATE']);
-    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+    const o = await orderAt(seller, s, c.after);
+    const who = c.by === 'seller' ? seller.u : s.u;
+    const moved = await keyed(who, o.id, c.action, `step-${c.action}-1`, c.payload);
+    expect(moved.status).toBe(c.to);
+    if (c.payload) expect(moved.note).toBe(c.payload.note);
+    // Without a key the step runs afresh, as before: the order is no longer where the step starts.
+    expect(code(await stepCall(who, o.id, c.action, undefined, c.payload))).toEqual([409, 'ORDER_STATE']);
   });
 
-  it('decline, cancel, dispute and refund each answer a retry with their own answer; each refund is credited once', async () => {
+  it('refuses a key already used for another order or another step as reused', async () => {
+    const seller = await sellerWith(LAGOS, 5);
+    const s = await shopper();
+    const [first, o] = [await orderAt(seller, s, 0), await orderAt(seller, s, 0)];
+    await keyed(seller.u, o.id, 'accept', 'step-accept-1');
+    expect(code(await stepCall(seller.u, first.id, 'accept', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(code(await stepCall(seller.u, o.id, 'decline', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+
+  it('refuses a malformed key', async () => {
+    const seller = await sellerWith(LAGOS, 5);
+    const o = await orderAt(seller, await shopper(), 0);
+    expect(code(await stepCall(seller.u, o.id, 'accept', 'bad key!'))).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
+  });
+
+  it('refuses a key used again with another body (another note on shipping) as reused', async () => {
+    const seller = await sellerWith(LAGOS, 5);
+    const o = await orderAt(seller, await shopper(), 1);
+    await keyed(seller.u, o.id, 'ship', 'step-ship-1', { note: 'GIG 42' });
+    expect(code(await stepCall(seller.u, o.id, 'ship', 'step-ship-1', { note: 'GIG 43' }))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+
+  it('pays the seller once for a keyed confirmation, with every step on the timeline', async () => {
+    const seller = await sellerWith(LAGOS, 5);
+    const s = await shopper();
+    const o = await orderAt(seller, s, 3);
+    const done = await keyed(s.u, o.id, 'confirm', 'step-confirm-1');
+    expect(done.timeline.map((x) => x.status)).toEqual(['paid', 'accepted', 'shipped', 'delivered', 'completed']);
+    expect((await ok<Order>(s.u, 'GET', `/api/order/${o.id}`)).timeline).toHaveLength(5);
+    expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(o.total - o.commission);
+  });
+
+  it.each([
+    { action: 'decline', by: 'seller', after: 0, disputed: false, to: 'declined' },
+    { action: 'cancel', by: 'shopper', after: 0, disputed: false, to: 'cancelled' },
+    { action: 'refund', by: 'seller', after: 2, disputed: true, to: 'refunded' },
+  ] as const)('$action answers its retry with its own answer and credits the refund once', async (c) => {
     const seller = await sellerWith(LAGOS, 10, 500_000);
     const s = await shopper();
-    const order = async () => (json(await buy(s, [seller.product])).data as Order[])[0]!;
     const wallet = async () => (await balancesOf(t.app, s.u)).walletBalance;
-
-    const declined = await order();
-    let before = await wallet();
-    expect((await keyed(seller.u, declined.id, 'decline', 'step-decline-1')).status).toBe('declined');
-    expect(await wallet()).toBe(before + declined.total);
-
-    const cancelled = await order();
-    before = await wallet();
-    expect((await keyed(s.u, cancelled.id, 'cancel', 'step-cancel-1')).status).toBe('cancelled');
-    expect(await wallet()).toBe(before + cancelled.total);
-    expect(code(await stepCall(s.u, cancelled.id, 'cancel'))).toEqual([409, 'ORDER_STATE']);
-
-    const disputed = await order();
-    await ok(seller.u, 'PUT', `/api/order/${disputed.id}/accept`);
-    await ok(seller.u, 'PUT', `/api/order/${disputed.id}/ship`, { note: '' });
-    const d = await keyed(s.u, disputed.id, 'dispute', 'step-dispute-1', { reason: 'Torn bag' });
-    expect(d).toMatchObject({ status: 'disputed', disputeReason: 'Torn bag' });
-    expect(code(await stepCall(s.u, disputed.id, 'dispute', 'step-dispute-1', { reason: 'Wet bag' }))).toEqual([
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-    ]);
-    before = await wallet();
-    expect((await keyed(seller.u, disputed.id, 'refund', 'step-refund-1')).status).toBe('refunded');
-    expect(await wallet()).toBe(before + disputed.total);
-    const refunds = (await historyOf(t.app, s.u)).data.filter((h) => h.reference === disputed.reference && h.direction === 'credit');
+    const o = await orderAt(seller, s, c.after, c.disputed);
+    const before = await wallet();
+    const who = c.by === 'seller' ? seller.u : s.u;
+    expect((await keyed(who, o.id, c.action, `step-${c.action}-1`)).status).toBe(c.to);
+    expect(await wallet()).toBe(before + o.total);
+    const refunds = (await historyOf(t.app, s.u)).data.filter((h) => h.reference === o.reference && h.direction === 'credit');
     expect(refunds).toHaveLength(1);
-    expect(code(await stepCall(seller.u, disputed.id, 'refund'))).toEqual([409, 'ORDER_STATE']);
+    expect(code(await stepCall(who, o.id, c.action))).toEqual([409, 'ORDER_STATE']);
     expect((await balancesOf(t.app, seller.u)).businessWalletBalance).toBe(0);
-    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 
-  it('a review with a key is posted once and its retry replays the 201', async () => {
+  it('answers a keyed dispute’s retry with its own answer, and refuses the key with another reason', async () => {
+    const seller = await sellerWith(LAGOS, 10, 500_000);
+    const s = await shopper();
+    const o = await orderAt(seller, s, 2);
+    const d = await keyed(s.u, o.id, 'dispute', 'step-dispute-1', { reason: 'Torn bag' });
+    expect(d).toMatchObject({ status: 'disputed', disputeReason: 'Torn bag' });
+    expect(code(await stepCall(s.u, o.id, 'dispute', 'step-dispute-1', { reason: 'Wet bag' }))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+
+  it('posts a review with a key once and replays the 201 to its retry', async () => {
     const seller = await sellerWith(LAGOS, 5, 300_000);
     const s = await shopper();
     const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;

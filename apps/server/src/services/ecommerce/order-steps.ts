@@ -1,61 +1,48 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Order, OrderStatus } from '@owo/contracts';
 import { system, transfer, userAccount, type TransferInput } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../transaction/index.js';
 import { newsOf, tell } from './order-news.js';
 import { orderFor, type OrderDeps } from './orders-read.js';
+import { claimDeliveredBefore, followLine, lockOrderRow, type LockedOrder as Locked } from './orders.queries.js';
+import { orderItems, orders, productVariations } from './tables.js';
 
 // The steps of an order after it is placed: accept, decline, ship, deliver, confirm, cancel,
 // dispute, refund, and the confirmation of delivered orders by themselves. Each locks the order,
 // moves the escrow when the step says so, stamps the timeline and tells both people.
 
-type Locked = {
-  id: string;
-  reference: string;
-  shopper_id: string;
-  seller_id: string;
-  shop_id: string;
-  status: OrderStatus;
-  total: number;
-  commission: number;
-  shop_name: string;
-};
-
 async function lockOrder(tx: Tx, userId: string, id: string, as: 'seller' | 'shopper'): Promise<Locked> {
-  const [o] = await executeRows<Locked>(
-    tx,
-    sql`SELECT o.id, o.reference, o.shopper_id, o.seller_id, o.shop_id, o.status, o.total, o.commission, s.name AS shop_name
-      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = ${id} FOR UPDATE OF o`,
-  );
-  if (!o || (o.shopper_id !== userId && o.seller_id !== userId)) throw notFound('Order not found', 'ORDER_NOT_FOUND');
-  if (as === 'seller' && o.seller_id !== userId) throw forbidden('Only the seller can do that', 'NOT_SELLER');
-  if (as === 'shopper' && o.shopper_id !== userId) throw forbidden('Only the shopper can do that', 'NOT_SHOPPER');
+  const o = await lockOrderRow(tx, id);
+  if (!o || (o.shopperId !== userId && o.sellerId !== userId)) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+  if (as === 'seller' && o.sellerId !== userId) throw forbidden('Only the seller can do that', 'NOT_SELLER');
+  if (as === 'shopper' && o.shopperId !== userId) throw forbidden('Only the shopper can do that', 'NOT_SHOPPER');
   return o;
 }
 
 const notNow = (o: Locked, what: string) => conflict(`This order is ${o.status}: it can’t be ${what} now`, 'ORDER_STATE');
 
 async function restock(tx: Tx, orderId: string) {
-  const items = await executeRows<{ product_id: string; variation_id: string | null; quantity: number }>(
-    tx,
-    sql`SELECT product_id, variation_id, quantity FROM order_items WHERE order_id = ${orderId}`,
-  );
+  const items = await tx
+    .select({ productId: orderItems.productId, variationId: orderItems.variationId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   for (const i of items) {
-    if (i.variation_id) await tx.execute(sql`UPDATE product_variations SET stock = stock + ${i.quantity} WHERE id = ${i.variation_id}`);
-    await tx.execute(sql`UPDATE products p SET sales = greatest(0, sales - ${i.quantity}),
-        stock = CASE WHEN ${i.variation_id}::uuid IS NULL THEN p.stock + ${i.quantity}
-          ELSE (SELECT coalesce(sum(stock), 0)::int FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL) END
-      WHERE id = ${i.product_id}`);
+    if (i.variationId)
+      await tx
+        .update(productVariations)
+        .set({ stock: sql`${productVariations.stock} + ${i.quantity}` })
+        .where(eq(productVariations.id, i.variationId));
+    await followLine(tx, i, -i.quantity, i.quantity);
   }
 }
 
 /** The escrow back to the shopper's wallet. */
 async function refund(tx: Tx, o: Locked, why: string, putBack = true) {
-  const escrow = await userAccount(tx, o.shopper_id, 'escrow', o.id);
-  const wallet = await userAccount(tx, o.shopper_id, 'wallet');
+  const escrow = await userAccount(tx, o.shopperId, 'escrow', o.id);
+  const wallet = await userAccount(tx, o.shopperId, 'wallet');
   await transfer(tx, [
     {
       id: newId(),
@@ -69,14 +56,14 @@ async function refund(tx: Tx, o: Locked, why: string, putBack = true) {
   ]);
   await recordHistory(tx, [
     {
-      userId: o.shopper_id,
+      userId: o.shopperId,
       reference: o.reference,
       type: 'order',
       direction: 'credit',
       amount: BigInt(o.total),
       status: 'successful',
       narration: `Refund: ${why}`,
-      counterparty: { id: o.seller_id, name: o.shop_name, bankName: null, accountNumber: null },
+      counterparty: { id: o.sellerId, name: o.shopName, bankName: null, accountNumber: null },
     },
   ]);
   // Goods that never left the shop go back on sale; a refund after shipping leaves the stock alone.
@@ -85,8 +72,8 @@ async function refund(tx: Tx, o: Locked, why: string, putBack = true) {
 
 /** The escrow to the seller's business wallet, less the commission to fees. */
 async function release(tx: Tx, o: Locked) {
-  const escrow = await userAccount(tx, o.shopper_id, 'escrow', o.id);
-  const business = await userAccount(tx, o.seller_id, 'business');
+  const escrow = await userAccount(tx, o.shopperId, 'escrow', o.id);
+  const business = await userAccount(tx, o.sellerId, 'business');
   const net = BigInt(o.total - o.commission);
   const legs: TransferInput[] = [
     {
@@ -112,19 +99,20 @@ async function release(tx: Tx, o: Locked) {
   await transfer(tx, legs);
   await recordHistory(tx, [
     {
-      userId: o.seller_id,
+      userId: o.sellerId,
       reference: o.reference,
       type: 'order',
       direction: 'credit',
       amount: net,
       status: 'successful',
       narration: `Sale ${o.reference} (after ₦${(o.commission / 100).toLocaleString('en-NG')} commission), to your business wallet`,
-      counterparty: { id: o.shopper_id, name: 'Owo shopper', bankName: null, accountNumber: null },
+      counterparty: { id: o.shopperId, name: 'Owo shopper', bankName: null, accountNumber: null },
     },
   ]);
 }
 
-const stamp = (status: OrderStatus) => sql`timeline || ${JSON.stringify([{ status, at: new Date().toISOString() }])}::jsonb`;
+/** The order's timeline with the status it moves to, stamped now. */
+const stamp = (status: OrderStatus) => sql`${orders.timeline} || ${JSON.stringify([{ status, at: new Date().toISOString() }])}::jsonb`;
 
 type Move = { as: 'seller' | 'shopper'; from: OrderStatus[]; to: OrderStatus; what: string; money?: 'refund' | 'release' };
 const MOVES = {
@@ -165,11 +153,17 @@ export async function changeOrder(
   if (!m.from.includes(o.status)) throw notNow(o, m.what);
   if (m.money === 'refund') await refund(tx, o, REFUND_WHY[action] ?? 'refund', action !== 'refund');
   if (m.money === 'release') await release(tx, o);
-  await tx.execute(sql`UPDATE orders SET status = ${m.to}, timeline = ${stamp(m.to)}, updated_at = now()
-    ${action === 'ship' ? sql`, note = ${extra.note || null}` : sql``}
-    ${action === 'deliver' ? sql`, delivered_at = now()` : sql``}
-    ${action === 'dispute' ? sql`, dispute_reason = ${extra.reason ?? ''}` : sql``}
-    WHERE id = ${o.id}`);
+  await tx
+    .update(orders)
+    .set({
+      status: m.to,
+      timeline: stamp(m.to),
+      updatedAt: sql`now()`,
+      ...(action === 'ship' ? { note: extra.note || null } : {}),
+      ...(action === 'deliver' ? { deliveredAt: sql`now()` } : {}),
+      ...(action === 'dispute' ? { disputeReason: extra.reason ?? '' } : {}),
+    })
+    .where(eq(orders.id, o.id));
   await tell(tx, deps, o, m.to, newsOf(o, m.to, { ...extra, disputed: o.status === 'disputed' }));
   return orderFor(tx, deps, userId, id);
 }
@@ -183,18 +177,13 @@ export async function autoConfirm(db: Db, deps: OrderDeps, now = new Date()): Pr
   let done = 0;
   for (;;) {
     const moved = await db.transaction(async (tx) => {
-      const [o] = await executeRows<Locked>(
-        tx,
-        sql`SELECT o.id, o.reference, o.shopper_id, o.seller_id, o.shop_id, o.status, o.total, o.commission, s.name AS shop_name
-          FROM orders o JOIN shops s ON s.id = o.shop_id
-          WHERE o.status = 'delivered' AND o.delivered_at <= ${before}::timestamptz
-          ORDER BY o.delivered_at LIMIT 1 FOR UPDATE OF o SKIP LOCKED`,
-      );
+      const o = await claimDeliveredBefore(tx, before);
       if (!o) return false;
       await release(tx, o);
-      await tx.execute(
-        sql`UPDATE orders SET status = 'completed', timeline = ${stamp('completed')}, updated_at = now() WHERE id = ${o.id}`,
-      );
+      await tx
+        .update(orders)
+        .set({ status: 'completed', timeline: stamp('completed'), updatedAt: sql`now()` })
+        .where(eq(orders.id, o.id));
       await tell(tx, deps, o, 'completed', newsOf(o, 'completed', { auto: true }));
       return true;
     });

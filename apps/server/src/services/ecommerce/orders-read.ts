@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Order, OrderStatus } from '@owo/contracts';
+import type { Order } from '@owo/contracts';
 import type { Config } from '../../platform/config.js';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { Notifier } from '../../platform/notifications.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { usersByIds } from '../user/index.js';
 import { ownShop } from './shops.service.js';
-import type { OrderAddress } from './tables.js';
+import type { orderItems, orders, shops } from './tables.js';
 
 // Orders: one per shop of a checkout, paid from the wallet into an escrow account per order
 // (ledger code escrow, ref the order id), in one transaction with the stock taken and the order
@@ -16,67 +16,69 @@ import type { OrderAddress } from './tables.js';
 // This file reads them: one statement per page, with each order's items.
 
 export type OrderDeps = { config: Config; notifier: Notifier };
-type Row = {
-  id: string;
-  reference: string;
-  shopper_id: string;
-  shop_id: string;
-  seller_id: string;
-  shop_name: string;
-  status: OrderStatus;
-  subtotal: number;
-  delivery_fee: number;
-  total: number;
-  commission: number;
-  delivery_option: 'standard' | 'express' | 'pickup';
-  estimated_delivery: string;
-  address: OrderAddress;
-  note: string | null;
-  dispute_reason: string | null;
-  timeline: { status: OrderStatus; at: string }[];
-  delivered_at: string | null;
-  created_at: string;
-  items: {
-    product_id: string;
-    variation_id: string | null;
-    name: string;
-    image: string | null;
-    price: number;
-    quantity: number;
+/** An order as `select` reads it: its shop's name, its lines (each with whether the shopper reviewed it) and the page's total. */
+type OrderRow = RawRow<
+  Pick<
+    typeof orders.$inferSelect,
+    | 'id'
+    | 'reference'
+    | 'shopperId'
+    | 'shopId'
+    | 'sellerId'
+    | 'status'
+    | 'subtotal'
+    | 'deliveryFee'
+    | 'total'
+    | 'commission'
+    | 'deliveryOption'
+    | 'estimatedDelivery'
+    | 'address'
+    | 'note'
+    | 'disputeReason'
+    | 'timeline'
+    | 'deliveredAt'
+    | 'createdAt'
+  >
+> & {
+  shopName: (typeof shops.$inferSelect)['name'];
+  items: (Pick<typeof orderItems.$inferSelect, 'productId' | 'variationId' | 'name' | 'image' | 'price' | 'quantity'> & {
     reviewed: boolean;
-  }[];
-  total_count: number;
+  })[];
+  totalCount: number;
 };
 
 const select = sql`
-  SELECT o.*, s.name AS shop_name,
-    (SELECT json_agg(json_build_object('product_id', i.product_id, 'variation_id', i.variation_id, 'name', i.name, 'image', i.image,
+  SELECT o.id, o.reference, o.shopper_id AS "shopperId", o.shop_id AS "shopId", o.seller_id AS "sellerId", o.status, o.subtotal,
+    o.delivery_fee AS "deliveryFee", o.total, o.commission, o.delivery_option AS "deliveryOption",
+    o.estimated_delivery AS "estimatedDelivery", o.address, o.note, o.dispute_reason AS "disputeReason", o.timeline,
+    o.delivered_at AS "deliveredAt", o.created_at AS "createdAt", s.name AS "shopName",
+    (SELECT json_agg(json_build_object('productId', i.product_id, 'variationId', i.variation_id, 'name', i.name, 'image', i.image,
       'price', i.price, 'quantity', i.quantity,
       'reviewed', EXISTS (SELECT 1 FROM product_reviews r WHERE r.product_id = i.product_id AND r.user_id = o.shopper_id))
       ORDER BY i.name, i.id) FROM order_items i WHERE i.order_id = o.id) AS items,
-    count(*) OVER ()::int AS total_count
+    count(*) OVER ()::int AS "totalCount"
   FROM orders o JOIN shops s ON s.id = o.shop_id`;
 
-async function toOrders(db: Tx, viewerId: string, rows: Row[], autoConfirmDays: number): Promise<Order[]> {
+async function toOrders(db: Tx, viewerId: string, rows: OrderRow[], autoConfirmDays: number): Promise<Order[]> {
   const people = new Map(
     (
       await usersByIds(
         db,
-        rows.map((r) => r.shopper_id),
+        rows.map((r) => r.shopperId),
       )
     ).map((u) => [u.id, u]),
   );
   return rows.map((r) => {
-    const u = people.get(r.shopper_id);
+    const u = people.get(r.shopperId);
     return {
       id: r.id,
       reference: r.reference,
-      shop: { id: r.shop_id, name: r.shop_name },
-      shopper: { id: r.shopper_id, firstName: u?.firstName ?? 'Owo', lastName: u?.lastName ?? 'shopper' },
+      shop: { id: r.shopId, name: r.shopName },
+      shopper: { id: r.shopperId, firstName: u?.firstName ?? 'Owo', lastName: u?.lastName ?? 'shopper' },
       status: r.status,
       items: (r.items ?? []).map((i) => ({
-        productId: i.product_id,
-        variationId: i.variation_id,
+        productId: i.productId,
+        variationId: i.variationId,
         name: i.name,
         image: i.image,
         price: Number(i.price),
@@ -84,34 +86,34 @@ async function toOrders(db: Tx, viewerId: string, rows: Row[], autoConfirmDays: 
         reviewed: i.reviewed,
       })),
       subtotal: Number(r.subtotal),
-      deliveryFee: Number(r.delivery_fee),
+      deliveryFee: Number(r.deliveryFee),
       total: Number(r.total),
       commission: Number(r.commission),
-      deliveryOption: r.delivery_option,
-      estimatedDelivery: new Date(r.estimated_delivery).toISOString(),
+      deliveryOption: r.deliveryOption,
+      estimatedDelivery: new Date(r.estimatedDelivery).toISOString(),
       address: r.address,
       note: r.note,
-      disputeReason: r.dispute_reason,
-      isSeller: r.seller_id === viewerId,
+      disputeReason: r.disputeReason,
+      isSeller: r.sellerId === viewerId,
       timeline: r.timeline,
       autoConfirmAt:
-        r.status === 'delivered' && r.delivered_at
-          ? new Date(new Date(r.delivered_at).getTime() + autoConfirmDays * 86_400_000).toISOString()
+        r.status === 'delivered' && r.deliveredAt
+          ? new Date(new Date(r.deliveredAt).getTime() + autoConfirmDays * 86_400_000).toISOString()
           : null,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
     };
   });
 }
 
 async function orderPage(db: Tx, deps: OrderDeps, viewerId: string, where: SQL, p: { page: number; limit: number; type: string }) {
   const status = p.type === 'all' ? sql`true` : sql`o.status = ${p.type}`;
-  const rows = await executeRows<Row>(
+  const rows = await executeRows<OrderRow>(
     db,
     sql`${select} WHERE ${where} AND ${status} ORDER BY o.created_at DESC, o.id LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
   );
   return {
     items: await toOrders(db, viewerId, rows, deps.config.orders.autoConfirmDays),
-    pagination: pageInfo(p.page, p.limit, rows[0]?.total_count ?? 0),
+    pagination: pageInfo(p.page, p.limit, rows[0]?.totalCount ?? 0),
   };
 }
 
@@ -130,14 +132,14 @@ export async function shopOrders(
 }
 
 export async function orderFor(db: Tx, deps: OrderDeps, userId: string, id: string): Promise<Order> {
-  const rows = await executeRows<Row>(db, sql`${select} WHERE o.id = ${id} AND (o.shopper_id = ${userId} OR o.seller_id = ${userId})`);
+  const rows = await executeRows<OrderRow>(db, sql`${select} WHERE o.id = ${id} AND (o.shopper_id = ${userId} OR o.seller_id = ${userId})`);
   if (!rows[0]) throw notFound('Order not found', 'ORDER_NOT_FOUND');
   return (await toOrders(db, userId, rows, deps.config.orders.autoConfirmDays))[0]!;
 }
 
 /** The orders just placed, in the order they were made, as the shopper sees them. */
 export async function ordersByIds(tx: Tx, deps: OrderDeps, userId: string, ids: string[]): Promise<Order[]> {
-  const rows = await executeRows<Row>(
+  const rows = await executeRows<OrderRow>(
     tx,
     sql`${select} WHERE o.id IN (${sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -1,16 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Order } from '@owo/contracts';
 import { transfer, userAccount } from '../../ledger/index.js';
 import type { Config } from '../../platform/config.js';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Tx } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { assertWithinDailyLimit, newReference, recordHistory } from '../transaction/index.js';
 import { addressOf, addressPoint, selectedItems, type PricedItem } from './cart.service.js';
 import { byShop, quoteShop, type Point } from './delivery.js';
 import { placedNews, tell } from './order-news.js';
 import { ordersByIds, type OrderDeps } from './orders-read.js';
-import type { OrderAddress } from './tables.js';
+import { followLine } from './orders.queries.js';
+import { cartItems, orderItems, orders, products, productVariations, shops, type OrderAddress } from './tables.js';
 
 // Placing an order: one per shop of the checkout, in one transaction (the caller's, which holds
 // the Idempotency-Key). The locks are taken in this order, always: the cart's lines, the
@@ -60,24 +61,26 @@ async function checkCart(tx: Tx, userId: string, b: Checkout): Promise<CheckedCa
   const addr = await addressOf(tx, userId, b.addressId);
   const at = await addressPoint(tx, addr);
   const groups = byShop(lines);
-  const rows = await executeRows<{ id: string; owner_id: string; name: string }>(
-    tx,
-    sql`SELECT id, owner_id, name FROM shops WHERE id IN (${sql.join(
-      groups.map((g) => sql`${g[0]!.shop_id}::uuid`),
-      sql`, `,
-    )})`,
-  );
+  const rows = await tx
+    .select({ id: shops.id, ownerId: shops.ownerId, name: shops.name })
+    .from(shops)
+    .where(
+      inArray(
+        shops.id,
+        groups.map((g) => g[0]!.shopId),
+      ),
+    );
   const byId = new Map(rows.map((s) => [s.id, s]));
-  const shops = groups.map((g): ShopLines => {
-    const s = byId.get(g[0]!.shop_id)!;
-    return { shopId: s.id, ownerId: s.owner_id, name: s.name, lines: g };
+  const shopLines = groups.map((g): ShopLines => {
+    const s = byId.get(g[0]!.shopId)!;
+    return { shopId: s.id, ownerId: s.ownerId, name: s.name, lines: g };
   });
-  for (const s of shops) {
+  for (const s of shopLines) {
     if (s.ownerId === userId) throw badRequest('You can’t buy from your own shop', 'OWN_SHOP');
     for (const i of s.lines) if (!i.live) throw conflict(`${i.name} is no longer available`, 'OUT_OF_STOCK');
   }
   const address = { street: addr.street, landmark: addr.landmark, lga: addr.lga.name, state: addr.state.name, phone: addr.phone };
-  return { lines, shops, address, at };
+  return { lines, shops: shopLines, address, at };
 }
 
 /** A shop's order priced (no database): its lines at today's prices, and the delivery chosen (standard by default) to the point. */
@@ -91,22 +94,21 @@ function quoteOrder(config: Config, shop: ShopLines, at: Point, delivery: Checko
 /** Takes stock for each line, only if there is enough (two shoppers can never take the same last unit). */
 async function takeStock(tx: Tx, lines: PricedItem[]) {
   for (const i of lines) {
-    const taken = i.variation_id
-      ? await executeRows(
-          tx,
-          sql`UPDATE product_variations SET stock = stock - ${i.quantity} WHERE id = ${i.variation_id} AND deleted_at IS NULL
-            AND stock >= ${i.quantity} RETURNING id`,
-        )
-      : await executeRows(
-          tx,
-          sql`UPDATE products SET stock = stock - ${i.quantity} WHERE id = ${i.product_id} AND deleted_at IS NULL AND stock >= ${i.quantity}
-            RETURNING id`,
-        );
+    const taken = i.variationId
+      ? await tx
+          .update(productVariations)
+          .set({ stock: sql`${productVariations.stock} - ${i.quantity}` })
+          .where(
+            and(eq(productVariations.id, i.variationId), isNull(productVariations.deletedAt), gte(productVariations.stock, i.quantity)),
+          )
+          .returning({ id: productVariations.id })
+      : await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${i.quantity}` })
+          .where(and(eq(products.id, i.productId), isNull(products.deletedAt), gte(products.stock, i.quantity)))
+          .returning({ id: products.id });
     if (!taken.length) throw conflict(`Not enough of ${i.name} left for your order`, 'OUT_OF_STOCK');
-    await tx.execute(sql`UPDATE products p SET sales = sales + ${i.quantity},
-        stock = CASE WHEN ${i.variation_id}::uuid IS NULL THEN p.stock
-          ELSE (SELECT coalesce(sum(stock), 0)::int FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL) END
-      WHERE id = ${i.product_id}`);
+    await followLine(tx, i, i.quantity, 0);
   }
 }
 
@@ -115,14 +117,35 @@ async function writeOrder(tx: Tx, config: Config, userId: string, q: Quote, addr
   const id = newId();
   const reference = newReference();
   const commission = Math.floor((q.subtotal * config.orders.commissionBps) / 10_000);
-  await tx.execute(sql`INSERT INTO orders (id, reference, shopper_id, shop_id, seller_id, status, subtotal, delivery_fee, total, commission,
-      delivery_option, estimated_delivery, address, timeline)
-    VALUES (${id}, ${reference}, ${userId}, ${q.shop.shopId}, ${q.shop.ownerId}, 'paid', ${q.subtotal}, ${q.deliveryFee}, ${q.total},
-      ${commission}, ${q.option}, ${q.eta}, ${JSON.stringify(address)}::jsonb,
-      ${JSON.stringify([{ status: 'paid', at: new Date().toISOString() }])}::jsonb)`);
-  for (const i of q.shop.lines)
-    await tx.execute(sql`INSERT INTO order_items (id, order_id, product_id, variation_id, name, image, price, quantity)
-      VALUES (${newId()}, ${id}, ${i.product_id}, ${i.variation_id}, ${i.name}, ${i.image}, ${i.price}, ${i.quantity})`);
+  await tx.insert(orders).values({
+    id,
+    reference,
+    shopperId: userId,
+    shopId: q.shop.shopId,
+    sellerId: q.shop.ownerId,
+    status: 'paid',
+    subtotal: q.subtotal,
+    deliveryFee: q.deliveryFee,
+    total: q.total,
+    commission,
+    deliveryOption: q.option,
+    // The delivery day (YYYY-MM-DD) at midnight, as the database reads a date.
+    estimatedDelivery: sql`${q.eta}::timestamptz`,
+    address,
+    timeline: [{ status: 'paid', at: new Date().toISOString() }],
+  });
+  await tx.insert(orderItems).values(
+    q.shop.lines.map((i) => ({
+      id: newId(),
+      orderId: id,
+      productId: i.productId,
+      variationId: i.variationId,
+      name: i.name,
+      image: i.image,
+      price: i.price,
+      quantity: i.quantity,
+    })),
+  );
   return { id, reference, total: q.total };
 }
 
@@ -167,10 +190,13 @@ async function tellBothSides(tx: Tx, deps: OrderDeps, userId: string, order: Pla
 
 /** The lines bought leave the cart. */
 async function emptyCart(tx: Tx, userId: string, lines: PricedItem[]) {
-  await tx.execute(
-    sql`DELETE FROM cart_items WHERE user_id = ${userId} AND id IN (${sql.join(
-      lines.map((i) => sql`${i.id}::uuid`),
-      sql`, `,
-    )})`,
+  await tx.delete(cartItems).where(
+    and(
+      eq(cartItems.userId, userId),
+      inArray(
+        cartItems.id,
+        lines.map((i) => i.id),
+      ),
+    ),
   );
 }

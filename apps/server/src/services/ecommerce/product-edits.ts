@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Product } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { refuseBanned } from '../user/index.js';
 import { categoryById, colourById, subcategoryOf } from './catalogue.js';
@@ -9,6 +10,7 @@ import { moveCategoryCount, moveShopCount, productById } from './products-read.j
 import { productNotFound } from './products.service.js';
 import { countWords, tagsOf, vocabularyText } from './search-words.js';
 import { checkImages, ownShop, shopOf } from './shops.service.js';
+import { products, productVariations, wishlist } from './tables.js';
 
 // Products, the seller's side: upload, edit, soft delete and stock.
 
@@ -49,9 +51,17 @@ async function refreshTotals(tx: Tx, productId: string) {
 }
 
 async function insertVariations(tx: Tx, productId: string, price: number, vs: VariationIn[]) {
-  for (const v of vs)
-    await tx.execute(sql`INSERT INTO product_variations (id, product_id, size, colour_id, price, stock)
-      VALUES (${newId()}, ${productId}, ${v.size ?? null}, ${v.colourId ?? null}, ${v.price ?? price}, ${v.stock})`);
+  if (!vs.length) return;
+  await tx.insert(productVariations).values(
+    vs.map((v) => ({
+      id: newId(),
+      productId,
+      size: v.size ?? null,
+      colourId: v.colourId ?? null,
+      price: v.price ?? price,
+      stock: v.stock,
+    })),
+  );
 }
 
 /**
@@ -69,11 +79,23 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
     await mayList(tx, userId);
     const shop = await shopOf(tx, userId);
     const images = await checkImages(tx, userId, b.images);
-    await tx.execute(sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, old_price,
-        state_id, lga_id, search_text, search_tags, stock, flash_sale_ends_at)
-      VALUES (${id}, ${shop.id}, ${b.name}, ${b.description}, ${b.categoryId}, ${b.subcategoryId}, ${JSON.stringify(images)}::jsonb,
-        ${b.price}, ${b.oldPrice ?? null}, ${shop.state_id}, ${shop.lga_id}, ${`${b.name} ${b.description} ${shop.name}`.toLowerCase()},
-        ${tags}, ${b.stock}, ${b.flashSaleEndsAt ?? null})`);
+    await tx.insert(products).values({
+      id,
+      shopId: shop.id,
+      name: b.name,
+      description: b.description,
+      categoryId: b.categoryId,
+      subcategoryId: b.subcategoryId,
+      images,
+      price: b.price,
+      oldPrice: b.oldPrice ?? null,
+      stateId: shop.stateId,
+      lgaId: shop.lgaId,
+      searchText: `${b.name} ${b.description} ${shop.name}`.toLowerCase(),
+      searchTags: tags,
+      stock: b.stock,
+      flashSaleEndsAt: dateOrNull(b.flashSaleEndsAt),
+    });
     await countWords(tx, vocabularyText(b.name, tags), 1);
     await insertVariations(tx, id, b.price, b.variations);
     await refreshTotals(tx, id);
@@ -83,22 +105,28 @@ export async function createProduct(db: Db, userId: string, b: ProductIn): Promi
   return (await productById(db, userId, id))!;
 }
 
+/** A flash sale's end as the client sent it (an ISO time with its offset), or none. */
+const dateOrNull = (at: string | null | undefined) => (at ? new Date(at) : null);
+
 /** The product row for a seller call: 404 when gone, 403 when it is another shop's. */
 async function ownProduct(tx: Tx, userId: string, productId: string) {
-  const [p] = await executeRows<{
-    id: string;
-    shop_id: string;
-    category_id: string;
-    price: number;
-    name: string;
-    description: string;
-    search_tags: string;
-  }>(
-    tx,
-    sql`SELECT id, shop_id, category_id, price, name, description, search_tags FROM products WHERE id = ${productId} AND deleted_at IS NULL FOR UPDATE`,
-  );
+  const [p] = await tx
+    .select({
+      id: products.id,
+      shopId: products.shopId,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
+      price: products.price,
+      oldPrice: products.oldPrice,
+      name: products.name,
+      description: products.description,
+      searchTags: products.searchTags,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .for('update');
   if (!p) throw productNotFound();
-  const shop = await ownShop(tx, userId, p.shop_id);
+  const shop = await ownShop(tx, userId, p.shopId);
   return { ...p, shopName: shop.name };
 }
 
@@ -106,54 +134,61 @@ export async function editProduct(db: Db, userId: string, b: Partial<ProductIn> 
   await db.transaction(async (tx) => {
     await mayList(tx, userId);
     const p = await ownProduct(tx, userId, b.productId);
-    const [cur] = await executeRows<{ category_id: string; subcategory_id: string; old_price: number | null; price: number }>(
-      tx,
-      sql`SELECT category_id, subcategory_id, old_price, price FROM products WHERE id = ${p.id}`,
-    );
     if (b.categoryId !== undefined || b.subcategoryId !== undefined)
-      checkCategory(b.categoryId ?? cur!.category_id, b.subcategoryId ?? cur!.subcategory_id);
-    const price = b.price ?? Number(cur!.price);
-    const old = b.oldPrice === undefined ? (cur!.old_price === null ? null : Number(cur!.old_price)) : b.oldPrice;
+      checkCategory(b.categoryId ?? p.categoryId, b.subcategoryId ?? p.subcategoryId);
+    const price = b.price ?? p.price;
+    const old = b.oldPrice === undefined ? p.oldPrice : b.oldPrice;
     if (old !== null && old <= price) throw badRequest('The old price must be more than the price', 'OLD_PRICE');
-    const sets: SQL[] = [sql`updated_at = now()`];
-    if (b.name !== undefined) sets.push(sql`name = ${b.name}`);
-    if (b.description !== undefined) sets.push(sql`description = ${b.description}`);
-    if (b.categoryId !== undefined) sets.push(sql`category_id = ${b.categoryId}`);
-    if (b.subcategoryId !== undefined) sets.push(sql`subcategory_id = ${b.subcategoryId}`);
-    if (b.images !== undefined) sets.push(sql`images = ${JSON.stringify(await checkImages(tx, userId, b.images))}::jsonb`);
-    if (b.price !== undefined) sets.push(sql`price = ${b.price}`);
-    if (b.oldPrice !== undefined) sets.push(sql`old_price = ${b.oldPrice}`);
-    if (b.stock !== undefined) sets.push(sql`stock = ${b.stock}`);
-    if (b.flashSaleEndsAt !== undefined) sets.push(sql`flash_sale_ends_at = ${b.flashSaleEndsAt}`);
     const name = b.name ?? p.name;
     const description = b.description ?? p.description;
-    sets.push(sql`search_text = ${`${name} ${description} ${p.shopName}`.toLowerCase()}`);
     // The search document follows name, tags and description (a generated column); the vocabulary moves here.
-    const tags = tagsOf(b.categoryId ?? cur!.category_id, b.subcategoryId ?? cur!.subcategory_id);
-    sets.push(sql`search_tags = ${tags}`);
-    if (vocabularyText(name, tags) !== vocabularyText(p.name, p.search_tags)) {
-      await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
+    const tags = tagsOf(b.categoryId ?? p.categoryId, b.subcategoryId ?? p.subcategoryId);
+    const set: PgUpdateSetSource<typeof products> = {
+      updatedAt: sql`now()`,
+      name: b.name,
+      description: b.description,
+      categoryId: b.categoryId,
+      subcategoryId: b.subcategoryId,
+      images: b.images === undefined ? undefined : await checkImages(tx, userId, b.images),
+      price: b.price,
+      oldPrice: b.oldPrice,
+      stock: b.stock,
+      flashSaleEndsAt: b.flashSaleEndsAt === undefined ? undefined : dateOrNull(b.flashSaleEndsAt),
+      searchText: `${name} ${description} ${p.shopName}`.toLowerCase(),
+      searchTags: tags,
+    };
+    if (vocabularyText(name, tags) !== vocabularyText(p.name, p.searchTags)) {
+      await countWords(tx, vocabularyText(p.name, p.searchTags), -1);
       await countWords(tx, vocabularyText(name, tags), 1);
     }
-    await tx.execute(sql`UPDATE products SET ${sql.join(sets, sql`, `)} WHERE id = ${p.id}`);
-    if (b.categoryId !== undefined && b.categoryId !== cur!.category_id) {
-      await moveCategoryCount(tx, cur!.category_id, -1);
+    await tx.update(products).set(set).where(eq(products.id, p.id));
+    if (b.categoryId !== undefined && b.categoryId !== p.categoryId) {
+      await moveCategoryCount(tx, p.categoryId, -1);
       await moveCategoryCount(tx, b.categoryId, 1);
     }
     if (b.variations !== undefined) {
       checkVariations(b.variations);
       const existing = new Set(
         (
-          await executeRows<{ id: string }>(tx, sql`SELECT id FROM product_variations WHERE product_id = ${p.id} AND deleted_at IS NULL`)
+          await tx
+            .select({ id: productVariations.id })
+            .from(productVariations)
+            .where(and(eq(productVariations.productId, p.id), isNull(productVariations.deletedAt)))
         ).map((r) => r.id),
       );
       const keep = new Set(b.variations.filter((v) => v.id).map((v) => v.id!));
       for (const id of keep) if (!existing.has(id)) throw badRequest('A variation to change is not this product’s', 'VARIATION_NOT_FOUND');
       for (const id of existing)
-        if (!keep.has(id)) await tx.execute(sql`UPDATE product_variations SET deleted_at = now() WHERE id = ${id}`);
+        if (!keep.has(id))
+          await tx
+            .update(productVariations)
+            .set({ deletedAt: sql`now()` })
+            .where(eq(productVariations.id, id));
       for (const v of b.variations.filter((x) => x.id))
-        await tx.execute(sql`UPDATE product_variations SET size = ${v.size ?? null}, colour_id = ${v.colourId ?? null},
-          price = ${v.price ?? price}, stock = ${v.stock} WHERE id = ${v.id}`);
+        await tx
+          .update(productVariations)
+          .set({ size: v.size ?? null, colourId: v.colourId ?? null, price: v.price ?? price, stock: v.stock })
+          .where(eq(productVariations.id, v.id!));
       await insertVariations(
         tx,
         p.id,
@@ -171,40 +206,58 @@ export async function deleteProduct(db: Db, userId: string, productId: string) {
   await db.transaction(async (tx) => takeDown(tx, await ownProduct(tx, userId, productId)));
 }
 
-type LiveProduct = { id: string; shop_id: string; category_id: string; name: string; search_tags: string };
+/** What `takeDown` needs of a live product. */
+const liveProduct = {
+  id: products.id,
+  shopId: products.shopId,
+  categoryId: products.categoryId,
+  name: products.name,
+  searchTags: products.searchTags,
+};
+type LiveProduct = Pick<typeof products.$inferSelect, keyof typeof liveProduct>;
 
 /** A live product's soft delete and what follows it (the vocabulary, the kept counts, wishlists), in the caller's transaction. */
 export async function takeDown(tx: Tx, p: LiveProduct) {
-  await tx.execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${p.id}`);
-  await countWords(tx, vocabularyText(p.name, p.search_tags), -1);
-  await moveCategoryCount(tx, p.category_id, -1);
-  await moveShopCount(tx, p.shop_id, -1);
-  await tx.execute(sql`DELETE FROM wishlist_items WHERE product_id = ${p.id}`);
+  await tx
+    .update(products)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(products.id, p.id));
+  await countWords(tx, vocabularyText(p.name, p.searchTags), -1);
+  await moveCategoryCount(tx, p.categoryId, -1);
+  await moveShopCount(tx, p.shopId, -1);
+  await tx.delete(wishlist).where(eq(wishlist.productId, p.id));
 }
 
-/** Live products for `takeDown`, locked: one product (`id`) or every one of a shop (`shop_id`). */
+/** Live products for `takeDown`, locked: one product (`eq(products.id, ...)`) or every one of a shop (`eq(products.shopId, ...)`). */
 export const liveProductsWhere = (tx: Tx, where: SQL) =>
-  executeRows<LiveProduct>(
-    tx,
-    sql`SELECT id, shop_id, category_id, name, search_tags FROM products WHERE ${where} AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
-  );
+  tx
+    .select(liveProduct)
+    .from(products)
+    .where(and(where, isNull(products.deletedAt)))
+    .orderBy(products.id)
+    .for('update');
 
 export async function increaseStock(db: Db, userId: string, b: { productId: string; variationId?: string; quantity: number }) {
   await db.transaction(async (tx) => {
     const p = await ownProduct(tx, userId, b.productId);
-    const [hasVariations] = await executeRows(
-      tx,
-      sql`SELECT 1 FROM product_variations WHERE product_id = ${p.id} AND deleted_at IS NULL LIMIT 1`,
-    );
+    const [hasVariations] = await tx
+      .select({ id: productVariations.id })
+      .from(productVariations)
+      .where(and(eq(productVariations.productId, p.id), isNull(productVariations.deletedAt)))
+      .limit(1);
     if (b.variationId) {
-      const up = await executeRows(
-        tx,
-        sql`UPDATE product_variations SET stock = stock + ${b.quantity} WHERE id = ${b.variationId} AND product_id = ${p.id}
-          AND deleted_at IS NULL RETURNING id`,
-      );
+      const up = await tx
+        .update(productVariations)
+        .set({ stock: sql`${productVariations.stock} + ${b.quantity}` })
+        .where(and(eq(productVariations.id, b.variationId), eq(productVariations.productId, p.id), isNull(productVariations.deletedAt)))
+        .returning({ id: productVariations.id });
       if (!up.length) throw notFound('Variation not found', 'VARIATION_NOT_FOUND');
     } else if (hasVariations) throw badRequest('Choose which variation to add stock to', 'VARIATION_REQUIRED');
-    else await tx.execute(sql`UPDATE products SET stock = stock + ${b.quantity} WHERE id = ${p.id}`);
+    else
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${b.quantity}` })
+        .where(eq(products.id, p.id));
     await refreshTotals(tx, p.id);
   });
   return (await productById(db, userId, b.productId))!;

@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@owo/contracts';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { categoryPlace, colourById, placeOf } from './catalogue.js';
-import type { ProductImage } from './tables.js';
+import { productCategoryCounts, products, shops, type productVariations } from './tables.js';
 
 // Reading products: one statement per page, with each product's variations, its shop and whether
 // the caller wishlisted it (never a query per product).
@@ -11,30 +11,35 @@ import type { ProductImage } from './tables.js';
 export type Page = { page: number; limit: number };
 export type Point = { latitude: number; longitude: number };
 
-type Row = {
-  id: string;
-  shop_id: string;
-  shop_name: string;
-  shop_logo: string | null;
-  state_id: string;
-  lga_id: string;
-  name: string;
-  description: string;
-  category_id: string;
-  subcategory_id: string;
-  images: ProductImage[];
-  price: string | number;
-  old_price: string | number | null;
-  stock: number;
-  views: number;
-  sales: number;
-  flash_sale_ends_at: string | null;
-  rating_sum: number;
-  rating_count: number;
-  created_at: string;
-  variations: { id: string; size: string | null; colour_id: string | null; price: string | number; stock: number }[];
-  is_wishlisted: boolean;
-  distance_m: number | null;
+/** A product as `select` reads it: its shop's name and logo, its live variations, the viewer's wishlist and distance. */
+type ProductRow = RawRow<
+  Pick<
+    typeof products.$inferSelect,
+    | 'id'
+    | 'shopId'
+    | 'stateId'
+    | 'lgaId'
+    | 'name'
+    | 'description'
+    | 'categoryId'
+    | 'subcategoryId'
+    | 'images'
+    | 'price'
+    | 'oldPrice'
+    | 'stock'
+    | 'views'
+    | 'sales'
+    | 'flashSaleEndsAt'
+    | 'ratingSum'
+    | 'ratingCount'
+    | 'createdAt'
+  >
+> & {
+  shopName: (typeof shops.$inferSelect)['name'];
+  shopLogo: (typeof shops.$inferSelect)['logoUrl'];
+  variations: Pick<typeof productVariations.$inferSelect, 'id' | 'size' | 'colourId' | 'price' | 'stock'>[];
+  isWishlisted: boolean;
+  distanceM: number | null;
 };
 
 /** The average review (one decimal) and how many there are, from the sum and count kept on the row. */
@@ -49,33 +54,34 @@ export const live = sql`p.deleted_at IS NULL`;
 export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
 
 const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
-  SELECT p.id, p.shop_id, s.name AS shop_name, s.logo_url AS shop_logo, p.state_id, p.lga_id, p.name, p.description,
-    p.category_id, p.subcategory_id, p.images, p.price, p.old_price, p.stock, p.views, p.sales, p.flash_sale_ends_at, p.rating_sum, p.rating_count,
-    p.created_at,
-    coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colour_id', v.colour_id, 'price', v.price, 'stock', v.stock)
+  SELECT p.id, p.shop_id AS "shopId", s.name AS "shopName", s.logo_url AS "shopLogo", p.state_id AS "stateId", p.lga_id AS "lgaId",
+    p.name, p.description, p.category_id AS "categoryId", p.subcategory_id AS "subcategoryId", p.images, p.price,
+    p.old_price AS "oldPrice", p.stock, p.views, p.sales, p.flash_sale_ends_at AS "flashSaleEndsAt", p.rating_sum AS "ratingSum",
+    p.rating_count AS "ratingCount", p.created_at AS "createdAt",
+    coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colourId', v.colour_id, 'price', v.price, 'stock', v.stock)
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
-    EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS is_wishlisted,
-    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m
+    EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS "isWishlisted",
+    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS "distanceM"
     ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
   FROM products p JOIN shops s ON s.id = p.shop_id`;
 
-function toProduct(r: Row): Product {
+function toProduct(r: ProductRow): Product {
   const price = Number(r.price);
-  const old = r.old_price === null ? null : Number(r.old_price);
+  const old = r.oldPrice === null ? null : Number(r.oldPrice);
   const variations = r.variations.map((v) => ({
     id: v.id,
     size: v.size,
-    colour: colourById(v.colour_id),
+    colour: colourById(v.colourId),
     price: Number(v.price),
     stock: v.stock,
   }));
-  const { state, lga } = placeOf(r.state_id, r.lga_id);
+  const { state, lga } = placeOf(r.stateId, r.lgaId);
   return {
     id: r.id,
-    shop: { id: r.shop_id, name: r.shop_name, logoUrl: r.shop_logo, state, lga },
+    shop: { id: r.shopId, name: r.shopName, logoUrl: r.shopLogo, state, lga },
     name: r.name,
     description: r.description,
-    ...categoryPlace(r.category_id, r.subcategory_id),
+    ...categoryPlace(r.categoryId, r.subcategoryId),
     images: r.images,
     price,
     oldPrice: old,
@@ -84,11 +90,11 @@ function toProduct(r: Row): Product {
     stock: r.stock,
     views: r.views,
     sales: r.sales,
-    flashSaleEndsAt: r.flash_sale_ends_at ? new Date(r.flash_sale_ends_at).toISOString() : null,
-    ...ratingOf(r.rating_sum, r.rating_count),
-    isWishlisted: r.is_wishlisted,
-    distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,
-    createdAt: new Date(r.created_at).toISOString(),
+    flashSaleEndsAt: r.flashSaleEndsAt ? new Date(r.flashSaleEndsAt).toISOString() : null,
+    ...ratingOf(r.ratingSum, r.ratingCount),
+    isWishlisted: r.isWishlisted,
+    distanceKm: r.distanceM === null ? null : Math.round(r.distanceM / 100) / 10,
+    createdAt: new Date(r.createdAt).toISOString(),
   };
 }
 
@@ -113,7 +119,7 @@ export async function productPage(
 ) {
   const offset = (p.page - 1) * p.limit;
   const window = totalBy === 'window';
-  const rows = await executeRows<Row & { total?: number }>(
+  const rows = await executeRows<ProductRow & { total?: number }>(
     db,
     sql`${select(viewerId, from, window)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`,
   );
@@ -129,20 +135,28 @@ export async function productPage(
 /** A category's live products, as kept in product_category_counts (the page total of a category alone). */
 export const keptCategoryTotal = (categoryId: string): TotalBy => ({
   kept: async (db) => {
-    const [r] = await executeRows<{ live: number }>(db, sql`SELECT live FROM product_category_counts WHERE category_id = ${categoryId}`);
+    const [r] = await db
+      .select({ live: productCategoryCounts.live })
+      .from(productCategoryCounts)
+      .where(eq(productCategoryCounts.categoryId, categoryId));
     return Math.max(0, r?.live ?? 0);
   },
 });
 
 /** Moves a category's kept count, in the transaction of the product write that changes it. */
 export async function moveCategoryCount(tx: Tx, categoryId: string, delta: 1 | -1) {
-  await tx.execute(sql`INSERT INTO product_category_counts (category_id, live) VALUES (${categoryId}, ${delta})
-    ON CONFLICT (category_id) DO UPDATE SET live = product_category_counts.live + ${delta}`);
+  await tx
+    .insert(productCategoryCounts)
+    .values({ categoryId, live: delta })
+    .onConflictDoUpdate({ target: productCategoryCounts.categoryId, set: { live: sql`${productCategoryCounts.live} + ${delta}` } });
 }
 
 /** Moves a shop's kept count of live products, in the transaction of the upload or delete. */
 export async function moveShopCount(tx: Tx, shopId: string, delta: 1 | -1) {
-  await tx.execute(sql`UPDATE shops SET products_count = products_count + ${delta} WHERE id = ${shopId}`);
+  await tx
+    .update(shops)
+    .set({ productsCount: sql`${shops.productsCount} + ${delta}` })
+    .where(eq(shops.id, shopId));
 }
 
 /** Counts every category's and every shop's live products again (after products are written in bulk: the demo data). */
@@ -160,9 +174,18 @@ async function countProducts(db: Tx, where: SQL) {
 }
 
 export async function productById(db: Tx, viewerId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
-  const rows = await executeRows<Row>(
+  const rows = await executeRows<ProductRow>(
     db,
     sql`${select(viewerId, null)} WHERE p.id = ${id} ${opts.includeDeleted ? sql`` : sql`AND ${live}`}`,
   );
   return rows[0] ? toProduct(rows[0]) : null;
+}
+
+/** Whether a product is for sale (there and not deleted). */
+export async function liveProductExists(db: Tx, productId: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
+  return Boolean(row);
 }

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and as allOf, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Pagination, Product, ProductSearchInfo } from '@owo/contracts';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { categoryById, LOW_STOCK } from './catalogue.js';
 import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
 import { keptCategoryTotal, live, productById, productPage, type Page, type Point } from './products-read.js';
-import { ownShop } from './shops.service.js';
+import { ownShop, shopExists } from './shops.service.js';
+import { products, productViews } from './tables.js';
 
 // Products, the shopper's side: lists, search, sections and views; and the seller's inventory.
 // The seller's upload, edit, delete and stock are product-edits.ts's; the wishlist is wishlist.service.ts's.
@@ -41,8 +42,7 @@ export const categoryProducts = (db: Tx, viewerId: string, categoryId: string, p
 };
 
 export async function shopProducts(db: Tx, viewerId: string, shopId: string, p: Page) {
-  const [s] = await executeRows(db, sql`SELECT 1 FROM shops WHERE id = ${shopId}`);
-  if (!s) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
+  if (!(await shopExists(db, shopId))) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
   return productPage(db, viewerId, sql`${live} AND p.shop_id = ${shopId}`, newest, p);
 }
 
@@ -60,10 +60,16 @@ export async function mySingleProduct(db: Tx, userId: string, shopId: string, pr
 
 /** The product's details, the view counted and remembered for "keep shopping" (spec section 4). */
 export async function viewProduct(db: Db, viewerId: string, productId: string) {
-  const up = await executeRows(db, sql`UPDATE products SET views = views + 1 WHERE id = ${productId} AND deleted_at IS NULL RETURNING id`);
+  const up = await db
+    .update(products)
+    .set({ views: sql`${products.views} + 1` })
+    .where(allOf(eq(products.id, productId), isNull(products.deletedAt)))
+    .returning({ id: products.id });
   if (!up.length) throw productNotFound();
-  await db.execute(sql`INSERT INTO product_views (user_id, product_id) VALUES (${viewerId}, ${productId})
-    ON CONFLICT (user_id, product_id) DO UPDATE SET viewed_at = now()`);
+  await db
+    .insert(productViews)
+    .values({ userId: viewerId, productId })
+    .onConflictDoUpdate({ target: [productViews.userId, productViews.productId], set: { viewedAt: sql`now()` } });
   return (await productById(db, viewerId, productId))!;
 }
 
@@ -136,10 +142,10 @@ export function section(db: Tx, viewerId: string, id: (typeof SECTIONS)[number][
 
 /** The sections for the shop's home, flash sales with when the soonest ends. */
 export async function sections(db: Tx) {
-  const [f] = await executeRows<{ ends: string | null }>(
-    db,
-    sql`SELECT min(flash_sale_ends_at) AS ends FROM products WHERE deleted_at IS NULL AND flash_sale_ends_at > now()`,
-  );
+  const [f] = await db
+    .select({ ends: min(products.flashSaleEndsAt) })
+    .from(products)
+    .where(allOf(isNull(products.deletedAt), gt(products.flashSaleEndsAt, sql`now()`)));
   return SECTIONS.map((s) => ({ ...s, endsAt: s.id === 'flash-sales' && f?.ends ? new Date(f.ends).toISOString() : null }));
 }
 

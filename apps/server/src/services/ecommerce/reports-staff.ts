@@ -1,11 +1,12 @@
 import { formatNaira, type ModerationAction, type ReportedContent } from '@owo/contracts';
-import { sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { placeOf, SHOP_REPORT_REASONS } from './catalogue.js';
 import { liveProductsWhere, takeDown } from './product-edits.js';
 import { productNotFound } from './products.service.js';
 import { shopNotFound } from './shops.service.js';
+import { products, shopReports, shops } from './tables.js';
 
 // Reported products and shops as the operator console's moderation queue sees and decides them
 // (services/staff, docs/console.md), from the open reports in shop_reports. Nothing in the
@@ -15,23 +16,25 @@ import { shopNotFound } from './shops.service.js';
 
 export type Window = { limit: number; offset: number };
 
-type Row = {
-  id: string;
-  author_id: string;
-  title: string;
-  text: string;
-  image_url: string | null;
-  price: number | null;
-  state_id: string | null;
-  lga_id: string | null;
-  shop_name: string | null;
-  products_count: number | null;
-  report_count: number;
+/** The open reports of one product or shop, as `openReports` adds them up. */
+type OpenReports = {
+  reportCount: number;
   reasons: { reason: string; count: number }[] | null;
   details: string[] | null;
-  last_at: string;
+  lastAt: RawRow<Pick<typeof shopReports.$inferSelect, 'createdAt'>>['createdAt'];
   n: number;
 };
+type Shop = typeof shops.$inferSelect;
+/** A reported product, with its shop's owner and name and its first image. */
+type ReportedProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'description' | 'price'> & {
+  ownerId: Shop['ownerId'];
+  shopName: Shop['name'];
+  imageUrl: string | null;
+} & OpenReports;
+/** A reported shop, with its logo (or cover). */
+type ReportedShopRow = Pick<Shop, 'id' | 'ownerId' | 'name' | 'description' | 'stateId' | 'lgaId' | 'productsCount'> & {
+  imageUrl: string | null;
+} & OpenReports;
 
 const label = (id: string) => SHOP_REPORT_REASONS.find((r) => r.id === id)?.reason ?? id;
 
@@ -44,7 +47,7 @@ function openReports(of: 'product' | 'shop') {
   const mine = (a: string) => (of === 'product' ? sql`${sql.raw(a)}.product_id IS NOT NULL` : sql`${sql.raw(a)}.product_id IS NULL`);
   const same = sql`x.status = 'open' AND x.${key} = r.${key} AND ${mine('x')}`;
   return sql`
-    SELECT r.${key} AS key, count(*)::int AS report_count, max(r.created_at) AS last_at,
+    SELECT r.${key} AS key, count(*)::int AS "reportCount", max(r.created_at) AS "lastAt",
       (SELECT jsonb_agg(jsonb_build_object('reason', g.reason, 'count', g.n) ORDER BY g.n DESC, g.reason)
         FROM (SELECT x.reason, count(*)::int AS n FROM shop_reports x WHERE ${same} GROUP BY x.reason) g) AS reasons,
       ARRAY(SELECT x.details FROM shop_reports x WHERE ${same} AND x.details <> '' ORDER BY x.created_at DESC LIMIT 5) AS details
@@ -52,72 +55,87 @@ function openReports(of: 'product' | 'shop') {
     GROUP BY r.${key}`;
 }
 
-function toContent(kind: 'product' | 'shop', r: Row): ReportedContent {
-  const place = r.state_id && r.lga_id ? placeOf(r.state_id, r.lga_id) : null;
-  const where = place ? `${place.lga.name}, ${place.state.name}` : null;
-  const context =
-    kind === 'product'
-      ? `${formatNaira(Number(r.price ?? 0), { trimZeroKobo: true })} · from the shop ${r.shop_name ?? ''}`
-      : [`${r.products_count ?? 0} ${r.products_count === 1 ? 'product' : 'products'}`, where].filter(Boolean).join(' · ');
+/** What the queue shows of a product: its price and shop. */
+const productContext = (r: ReportedProductRow) => `${formatNaira(Number(r.price), { trimZeroKobo: true })} · from the shop ${r.shopName}`;
+
+/** What the queue shows of a shop: how many products it has and where it is. */
+function shopContext(r: ReportedShopRow) {
+  const { state, lga } = placeOf(r.stateId, r.lgaId);
+  return `${r.productsCount} ${r.productsCount === 1 ? 'product' : 'products'} · ${lga.name}, ${state.name}`;
+}
+
+function toContent(kind: 'product' | 'shop', r: ReportedProductRow | ReportedShopRow, context: string): ReportedContent {
   return {
     kind,
     id: r.id,
-    authorId: r.author_id,
-    preview: { title: r.title, text: r.text, imageUrl: r.image_url, context },
+    authorId: r.ownerId,
+    preview: { title: r.name, text: r.description, imageUrl: r.imageUrl, context },
     hidden: false,
-    reports: Number(r.report_count),
+    reports: Number(r.reportCount),
     reasons: (r.reasons ?? []).map((x) => ({ reason: label(x.reason), count: Number(x.count) })),
     details: r.details ?? [],
-    lastReportedAt: new Date(r.last_at).toISOString(),
+    lastReportedAt: new Date(r.lastAt).toISOString(),
   };
 }
 
-async function page(tx: Tx, kind: 'product' | 'shop', select: SQL, w: Window) {
-  const rows = await executeRows<Row>(tx, sql`${select} ORDER BY report_count DESC, last_at DESC, id LIMIT ${w.limit} OFFSET ${w.offset}`);
-  return { items: rows.map((r) => toContent(kind, r)), total: rows[0]?.n ?? 0 };
-}
+/** A page of `select`'s rows, the most reported first, and how many there are. */
+const page = <R extends OpenReports>(tx: Tx, select: SQL, w: Window) =>
+  executeRows<R>(tx, sql`${select} ORDER BY "reportCount" DESC, "lastAt" DESC, id LIMIT ${w.limit} OFFSET ${w.offset}`);
 
 /** Live products with open reports, the most reported first. */
-export const reportedProducts = (tx: Tx, w: Window) =>
-  page(
+export async function reportedProducts(tx: Tx, w: Window) {
+  const rows = await page<ReportedProductRow>(
     tx,
-    'product',
-    sql`SELECT p.id, s.owner_id AS author_id, p.name AS title, p.description AS text,
-        coalesce(p.images->0->>'thumbnailUrl', p.images->0->>'url') AS image_url, p.price, NULL AS state_id, NULL AS lga_id,
-        s.name AS shop_name, NULL::int AS products_count, g.report_count, g.reasons, g.details, g.last_at, count(*) OVER ()::int AS n
+    sql`SELECT p.id, s.owner_id AS "ownerId", p.name, p.description,
+        coalesce(p.images->0->>'thumbnailUrl', p.images->0->>'url') AS "imageUrl", p.price, s.name AS "shopName",
+        g."reportCount", g.reasons, g.details, g."lastAt", count(*) OVER ()::int AS n
       FROM (${openReports('product')}) g
       JOIN products p ON p.id = g.key AND p.deleted_at IS NULL JOIN shops s ON s.id = p.shop_id`,
     w,
   );
+  return { items: rows.map((r) => toContent('product', r, productContext(r))), total: rows[0]?.n ?? 0 };
+}
 
 /** Shops with open reports of their own (not of one of their products), the most reported first. */
-export const reportedShops = (tx: Tx, w: Window) =>
-  page(
+export async function reportedShops(tx: Tx, w: Window) {
+  const rows = await page<ReportedShopRow>(
     tx,
-    'shop',
-    sql`SELECT s.id, s.owner_id AS author_id, s.name AS title, s.description AS text, coalesce(s.logo_url, s.cover_url) AS image_url,
-        NULL::bigint AS price, s.state_id, s.lga_id, NULL AS shop_name, s.products_count,
-        g.report_count, g.reasons, g.details, g.last_at, count(*) OVER ()::int AS n
+    sql`SELECT s.id, s.owner_id AS "ownerId", s.name, s.description, coalesce(s.logo_url, s.cover_url) AS "imageUrl",
+        s.state_id AS "stateId", s.lga_id AS "lgaId", s.products_count AS "productsCount",
+        g."reportCount", g.reasons, g.details, g."lastAt", count(*) OVER ()::int AS n
       FROM (${openReports('shop')}) g JOIN shops s ON s.id = g.key`,
     w,
   );
+  return { items: rows.map((r) => toContent('shop', r, shopContext(r))), total: rows[0]?.n ?? 0 };
+}
 
 const nothingWaiting = (what: string) => conflict(`This ${what} has no reports waiting for review`, 'NOT_REPORTED');
 
 /** Marks the open reports `where` picks reviewed; how many there were. */
-async function review(tx: Tx, where: SQL): Promise<number> {
-  const done = await executeRows(tx, sql`UPDATE shop_reports SET status = 'reviewed' WHERE status = 'open' AND ${where} RETURNING id`);
+async function review(tx: Tx, where: SQL | undefined): Promise<number> {
+  const done = await tx
+    .update(shopReports)
+    .set({ status: 'reviewed' })
+    .where(and(eq(shopReports.status, 'open'), where))
+    .returning({ id: shopReports.id });
   return done.length;
+}
+
+/** Who owns a shop, or undefined when there is no such shop. */
+async function ownerOfShop(tx: Tx, shopId: string, lock = false) {
+  const q = tx.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId));
+  const [s] = lock ? await q.for('update') : await q;
+  return s?.ownerId;
 }
 
 /** Decides a reported product: its open reports reviewed; `remove` takes it down. 404 when it is gone, 409 when nothing waits. */
 export async function moderateProduct(tx: Tx, productId: string, action: ModerationAction) {
-  const [p] = await liveProductsWhere(tx, sql`id = ${productId}`);
+  const [p] = await liveProductsWhere(tx, eq(products.id, productId));
   if (!p) throw productNotFound();
-  if ((await review(tx, sql`product_id = ${productId}`)) === 0) throw nothingWaiting('product');
+  if ((await review(tx, eq(shopReports.productId, productId))) === 0) throw nothingWaiting('product');
   if (action === 'remove') await takeDown(tx, p);
-  const [s] = await executeRows<{ owner_id: string }>(tx, sql`SELECT owner_id FROM shops WHERE id = ${p.shop_id}`);
-  return { authorId: s!.owner_id, wasHidden: false, link: action === 'remove' ? null : `/shop/products/${productId}` };
+  const authorId = (await ownerOfShop(tx, p.shopId))!;
+  return { authorId, wasHidden: false, link: action === 'remove' ? null : `/shop/products/${productId}` };
 }
 
 /**
@@ -125,24 +143,28 @@ export async function moderateProduct(tx: Tx, productId: string, action: Moderat
  * of the shop (and reviews their reports). The shop itself stays, with its orders and wallet.
  */
 export async function moderateShop(tx: Tx, shopId: string, action: ModerationAction) {
-  const [s] = await executeRows<{ owner_id: string }>(tx, sql`SELECT owner_id FROM shops WHERE id = ${shopId} FOR UPDATE`);
-  if (!s) throw shopNotFound();
-  if ((await review(tx, sql`shop_id = ${shopId} AND product_id IS NULL`)) === 0) throw nothingWaiting('shop');
+  const authorId = await ownerOfShop(tx, shopId, true);
+  if (!authorId) throw shopNotFound();
+  if ((await review(tx, and(eq(shopReports.shopId, shopId), isNull(shopReports.productId)))) === 0) throw nothingWaiting('shop');
   if (action === 'remove') {
-    for (const p of await liveProductsWhere(tx, sql`shop_id = ${shopId}`)) await takeDown(tx, p);
-    await review(tx, sql`shop_id = ${shopId}`);
+    for (const p of await liveProductsWhere(tx, eq(products.shopId, shopId))) await takeDown(tx, p);
+    await review(tx, eq(shopReports.shopId, shopId));
   }
-  return { authorId: s.owner_id, wasHidden: false, link: `/shop/shops/${shopId}` };
+  return { authorId, wasHidden: false, link: `/shop/shops/${shopId}` };
 }
 
 /** Who owns a product's shop (also after it was taken down), or a shop: the person a ban is for. */
 export async function ownerOfListing(tx: Tx, kind: 'product' | 'shop', id: string): Promise<string> {
-  const [row] = await executeRows<{ owner_id: string }>(
-    tx,
-    kind === 'product'
-      ? sql`SELECT s.owner_id FROM products p JOIN shops s ON s.id = p.shop_id WHERE p.id = ${id}`
-      : sql`SELECT owner_id FROM shops WHERE id = ${id}`,
-  );
-  if (!row) throw kind === 'product' ? productNotFound() : shopNotFound();
-  return row.owner_id;
+  if (kind === 'shop') {
+    const owner = await ownerOfShop(tx, id);
+    if (!owner) throw shopNotFound();
+    return owner;
+  }
+  const [row] = await tx
+    .select({ ownerId: shops.ownerId })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(eq(products.id, id));
+  if (!row) throw productNotFound();
+  return row.ownerId;
 }

@@ -1,87 +1,89 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Shop } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { executeRows, type Db, type RawRow, type Tx } from '../../platform/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { uploadsOf } from '../upload/index.js';
 import { usersByIds } from '../user/index.js';
 import { findLga, findState, placeOf } from './catalogue.js';
 import { earthPoint, ratingOf, type Page, type Point } from './products-read.js';
+import { shopFollows, shops } from './tables.js';
 
 // Shops: one per person, with a place; following; nearby search by distance (earthdistance).
 
-type Row = {
-  id: string;
-  owner_id: string;
-  name: string;
-  description: string;
-  logo_url: string | null;
-  cover_url: string | null;
-  phone: string;
-  state_id: string;
-  lga_id: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  followers_count: number;
-  products_count: number;
-  is_following: boolean;
-  rating_sum: number;
-  rating_count: number;
-  distance_m: number | null;
-  created_at: string;
-  total: number;
-};
+/** A shop as `select` reads it, with the viewer's follow, its distance from a point and the page's total. */
+type ShopRow = RawRow<
+  Pick<
+    typeof shops.$inferSelect,
+    | 'id'
+    | 'ownerId'
+    | 'name'
+    | 'description'
+    | 'logoUrl'
+    | 'coverUrl'
+    | 'phone'
+    | 'stateId'
+    | 'lgaId'
+    | 'address'
+    | 'latitude'
+    | 'longitude'
+    | 'followersCount'
+    | 'productsCount'
+    | 'ratingSum'
+    | 'ratingCount'
+    | 'createdAt'
+  >
+> & { isFollowing: boolean; distanceM: number | null; total: number };
 
 export const shopNotFound = () => notFound('Shop not found', 'SHOP_NOT_FOUND');
 
 const select = (viewerId: string, from: Point | null) => sql`
-  SELECT s.id, s.owner_id, s.name, s.description, s.logo_url, s.cover_url, s.phone, s.state_id, s.lga_id, s.address, s.latitude,
-    s.longitude, s.followers_count, s.created_at,
-    s.products_count,
-    EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS is_following,
-    s.rating_sum, s.rating_count,
-    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS distance_m,
+  SELECT s.id, s.owner_id AS "ownerId", s.name, s.description, s.logo_url AS "logoUrl", s.cover_url AS "coverUrl", s.phone,
+    s.state_id AS "stateId", s.lga_id AS "lgaId", s.address, s.latitude, s.longitude, s.followers_count AS "followersCount",
+    s.created_at AS "createdAt", s.products_count AS "productsCount",
+    EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS "isFollowing",
+    s.rating_sum AS "ratingSum", s.rating_count AS "ratingCount",
+    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS "distanceM",
     count(*) OVER ()::int AS total
   FROM shops s`;
 
-async function toShops(db: Tx, viewerId: string, rows: Row[]): Promise<Shop[]> {
+async function toShops(db: Tx, viewerId: string, rows: ShopRow[]): Promise<Shop[]> {
   const owners = new Map(
     (
       await usersByIds(
         db,
-        rows.map((r) => r.owner_id),
+        rows.map((r) => r.ownerId),
       )
     ).map((u) => [u.id, u]),
   );
   return rows.map((r) => {
-    const o = owners.get(r.owner_id);
+    const o = owners.get(r.ownerId);
     return {
       id: r.id,
       name: r.name,
       description: r.description,
-      logoUrl: r.logo_url,
-      coverUrl: r.cover_url,
+      logoUrl: r.logoUrl,
+      coverUrl: r.coverUrl,
       phone: r.phone,
-      ...placeOf(r.state_id, r.lga_id),
+      ...placeOf(r.stateId, r.lgaId),
       address: r.address,
       latitude: r.latitude,
       longitude: r.longitude,
-      owner: { id: r.owner_id, firstName: o?.firstName ?? 'Owo', lastName: o?.lastName ?? 'seller' },
-      productsCount: r.products_count,
-      followersCount: r.followers_count,
-      ...ratingOf(r.rating_sum, r.rating_count),
-      isFollowing: r.is_following,
-      isMine: r.owner_id === viewerId,
-      distanceKm: r.distance_m === null ? null : Math.round(r.distance_m / 100) / 10,
-      createdAt: new Date(r.created_at).toISOString(),
+      owner: { id: r.ownerId, firstName: o?.firstName ?? 'Owo', lastName: o?.lastName ?? 'seller' },
+      productsCount: r.productsCount,
+      followersCount: r.followersCount,
+      ...ratingOf(r.ratingSum, r.ratingCount),
+      isFollowing: r.isFollowing,
+      isMine: r.ownerId === viewerId,
+      distanceKm: r.distanceM === null ? null : Math.round(r.distanceM / 100) / 10,
+      createdAt: new Date(r.createdAt).toISOString(),
     };
   });
 }
 
 async function shopPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page, from: Point | null = null) {
-  const rows = await executeRows<Row>(
+  const rows = await executeRows<ShopRow>(
     db,
     sql`${select(viewerId, from)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
   );
@@ -89,36 +91,39 @@ async function shopPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Pag
 }
 
 export async function getShop(db: Tx, viewerId: string, id: string): Promise<Shop> {
-  const rows = await executeRows<Row>(db, sql`${select(viewerId, null)} WHERE s.id = ${id}`);
+  const rows = await executeRows<ShopRow>(db, sql`${select(viewerId, null)} WHERE s.id = ${id}`);
   if (!rows[0]) throw shopNotFound();
   return (await toShops(db, viewerId, rows))[0]!;
 }
 
 export async function myShop(db: Tx, userId: string): Promise<Shop> {
-  const rows = await executeRows<Row>(db, sql`${select(userId, null)} WHERE s.owner_id = ${userId}`);
+  const rows = await executeRows<ShopRow>(db, sql`${select(userId, null)} WHERE s.owner_id = ${userId}`);
   if (!rows[0]) throw notFound('You have no shop yet', 'NO_SHOP');
   return (await toShops(db, userId, rows))[0]!;
 }
 
+/** The columns a seller call reads of its shop. */
+const shopHead = { id: shops.id, ownerId: shops.ownerId, name: shops.name, stateId: shops.stateId, lgaId: shops.lgaId };
+
 /** The shop's row for a seller call: 404 when there is none, 403 when it is someone else's. */
 export async function ownShop(db: Tx, userId: string, shopId: string) {
-  const [row] = await executeRows<{ id: string; owner_id: string; name: string; state_id: string; lga_id: string }>(
-    db,
-    sql`SELECT id, owner_id, name, state_id, lga_id FROM shops WHERE id = ${shopId}`,
-  );
+  const [row] = await db.select(shopHead).from(shops).where(eq(shops.id, shopId));
   if (!row) throw shopNotFound();
-  if (row.owner_id !== userId) throw forbidden('Only the shop’s owner can do that', 'NOT_SHOP_OWNER');
+  if (row.ownerId !== userId) throw forbidden('Only the shop’s owner can do that', 'NOT_SHOP_OWNER');
   return row;
 }
 
 /** The caller's shop row (for a seller call that names no shop). */
 export async function shopOf(db: Tx, userId: string) {
-  const [row] = await executeRows<{ id: string; owner_id: string; name: string; state_id: string; lga_id: string }>(
-    db,
-    sql`SELECT id, owner_id, name, state_id, lga_id FROM shops WHERE owner_id = ${userId}`,
-  );
+  const [row] = await db.select(shopHead).from(shops).where(eq(shops.ownerId, userId));
   if (!row) throw forbidden('Open a shop before you sell', 'NO_SHOP');
   return row;
+}
+
+/** Whether a shop is there. */
+export async function shopExists(db: Tx, shopId: string) {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId));
+  return Boolean(row);
 }
 
 /** Images must be the caller's own uploads. */
@@ -152,32 +157,50 @@ export async function createShop(db: Db, userId: string, b: CreateShop): Promise
   if (!lga) throw badRequest(`Choose a local government area of ${state.name}`, 'LGA_NOT_FOUND');
   const id = newId();
   await db.transaction(async (tx) => {
-    const [mine] = await executeRows(tx, sql`SELECT 1 FROM shops WHERE owner_id = ${userId}`);
+    const [mine] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, userId));
     if (mine) throw conflict('You already have a shop', 'SHOP_EXISTS');
     await checkImages(
       tx,
       userId,
       [b.logoUrl, b.coverUrl].filter((u): u is string => Boolean(u)),
     );
-    await tx.execute(sql`INSERT INTO shops (id, owner_id, name, description, logo_url, cover_url, phone, state_id, lga_id, address, latitude, longitude)
-      VALUES (${id}, ${userId}, ${b.name}, ${b.description}, ${b.logoUrl ?? null}, ${b.coverUrl ?? null}, ${b.phone}, ${state.id}, ${lga.id},
-        ${b.address}, ${b.latitude}, ${b.longitude}) ON CONFLICT (owner_id) DO NOTHING`);
+    await tx
+      .insert(shops)
+      .values({
+        id,
+        ownerId: userId,
+        name: b.name,
+        description: b.description,
+        logoUrl: b.logoUrl ?? null,
+        coverUrl: b.coverUrl ?? null,
+        phone: b.phone,
+        stateId: state.id,
+        lgaId: lga.id,
+        address: b.address,
+        latitude: b.latitude,
+        longitude: b.longitude,
+      })
+      .onConflictDoNothing({ target: shops.ownerId });
   });
   return getShop(db, userId, id);
 }
 
 export async function toggleFollow(db: Db, userId: string, shopId: string) {
   return db.transaction(async (tx) => {
-    const [s] = await executeRows<{ owner_id: string }>(tx, sql`SELECT owner_id FROM shops WHERE id = ${shopId} FOR UPDATE`);
+    const [s] = await tx.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).for('update');
     if (!s) throw shopNotFound();
-    if (s.owner_id === userId) throw badRequest('You can’t follow your own shop', 'OWN_SHOP');
-    const gone = await executeRows(tx, sql`DELETE FROM shop_follows WHERE user_id = ${userId} AND shop_id = ${shopId} RETURNING shop_id`);
-    if (!gone.length) await tx.execute(sql`INSERT INTO shop_follows (user_id, shop_id) VALUES (${userId}, ${shopId})`);
-    const [r] = await executeRows<{ followers_count: number }>(
-      tx,
-      sql`UPDATE shops SET followers_count = greatest(0, followers_count + ${gone.length ? -1 : 1}) WHERE id = ${shopId} RETURNING followers_count`,
-    );
-    return { id: shopId, isFollowing: !gone.length, followersCount: r!.followers_count };
+    if (s.ownerId === userId) throw badRequest('You can’t follow your own shop', 'OWN_SHOP');
+    const gone = await tx
+      .delete(shopFollows)
+      .where(and(eq(shopFollows.userId, userId), eq(shopFollows.shopId, shopId)))
+      .returning({ shopId: shopFollows.shopId });
+    if (!gone.length) await tx.insert(shopFollows).values({ userId, shopId });
+    const [r] = await tx
+      .update(shops)
+      .set({ followersCount: sql`greatest(0, ${shops.followersCount} + ${gone.length ? -1 : 1})` })
+      .where(eq(shops.id, shopId))
+      .returning({ followersCount: shops.followersCount });
+    return { id: shopId, isFollowing: !gone.length, followersCount: r!.followersCount };
   });
 }
 

@@ -253,6 +253,8 @@ export const addresses = pgTable(
   (t) => [index('shop_addresses_user_idx').on(t.userId, t.createdAt)],
 );
 
+const ORDER_STATUSES = ['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed', 'refunded'] as const;
+
 export type OrderAddress = { street: string; landmark: string; lga: string; state: string; phone: string };
 
 /**
@@ -268,9 +270,7 @@ export const orders = pgTable(
     shopperId: uuid('shopper_id').notNull(),
     shopId: uuid('shop_id').notNull(),
     sellerId: uuid('seller_id').notNull(),
-    status: text('status', {
-      enum: ['paid', 'accepted', 'shipped', 'delivered', 'completed', 'declined', 'cancelled', 'disputed', 'refunded'],
-    }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -280,7 +280,7 @@ export const orders = pgTable(
     address: jsonb('address').$type<OrderAddress>().notNull(),
     note: text('note'),
     disputeReason: text('dispute_reason'),
-    timeline: jsonb('timeline').$type<{ status: string; at: string }[]>().notNull(),
+    timeline: jsonb('timeline').$type<{ status: (typeof ORDER_STATUSES)[number]; at: string }[]>().notNull(),
     deliveredAt: ts('delivered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
