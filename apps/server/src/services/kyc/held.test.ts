@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { balancesOf, createTestApp, fundWallet, historyOf, json, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { balancesOf, fileApp, fundWallet, historyOf, json } from '../../test/harness.js';
 import { decideTier3 } from './kyc.service.js';
 import { returnExpiredHolds } from './held.service.js';
 import { kycKit } from './kyc-test-kit.js';
@@ -9,14 +8,7 @@ import { kycHeldCredits } from './tables.js';
 
 // A credit over the person's caps waits as a held credit: released on upgrade, returned after KYC_HOLD_DAYS.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+const t = fileApp({ ledgerChecked: true });
 const kit = kycKit(() => t);
 const heldAccount = async (userId: string) => {
   const rows = (await t.db.execute(

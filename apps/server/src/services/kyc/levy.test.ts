@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { balancesOf, createTestApp, fundWallet, historyOf, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { balancesOf, fileApp, fundWallet, historyOf } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 
 // The electronic money transfer levy: ₦50 on each credit of ₦10,000 or more from someone else,
 // posted to the 'levy' system account with the credit and shown in history.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ env: { EMT_LEVY: '50', EMT_LEVY_THRESHOLD: '10000' } });
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+const t = fileApp({ env: { EMT_LEVY: '50', EMT_LEVY_THRESHOLD: '10000' }, ledgerChecked: true });
 const kit = kycKit(() => t);
 const levyCollected = async () => {
   const r = (await t.db.execute(

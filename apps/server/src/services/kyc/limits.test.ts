@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/index.js';
-import { balancesOf, createTestApp, historyOf, json, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { balancesOf, fileApp, historyOf, json } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 import { kycUsage } from './tables.js';
 
 // The tiers' day limits on money leaving a wallet, enforced in the posting path (owo_kyc_check).
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
-  await t.close();
-});
+const t = fileApp({ ledgerChecked: true });
 const kit = kycKit(() => t);
 
 describe('day limits by tier', () => {
