@@ -28,7 +28,7 @@ function preview(m: Pick<Queued, 'msgType' | 'body'>): string {
 /** Who is told of each conversation's newest message (`unseenRecipients`), by conversation. */
 async function recipients(tx: Tx, latest: Queued[], now: Date): Promise<Map<string, string[]>> {
   const by = new Map<string, string[]>();
-  for (const r of await unseenRecipients(tx, latest, now)) by.set(r.convo, [...(by.get(r.convo) ?? []), r.userId]);
+  for (const r of await unseenRecipients(tx, latest, now)) by.set(r.conversationId, [...(by.get(r.conversationId) ?? []), r.userId]);
   return by;
 }
 

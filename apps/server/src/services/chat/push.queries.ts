@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import type { PushCheckFn } from '../notifications/index.js';
-import type { groups, messages, pushQueue } from './tables.js';
+import type { groups, members, messages, pushQueue } from './tables.js';
 
 // The hand-written statements of messages' pushes (message-push.ts): the queue claimed with its
 // messages, who is told of each, and who has seen it since (joins and lists of values).
@@ -38,10 +38,10 @@ export async function unseenRecipients(tx: Tx, latest: readonly Queued[], now: D
     ),
     sql`, `,
   );
-  return executeRows<{ convo: string; userId: string }>(
+  return executeRows<Pick<typeof members.$inferSelect, 'conversationId' | 'userId'>>(
     tx,
     sql`WITH v (convo, seq, sender, direct_to) AS (VALUES ${rows})
-      SELECT v.convo, r.user_id AS "userId" FROM v
+      SELECT v.convo AS "conversationId", r.user_id AS "userId" FROM v
       CROSS JOIN LATERAL (
         SELECT v.direct_to AS user_id WHERE v.direct_to IS NOT NULL
         UNION ALL
@@ -58,6 +58,7 @@ export async function seenSince(db: Tx, pushes: Parameters<PushCheckFn>[1]): Pro
     pushes.map((p) => sql`(${p.id}::uuid, ${p.userId}::uuid, ${String(p.args.conversationId)}::uuid, ${Number(p.args.seq)}::int)`),
     sql`, `,
   );
+  // The ids are the pushes' (notifications' rows), given in the list.
   const seen = await executeRows<{ id: string }>(
     db,
     sql`SELECT p.id FROM (VALUES ${rows}) AS p (id, user_id, convo, seq)
