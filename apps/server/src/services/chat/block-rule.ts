@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.js';
 import { forbidden } from '../../platform/errors.js';
+import { blocksBetween } from './blocks.queries.js';
+import { blocks } from './tables.js';
 
 // The rule a block makes (blocks.service.ts keeps the blocks): two people are cut off from each
 // other both ways (messages, payment shares, calls and their signalling, presence and typing);
@@ -19,15 +21,16 @@ export const cannotCall = () => forbidden('You can’t call this person', 'CANNO
 export async function blockedAmong(db: Tx, userId: string, others: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(others)].filter((id) => id !== userId);
   if (!ids.length) return new Set();
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = await executeRows<{ other: string }>(
-    db,
-    sql`SELECT blocked_id AS other FROM chat_blocks WHERE blocker_id = ${userId} AND blocked_id IN (${list})
-      UNION SELECT blocker_id AS other FROM chat_blocks WHERE blocked_id = ${userId} AND blocker_id IN (${list})`,
-  );
+  const rows = await db
+    .select({ other: blocks.blockedId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, ids)))
+    .union(
+      db
+        .select({ other: blocks.blockerId })
+        .from(blocks)
+        .where(and(eq(blocks.blockedId, userId), inArray(blocks.blockerId, ids))),
+    );
   return new Set(rows.map((r) => r.other));
 }
 
@@ -40,16 +43,9 @@ export async function requireReachable(db: Tx, fromId: string, toId: string, wha
 export async function blockedPairs(db: Tx, pairs: readonly (readonly [string, string])[]): Promise<Set<string>> {
   const keys = [...new Set(pairs.filter(([a, b]) => a !== b).map(([a, b]) => (a < b ? `${a}:${b}` : `${b}:${a}`)))];
   if (!keys.length) return new Set();
-  const list = sql.join(
-    keys.map((k) => {
-      const [a, b] = k.split(':');
-      return sql`(${a}::uuid, ${b}::uuid), (${b}::uuid, ${a}::uuid)`;
-    }),
-    sql`, `,
-  );
-  const rows = await executeRows<{ blocker_id: string; blocked_id: string }>(
+  const rows = await blocksBetween(
     db,
-    sql`SELECT blocker_id, blocked_id FROM chat_blocks WHERE (blocker_id, blocked_id) IN (${list})`,
+    keys.map((k) => k.split(':') as [string, string]),
   );
-  return new Set(rows.map((r) => (r.blocker_id < r.blocked_id ? `${r.blocker_id}:${r.blocked_id}` : `${r.blocked_id}:${r.blocker_id}`)));
+  return new Set(rows.map((r) => (r.blockerId < r.blockedId ? `${r.blockerId}:${r.blockedId}` : `${r.blockedId}:${r.blockerId}`)));
 }

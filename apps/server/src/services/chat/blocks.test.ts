@@ -44,17 +44,29 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('blocking a person', () => {
-  it('blocks, tells only the blocker, lists the latest first (paginated), unblocks; bad input 400, no token 401', async () => {
-    const [a, b, c] = [await person(), await person(), await person()];
-    const first = await block(a, b);
-    expect(first.statusCode).toBe(200);
-    expect(json(first)).toMatchObject({ status: true, data: { userId: b.id, blocked: true, blockedAt: expect.any(String) } });
-    await pause(5);
-    expect((await block(a, c)).statusCode).toBe(200);
-    // Again: no change, the first time stays.
-    expect(json(await block(a, b)).data).toEqual(json(first).data);
+/** A blocked B, then C a moment later. */
+async function blockedTwo() {
+  const [a, b, c] = [await person(), await person(), await person()];
+  const first = await block(a, b);
+  expect(first.statusCode).toBe(200);
+  await pause(5);
+  expect((await block(a, c)).statusCode).toBe(200);
+  return { a, b, c, first };
+}
 
+describe('blocking a person', () => {
+  it('blocks a person and says since when', async () => {
+    const { b, first } = await blockedTwo();
+    expect(json(first)).toMatchObject({ status: true, data: { userId: b.id, blocked: true, blockedAt: expect.any(String) } });
+  });
+
+  it('keeps the first block when a person is blocked again', async () => {
+    const { a, b, first } = await blockedTwo();
+    expect(json(await block(a, b)).data).toEqual(json(first).data);
+  });
+
+  it('lists the people blocked, the latest first, by page', async () => {
+    const { a, b, c } = await blockedTwo();
     const page1 = (await rest(a, 'GET', '/blocks?limit=1')).json() as {
       data: { user: { id: string }; blockedAt: string }[];
       pagination: { total: number; next: { page: number } | null };
@@ -64,65 +76,110 @@ describe('blocking a person', () => {
     const page2 = (await rest(a, 'GET', '/blocks?limit=1&page=2')).json() as { data: { user: { id: string } }[] };
     expect(page2.data.map((x) => x.user.id)).toEqual([b.id]);
     expect(json(await rest(a, 'GET', `/blocks/${b.id}`)).data).toMatchObject({ blocked: true });
-    // The person blocked is not told: their lists and their view of the block show nothing.
+  });
+
+  it('tells only the blocker: the person blocked sees no block in their lists or their view of it', async () => {
+    const { a, b } = await blockedTwo();
     expect(json(await rest(b, 'GET', `/blocks/${a.id}`)).data).toEqual({ userId: a.id, blocked: false, blockedAt: null });
     expect(json(await rest(b, 'GET', '/blocks')).data).toEqual([]);
+  });
 
+  it('unblocks a person, who leaves the list', async () => {
+    const { a, b, c } = await blockedTwo();
     const undone = await unblock(a, b);
     expect(undone.statusCode).toBe(200);
     expect(json(undone).data).toEqual({ userId: b.id, blocked: false, blockedAt: null });
     expect((json(await rest(a, 'GET', '/blocks')).data as { user: { id: string } }[]).map((x) => x.user.id)).toEqual([c.id]);
-
-    expect((await rest(a, 'PUT', '/blocks/not-an-id')).statusCode).toBe(400);
-    expect((await rest(a, 'DELETE', '/blocks/not-an-id')).statusCode).toBe(400);
-    expect((await rest(a, 'GET', '/blocks?limit=500')).statusCode).toBe(400);
-    expect(json(await block(a, a))).toMatchObject({ code: 'BLOCK_SELF' });
-    expect((await rest(a, 'PUT', '/blocks/0198a7b2-0000-7000-8000-000000000000')).statusCode).toBe(404);
-    for (const [method, url] of [
-      ['PUT', `/blocks/${b.id}`],
-      ['DELETE', `/blocks/${b.id}`],
-      ['GET', '/blocks'],
-      ['GET', `/blocks/${b.id}`],
-    ] as const)
-      expect((await rest(null, method, url)).statusCode).toBe(401);
     expect(await rows(sql`SELECT count(*)::int AS n FROM chat_blocks WHERE blocker_id = ${a.id}`)).toBe(1);
   });
 
-  it('accepts an Idempotency-Key: the same key replays the first answer; a malformed one is refused', async () => {
+  it.each([
+    ['a block of a malformed id', (a: TestUser) => rest(a, 'PUT', '/blocks/not-an-id'), 400, undefined],
+    ['an unblock of a malformed id', (a: TestUser) => rest(a, 'DELETE', '/blocks/not-an-id'), 400, undefined],
+    ['a page of more than the most', (a: TestUser) => rest(a, 'GET', '/blocks?limit=500'), 400, undefined],
+    ['a block of oneself', (a: TestUser) => block(a, a), 400, 'BLOCK_SELF'],
+    ['a block of nobody', (a: TestUser) => rest(a, 'PUT', '/blocks/0198a7b2-0000-7000-8000-000000000000'), 404, undefined],
+  ])('refuses %s, blocking no one', async (_case, call, status, code) => {
+    const a = await person();
+    const r = await call(a);
+    expect(r.statusCode).toBe(status);
+    if (code) expect(json(r)).toMatchObject({ code });
+    expect(await rows(sql`SELECT count(*)::int AS n FROM chat_blocks WHERE blocker_id = ${a.id}`)).toBe(0);
+  });
+
+  it.each([
+    ['PUT', (b: TestUser) => `/blocks/${b.id}`],
+    ['DELETE', (b: TestUser) => `/blocks/${b.id}`],
+    ['GET', () => '/blocks'],
+    ['GET', (b: TestUser) => `/blocks/${b.id}`],
+  ] as const)('needs a session for %s %s (401)', async (method, url) => {
+    const b = await person();
+    expect((await rest(null, method, url(b))).statusCode).toBe(401);
+  });
+
+  /** A blocked B with an Idempotency-Key. */
+  const blockedWithKey = async () => {
     const [a, b, c] = [await person(), await person(), await person()];
-    const key = { 'idempotency-key': `block-${Date.now()}` };
+    const key = { 'idempotency-key': `block-${Date.now()}-${n}` };
     const one = await rest(a, 'PUT', `/blocks/${b.id}`, undefined, key);
     expect(one.statusCode).toBe(200);
+    return { a, b, c, key, one };
+  };
+
+  it('replays the first answer for the same Idempotency-Key', async () => {
+    const { a, b, key, one } = await blockedWithKey();
     const again = await rest(a, 'PUT', `/blocks/${b.id}`, undefined, key);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(one.json());
-    // The same key for someone else is another request: refused.
+  });
+
+  it('refuses the same Idempotency-Key for another person (422), blocking no one', async () => {
+    const { a, c, key } = await blockedWithKey();
     expect((await rest(a, 'PUT', `/blocks/${c.id}`, undefined, key)).statusCode).toBe(422);
+    expect(json(await rest(a, 'GET', `/blocks/${c.id}`)).data).toMatchObject({ blocked: false });
+  });
+
+  it('refuses a malformed Idempotency-Key (400), blocking no one', async () => {
+    const { a, c } = await blockedWithKey();
     expect((await rest(a, 'PUT', `/blocks/${c.id}`, undefined, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
     expect(json(await rest(a, 'GET', `/blocks/${c.id}`)).data).toMatchObject({ blocked: false });
   });
 });
 
 describe('what a block refuses', () => {
-  it('refuses messages both ways, by socket and REST, writing nothing; only the blocker can undo it, and unblocking restores', async () => {
+  /** A blocked B; both are connected. */
+  const blockedConnected = async () => {
     const [a, b] = [await person(), await person()];
     const [sa, sb] = [await sockets.connect(a.token), await sockets.connect(b.token)];
     expect((await block(a, b)).statusCode).toBe(200);
-    const onA = sockets.collect<ChatMessage>(sa, 'message:new');
+    return { a, b, sa, sb };
+  };
 
+  it('refuses messages both ways, by socket and REST, writing and delivering nothing', async () => {
+    const { a, b, sa, sb } = await blockedConnected();
+    const onA = sockets.collect<ChatMessage>(sa, 'message:new');
     expect(await sockets.emit(sb, 'message:send', text(a, 'hello?'))).toEqual(CANNOT_MESSAGE);
     expect(await sockets.emit(sa, 'message:send', text(b, 'hi'))).toEqual(CANNOT_MESSAGE);
     const viaRest = await rest(b, 'POST', '/messages', text(a, 'hello over REST'));
     expect(viaRest.statusCode).toBe(403);
     expect(viaRest.json()).toMatchObject({ code: 'CANNOT_MESSAGE', message: 'You can’t message this person' });
     expect(await between(a, b)).toEqual({ messages: 0, conversations: 0, calls: 0 });
+    await pause(100);
+    expect(onA).toEqual([]);
+  });
 
+  it('is lifted only by the blocker: the other person’s unblock changes nothing', async () => {
+    const { a, b, sa, sb } = await blockedConnected();
+    const onA = sockets.collect<ChatMessage>(sa, 'message:new');
     // B's unblock of A lifts nothing (B blocked no one).
     expect((await unblock(b, a)).statusCode).toBe(200);
     expect(await sockets.emit(sb, 'message:send', text(a, 'still?'))).toEqual(CANNOT_MESSAGE);
     await pause(100);
     expect(onA).toEqual([]);
+  });
 
+  it('lets messages through again once the blocker unblocks', async () => {
+    const { a, b, sb } = await blockedConnected();
     expect((await unblock(a, b)).statusCode).toBe(200);
     const m = await sockets.must<ChatMessage>(sb, 'message:send', text(a, 'back again'));
     expect(m.msgBody.text).toBe('back again');
@@ -179,31 +236,40 @@ describe('what a block refuses', () => {
     expect((await sockets.must<Call>(sb, 'call:decline', { callId: ringing.call.id })).status).toBe('declined');
   });
 
-  it('passes on no presence or typing either way; unblocking restores both', async () => {
+  /** A watched B's presence, then blocked B; both are connected. */
+  const blockedWhileWatching = async () => {
     const [a, b] = [await person(), await person()];
     const sa = await sockets.connect(a.token);
-    let sb = await sockets.connect(b.token);
+    const sb = await sockets.connect(b.token);
     // A watched B before the block: the block stops that too.
     expect(await sockets.must<{ status: string }[]>(sa, 'presence:watch', { userIds: [b.id] })).toMatchObject([{ status: 'online' }]);
     expect((await block(a, b)).statusCode).toBe(200);
+    return { a, b, sa, sb };
+  };
+
+  it('passes on no presence or typing either way', async () => {
+    const { a, b, sa, sb: first } = await blockedWhileWatching();
     const toA = sockets.collect(sa, 'presence');
     const typingToA = sockets.collect(sa, 'typing');
-    const typingToB = sockets.collect(sb, 'typing');
-    expect(await sockets.must(sb, 'typing', { toUserId: a.id, typing: true })).toBeNull();
+    const typingToB = sockets.collect(first, 'typing');
+    expect(await sockets.must(first, 'typing', { toUserId: a.id, typing: true })).toBeNull();
     expect(await sockets.must(sa, 'typing', { toUserId: b.id, typing: true })).toBeNull();
     const hidden = { status: 'offline', lastSeen: null };
     expect(await sockets.must(sa, 'presence:watch', { userIds: [b.id] })).toEqual([{ fromUserJid: b.id, ...hidden }]);
-    expect(await sockets.must(sb, 'presence:watch', { userIds: [a.id] })).toEqual([{ fromUserJid: a.id, ...hidden }]);
+    expect(await sockets.must(first, 'presence:watch', { userIds: [a.id] })).toEqual([{ fromUserJid: a.id, ...hidden }]);
     expect(json(await rest(b, 'GET', `/presence?userIds=${a.id}`)).data).toEqual([{ fromUserJid: a.id, ...hidden }]);
     expect(json(await rest(a, 'GET', `/presence?userIds=${b.id}`)).data).toEqual([{ fromUserJid: b.id, ...hidden }]);
-    sb.close();
+    first.close();
     await pause(300);
-    sb = await sockets.connect(b.token);
+    await sockets.connect(b.token);
     await pause(200);
     expect(toA).toEqual([]);
     expect(typingToA).toEqual([]);
     expect(typingToB).toEqual([]);
+  });
 
+  it('passes presence and typing on again once the blocker unblocks', async () => {
+    const { a, b, sa, sb } = await blockedWhileWatching();
     expect((await unblock(a, b)).statusCode).toBe(200);
     expect(await sockets.must<{ status: string }[]>(sa, 'presence:watch', { userIds: [b.id] })).toMatchObject([{ status: 'online' }]);
     const typing = sockets.next(sa, 'typing');
@@ -215,10 +281,18 @@ describe('what a block refuses', () => {
   });
 });
 
+/** A wrote to B: they have a conversation. */
+async function talking() {
+  const [a, b] = [await person(), await person()];
+  expect((await rest(a, 'POST', '/messages', text(b, 'buy my coins'))).statusCode).toBe(201);
+  return { a, b };
+}
+const reports = (a: TestUser, b: TestUser) =>
+  rows(sql`SELECT count(*)::int AS n FROM conversation_reports WHERE reported_user_id IN (${a.id}, ${b.id})`);
+
 describe('reporting a conversation', () => {
-  it('stores a report with its reason once per person and conversation; bad input 400, no token 401, no conversation 404', async () => {
-    const [a, b, c] = [await person(), await person(), await person()];
-    expect((await rest(a, 'POST', '/messages', text(b, 'buy my coins'))).statusCode).toBe(201);
+  it('stores a report with its reason and note', async () => {
+    const { a, b } = await talking();
     const r = await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'scam', note: 'Asked for my PIN' });
     expect(r.statusCode).toBe(201);
     expect(json(r).data).toMatchObject({ reportedUserId: a.id, reason: 'scam', createdAt: expect.any(String) });
@@ -227,20 +301,45 @@ describe('reporting a conversation', () => {
       sql`SELECT reporter_id, reported_user_id, reason, note FROM conversation_reports WHERE reporter_id = ${b.id}`,
     );
     expect(stored).toEqual([{ reporter_id: b.id, reported_user_id: a.id, reason: 'scam', note: 'Asked for my PIN' }]);
+  });
+
+  it('takes one report per person and conversation (409 the second time)', async () => {
+    const { a, b } = await talking();
+    expect((await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'scam' })).statusCode).toBe(201);
     const twice = await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'spam' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'ALREADY_REPORTED', message: 'You already reported this conversation' });
-    // The other member may report it too; a block does not stop a report.
+    expect(await reports(a, b)).toBe(1);
+  });
+
+  it('lets the other person report the conversation too, even after a block', async () => {
+    const { a, b } = await talking();
+    expect((await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'scam' })).statusCode).toBe(201);
     expect((await block(a, b)).statusCode).toBe(200);
     expect((await rest(a, 'POST', `/conversations/${b.id}/report`, { reason: 'harassment' })).statusCode).toBe(201);
+    expect(await reports(a, b)).toBe(2);
+  });
 
-    expect((await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'because' })).statusCode).toBe(400);
-    expect((await rest(b, 'POST', `/conversations/${a.id}/report`, {})).statusCode).toBe(400);
-    expect((await rest(b, 'POST', '/conversations/not-an-id/report', { reason: 'spam' })).statusCode).toBe(400);
-    expect((await rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'other', note: 'x'.repeat(501) })).statusCode).toBe(400);
-    expect((await rest(null, 'POST', `/conversations/${a.id}/report`, { reason: 'spam' })).statusCode).toBe(401);
-    expect((await rest(c, 'POST', `/conversations/${a.id}/report`, { reason: 'spam' })).statusCode).toBe(404);
-    expect(json(await rest(c, 'POST', `/conversations/${c.id}/report`, { reason: 'spam' }))).toMatchObject({ code: 'REPORT_SELF' });
-    expect(await rows(sql`SELECT count(*)::int AS n FROM conversation_reports WHERE reported_user_id IN (${a.id}, ${b.id})`)).toBe(2);
+  type Refusal = [string, (a: TestUser, b: TestUser, c: TestUser) => ReturnType<typeof rest>, number, string | undefined];
+  it.each<Refusal>([
+    ['an unknown reason', (a, b) => rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'because' }), 400, undefined],
+    ['no reason', (a, b) => rest(b, 'POST', `/conversations/${a.id}/report`, {}), 400, undefined],
+    ['a malformed id', (_a, b) => rest(b, 'POST', '/conversations/not-an-id/report', { reason: 'spam' }), 400, undefined],
+    [
+      'a note over 500 characters',
+      (a, b) => rest(b, 'POST', `/conversations/${a.id}/report`, { reason: 'other', note: 'x'.repeat(501) }),
+      400,
+      undefined,
+    ],
+    ['no session', (a) => rest(null, 'POST', `/conversations/${a.id}/report`, { reason: 'spam' }), 401, undefined],
+    ['no conversation', (a, _b, c) => rest(c, 'POST', `/conversations/${a.id}/report`, { reason: 'spam' }), 404, undefined],
+    ['a report of oneself', (_a, _b, c) => rest(c, 'POST', `/conversations/${c.id}/report`, { reason: 'spam' }), 400, 'REPORT_SELF'],
+  ])('refuses a report with %s, storing nothing', async (_case, call, status, code) => {
+    const { a, b } = await talking();
+    const c = await person();
+    const r = await call(a, b, c);
+    expect(r.statusCode).toBe(status);
+    if (code) expect(json(r)).toMatchObject({ code });
+    expect(await reports(a, b)).toBe(0);
   });
 });

@@ -12,18 +12,18 @@ import type { CallRow } from './calls.service.js';
 const ringTag = (callId: string) => `call:${callId}`;
 
 const callerName = async (tx: Tx, row: CallRow) => {
-  const u = await userById(tx, row.caller_id);
+  const u = await userById(tx, row.callerId);
   return u ? `${u.firstName} ${u.lastName}` : 'Someone';
 };
 
 /** The callee's devices ring. */
 export async function ringCallee(tx: Tx, row: CallRow, ringMs: number): Promise<void> {
-  await notify(tx, [row.callee_id], {
+  await notify(tx, [row.calleeId], {
     kind: 'call.incoming',
     title: await callerName(tx, row),
     body: row.kind === 'video' ? 'Incoming video call' : 'Incoming voice call',
     // The app opened from it rings the call at once (its chat connection gets it) and answers or declines as chosen.
-    link: `/chat/${row.caller_id}?call=${row.id}`,
+    link: `/chat/${row.callerId}?call=${row.id}`,
     tag: ringTag(row.id),
     urgent: true,
     actions: [
@@ -36,12 +36,12 @@ export async function ringCallee(tx: Tx, row: CallRow, ringMs: number): Promise<
 }
 
 /** The ringing stops on each of the callee's devices it reached (a push that was not sent yet is not). */
-export const stopRinging = (tx: Tx, row: CallRow) => dismiss(tx, [row.callee_id], 'call.ended', ringTag(row.id));
+export const stopRinging = (tx: Tx, row: CallRow) => dismiss(tx, [row.calleeId], 'call.ended', ringTag(row.id));
 
 /** A call the callee did not take (no answer, the caller gave up, or they were in another call): a missed call. */
 export async function callMissed(tx: Tx, row: CallRow): Promise<void> {
   await stopRinging(tx, row);
-  await notify(tx, [row.callee_id], {
+  await notify(tx, [row.calleeId], {
     kind: 'missedCall',
     title: row.kind === 'video' ? 'Missed video call' : 'Missed voice call',
     body: `From ${await callerName(tx, row)}`,

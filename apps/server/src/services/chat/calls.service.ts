@@ -1,31 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Call } from '@owo/contracts';
 import type { Config } from '../../platform/config.js';
 import { newId } from '../../platform/crypto.js';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { usersByIds } from '../user/index.js';
 import { requireReachable } from './block-rule.js';
 import { callChanged, ringCallee, stopRinging } from './call-push.js';
+import { lockCallsOf } from './calls.queries.js';
 import { toChatUser } from './chat.service.js';
+import { calls } from './tables.js';
 
 // Calls: a row per call with its states (ringing, active, ended, missed, declined, busy). The
 // server relays the WebRTC signalling and never touches media.
 
-export type CallRow = {
-  id: string;
-  caller_id: string;
-  callee_id: string;
-  kind: 'voice' | 'video';
-  status: Call['status'];
-  started_at: string;
-  answered_at: string | null;
-  ended_at: string | null;
-};
-const cols = sql`id, caller_id, callee_id, kind, status, started_at, answered_at, ended_at`;
-const iso = (s: string | null) => (s ? new Date(s).toISOString() : null);
+export type CallRow = typeof calls.$inferSelect;
+const live = inArray(calls.status, ['ringing', 'active']);
+/** When a call rang for `ringMs` by now (the database's clock). */
+const rangSince = (ringMs: number) => sql`now() - make_interval(secs => ${ringMs / 1000})`;
 
 /** A call as `viewerId` sees it (direction and the other person). */
 export async function toCalls(db: Tx, viewerId: string, rows: CallRow[]): Promise<Call[]> {
@@ -33,25 +27,25 @@ export async function toCalls(db: Tx, viewerId: string, rows: CallRow[]): Promis
     (
       await usersByIds(
         db,
-        rows.flatMap((r) => [r.caller_id, r.callee_id]),
+        rows.flatMap((r) => [r.callerId, r.calleeId]),
       )
     ).map((u) => [u.id, toChatUser(u)]),
   );
   return rows.map((r) => {
-    const otherId = r.caller_id === viewerId ? r.callee_id : r.caller_id;
-    const answered = r.answered_at ? new Date(r.answered_at).getTime() : null;
+    const otherId = r.callerId === viewerId ? r.calleeId : r.callerId;
+    const answered = r.answeredAt ? r.answeredAt.getTime() : null;
     return {
       id: r.id,
-      callerId: r.caller_id,
-      calleeId: r.callee_id,
+      callerId: r.callerId,
+      calleeId: r.calleeId,
       other: people.get(otherId) ?? { id: otherId, firstName: 'Owo', lastName: 'user', nickName: null, avatar: null },
       kind: r.kind,
       status: r.status,
-      direction: r.caller_id === viewerId ? 'outgoing' : 'incoming',
-      startedAt: iso(r.started_at)!,
-      answeredAt: iso(r.answered_at),
-      endedAt: iso(r.ended_at),
-      durationMs: answered && r.ended_at ? new Date(r.ended_at).getTime() - answered : null,
+      direction: r.callerId === viewerId ? 'outgoing' : 'incoming',
+      startedAt: r.startedAt.toISOString(),
+      answeredAt: r.answeredAt?.toISOString() ?? null,
+      endedAt: r.endedAt?.toISOString() ?? null,
+      durationMs: answered && r.endedAt ? r.endedAt.getTime() - answered : null,
     };
   });
 }
@@ -81,21 +75,19 @@ export async function startCall(db: Db, callerId: string, calleeId: string, kind
   await requireReachable(db, callerId, calleeId, 'call');
   return db.transaction(async (tx) => {
     // Both people's live calls, under an advisory lock per person so two calls cannot both ring one person.
-    for (const id of [callerId, calleeId].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`call:${id}`}))`);
-    const live = await executeRows<{ caller_id: string; callee_id: string }>(
-      tx,
-      sql`SELECT caller_id, callee_id FROM chat_calls WHERE status IN ('ringing', 'active')
-        AND (caller_id IN (${callerId}, ${calleeId}) OR callee_id IN (${callerId}, ${calleeId}))`,
-    );
-    if (live.some((c) => c.caller_id === callerId || c.callee_id === callerId))
+    for (const id of [callerId, calleeId].sort()) await lockCallsOf(tx, id);
+    const both = [callerId, calleeId];
+    const inCall = await tx
+      .select({ callerId: calls.callerId, calleeId: calls.calleeId })
+      .from(calls)
+      .where(and(live, or(inArray(calls.callerId, both), inArray(calls.calleeId, both))));
+    if (inCall.some((c) => c.callerId === callerId || c.calleeId === callerId))
       throw conflict('You are already in a call', 'ALREADY_IN_CALL');
-    const busy = live.length > 0;
-    const [row] = await executeRows<CallRow>(
-      tx,
-      sql`INSERT INTO chat_calls (id, caller_id, callee_id, kind, status, ended_at)
-        VALUES (${newId()}, ${callerId}, ${calleeId}, ${kind}, ${busy ? 'busy' : 'ringing'}, ${busy ? sql`now()` : null})
-        RETURNING ${cols}`,
-    );
+    const busy = inCall.length > 0;
+    const [row] = await tx
+      .insert(calls)
+      .values({ id: newId(), callerId, calleeId, kind, status: busy ? 'busy' : 'ringing', endedAt: busy ? sql`now()` : null })
+      .returning();
     if (busy) await callChanged(tx, row!);
     else await ringCallee(tx, row!, ringMs);
     return row!;
@@ -103,18 +95,18 @@ export async function startCall(db: Db, callerId: string, calleeId: string, kind
 }
 
 async function callFor(tx: Tx, userId: string, callId: string): Promise<CallRow> {
-  const [row] = await executeRows<CallRow>(tx, sql`SELECT ${cols} FROM chat_calls WHERE id = ${callId} FOR UPDATE`);
-  if (!row || (row.caller_id !== userId && row.callee_id !== userId)) throw notFound('Call not found', 'CALL_NOT_FOUND');
+  const [row] = await tx.select().from(calls).where(eq(calls.id, callId)).for('update');
+  if (!row || (row.callerId !== userId && row.calleeId !== userId)) throw notFound('Call not found', 'CALL_NOT_FOUND');
   return row;
 }
 
 /** Moves the call to its new state, and tells the callee's devices (the ringing stops; a missed call). */
 async function setStatus(tx: Tx, callId: string, status: Call['status'], answered = false): Promise<CallRow> {
-  const [row] = await executeRows<CallRow>(
-    tx,
-    sql`UPDATE chat_calls SET status = ${status}, ${answered ? sql`answered_at = now()` : sql`ended_at = now()`}
-      WHERE id = ${callId} RETURNING ${cols}`,
-  );
+  const [row] = await tx
+    .update(calls)
+    .set({ status, ...(answered ? { answeredAt: sql`now()` } : { endedAt: sql`now()` }) })
+    .where(eq(calls.id, callId))
+    .returning();
   await callChanged(tx, row!);
   return row!;
 }
@@ -123,9 +115,9 @@ async function setStatus(tx: Tx, callId: string, status: Call['status'], answere
 export async function answerCall(db: Db, userId: string, callId: string): Promise<CallRow> {
   return db.transaction(async (tx) => {
     const c = await callFor(tx, userId, callId);
-    if (c.callee_id !== userId) throw badRequest('Only the person called can answer', 'CALL_NOT_CALLEE');
+    if (c.calleeId !== userId) throw badRequest('Only the person called can answer', 'CALL_NOT_CALLEE');
     if (c.status !== 'ringing') throw conflict('This call is no longer ringing', 'CALL_NOT_RINGING');
-    await requireReachable(tx, userId, c.caller_id, 'call');
+    await requireReachable(tx, userId, c.callerId, 'call');
     return setStatus(tx, callId, 'active', true);
   });
 }
@@ -133,7 +125,7 @@ export async function answerCall(db: Db, userId: string, callId: string): Promis
 export async function declineCall(db: Db, userId: string, callId: string): Promise<CallRow> {
   return db.transaction(async (tx) => {
     const c = await callFor(tx, userId, callId);
-    if (c.callee_id !== userId) throw badRequest('Only the person called can decline', 'CALL_NOT_CALLEE');
+    if (c.calleeId !== userId) throw badRequest('Only the person called can decline', 'CALL_NOT_CALLEE');
     if (c.status !== 'ringing') throw conflict('This call is no longer ringing', 'CALL_NOT_RINGING');
     return setStatus(tx, callId, 'declined');
   });
@@ -145,7 +137,7 @@ export async function endCall(db: Db, userId: string, callId: string): Promise<C
     const c = await callFor(tx, userId, callId);
     // Its ringing already stopped when it was answered.
     if (c.status === 'active') return setStatus(tx, callId, 'ended');
-    if (c.status === 'ringing') return setStatus(tx, callId, c.caller_id === userId ? 'missed' : 'declined');
+    if (c.status === 'ringing') return setStatus(tx, callId, c.callerId === userId ? 'missed' : 'declined');
     return c;
   });
 }
@@ -156,11 +148,11 @@ export async function endCall(db: Db, userId: string, callId: string): Promise<C
  */
 export async function missUnanswered(db: Tx, ringMs: number): Promise<CallRow[]> {
   return db.transaction(async (tx) => {
-    const rows = await executeRows<CallRow>(
-      tx,
-      sql`UPDATE chat_calls SET status = 'missed', ended_at = now()
-        WHERE status = 'ringing' AND started_at < now() - make_interval(secs => ${ringMs / 1000}) RETURNING ${cols}`,
-    );
+    const rows = await tx
+      .update(calls)
+      .set({ status: 'missed', endedAt: sql`now()` })
+      .where(and(eq(calls.status, 'ringing'), lt(calls.startedAt, rangSince(ringMs))))
+      .returning();
     for (const row of rows) await callChanged(tx, row);
     return rows;
   });
@@ -168,21 +160,20 @@ export async function missUnanswered(db: Tx, ringMs: number): Promise<CallRow[]>
 
 /** Calls ringing for `calleeId` now (for a device that connects while one rings). */
 export async function ringingFor(db: Tx, calleeId: string, ringMs: number): Promise<CallRow[]> {
-  return executeRows<CallRow>(
-    db,
-    sql`SELECT ${cols} FROM chat_calls WHERE callee_id = ${calleeId} AND status = 'ringing'
-      AND started_at >= now() - make_interval(secs => ${ringMs / 1000})`,
-  );
+  return db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.calleeId, calleeId), eq(calls.status, 'ringing'), gte(calls.startedAt, rangSince(ringMs))));
 }
 
 /** The live call with this id that `userId` is part of, and the other party (for relaying signals; refused after a block). */
 export async function liveCallParty(db: Tx, userId: string, callId: string): Promise<string> {
-  const [row] = await executeRows<CallRow>(
-    db,
-    sql`SELECT ${cols} FROM chat_calls WHERE id = ${callId} AND status IN ('ringing', 'active')`,
-  );
-  if (!row || (row.caller_id !== userId && row.callee_id !== userId)) throw notFound('Call not found', 'CALL_NOT_FOUND');
-  const other = row.caller_id === userId ? row.callee_id : row.caller_id;
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.id, callId), live));
+  if (!row || (row.callerId !== userId && row.calleeId !== userId)) throw notFound('Call not found', 'CALL_NOT_FOUND');
+  const other = row.callerId === userId ? row.calleeId : row.callerId;
   await requireReachable(db, userId, other, 'call');
   return other;
 }
@@ -192,22 +183,29 @@ export async function liveCallParty(db: Tx, userId: string, callId: string): Pro
  * stops ringing (no missed call is told across a block).
  */
 export async function endCallsBetween(db: Tx, a: string, b: string): Promise<CallRow[]> {
-  const rows = await executeRows<CallRow>(
-    db,
-    sql`UPDATE chat_calls SET status = CASE WHEN status = 'active' THEN 'ended' ELSE 'missed' END, ended_at = now()
-      WHERE status IN ('ringing', 'active')
-        AND ((caller_id = ${a} AND callee_id = ${b}) OR (caller_id = ${b} AND callee_id = ${a}))
-      RETURNING ${cols}`,
-  );
+  const rows = await db
+    .update(calls)
+    .set({ status: sql`CASE WHEN ${calls.status} = 'active' THEN 'ended' ELSE 'missed' END`, endedAt: sql`now()` })
+    .where(and(live, or(and(eq(calls.callerId, a), eq(calls.calleeId, b)), and(eq(calls.callerId, b), eq(calls.calleeId, a)))))
+    .returning();
   for (const row of rows) if (row.status === 'missed') await stopRinging(db, row);
   return rows;
 }
 
 export async function callLog(db: Tx, userId: string, q: { page: number; limit: number }) {
-  const rows = await executeRows<CallRow & { total: number }>(
-    db,
-    sql`SELECT ${cols}, count(*) OVER ()::int AS total FROM chat_calls WHERE caller_id = ${userId} OR callee_id = ${userId}
-      ORDER BY started_at DESC, id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return { items: await toCalls(db, userId, rows), pagination: pageInfo(q.page, q.limit, rows[0]?.total ?? 0) };
+  const rows = await db
+    .select({ call: calls, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(calls)
+    .where(or(eq(calls.callerId, userId), eq(calls.calleeId, userId)))
+    .orderBy(desc(calls.startedAt), calls.id)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    items: await toCalls(
+      db,
+      userId,
+      rows.map((r) => r.call),
+    ),
+    pagination: pageInfo(q.page, q.limit, rows[0]?.total ?? 0),
+  };
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, SendMessageBody } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { auth, fundWallet, json, setPin, TEST_PIN } from '../../test/harness.js';
-import { chatTestApp, text as textOf } from './chat-fixtures.js';
+import { json } from '../../test/harness.js';
+import { chatTestApp, confirmPayment, startedPayment, text as textOf } from './chat-fixtures.js';
 import { createSendBatcher, type SendBatcher } from './send-batch.js';
 
 // The group commit (send-batch.ts): sends that arrive together are stored by one statement, each
@@ -59,22 +59,8 @@ describe('the group commit of message sends', () => {
 
   it('stores a batch one by one when its statement fails, so only the payment shared twice is refused', async () => {
     const [a, b] = [await person(), await person()];
-    await setPin(chat.t.app, a);
-    await fundWallet(chat.t.app, a, 100_000);
-    const pre = await chat.t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/initiate',
-      headers: auth(a),
-      payload: { type: 'sendMoney', recipientId: b.id, amount: 20_000 },
-    });
-    const reference = (json(pre).data as { reference: string }).reference;
-    const done = await chat.t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/complete',
-      headers: auth(a, { transactionPin: TEST_PIN }),
-      payload: { reference },
-    });
-    expect(done.statusCode).toBe(200);
+    const reference = await startedPayment(chat.t.app, a, b, 20_000);
+    await confirmPayment(chat.t.app, a, reference);
     const pay = (msgId: string): SendMessageBody => ({
       msgId,
       toUserId: b.id,

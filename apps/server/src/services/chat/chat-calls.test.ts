@@ -7,43 +7,70 @@ const chat = chatTestApp();
 const { person, rest } = chat;
 
 describe('calls', () => {
-  it('rings every device, is answered once, relays signals, ends; the log shows it for both', async () => {
+  type Started = { call: Call; iceServers: { urls: unknown; username?: string; credential?: string }[] };
+
+  /** A calls B, who has two devices: both ring. */
+  const ringing = async () => {
     const [a, b] = [await person(), await person()];
     const sa = await chat.sockets.connect(a.token);
     const [b1, b2] = [await chat.sockets.connect(b.token), await chat.sockets.connect(b.token)];
-    const rings = [
-      chat.sockets.next<{ call: Call; iceServers: { urls: unknown; username?: string }[] }>(b1, 'call:incoming'),
-      chat.sockets.next(b2, 'call:incoming'),
-    ];
-    const started = await chat.sockets.must<{ call: Call; iceServers: { urls: unknown; username?: string; credential?: string }[] }>(
-      sa,
-      'call:start',
-      { toUserId: b.id, kind: 'video' },
-    );
+    const rings = [chat.sockets.next<Started>(b1, 'call:incoming'), chat.sockets.next<Started>(b2, 'call:incoming')];
+    const started = await chat.sockets.must<Started>(sa, 'call:start', { toUserId: b.id, kind: 'video' });
+    return { a, b, sa, b1, b2, started, rings: Promise.all(rings) };
+  };
+
+  /** A's call, answered on B's first device. */
+  const answered = async () => {
+    const r = await ringing();
+    await r.rings;
+    await chat.sockets.must<Call>(r.b1, 'call:answer', { callId: r.started.call.id });
+    return r;
+  };
+
+  it('rings every device of the person called, and gives the caller STUN and TURN servers', async () => {
+    const { a, b, started, rings } = await ringing();
     expect(started.call).toMatchObject({ status: 'ringing', kind: 'video', direction: 'outgoing', other: { id: b.id } });
     expect(started.iceServers[0]).toEqual({ urls: ['stun:stun.example.ng:3478'] });
     expect(started.iceServers[1]).toMatchObject({
       urls: ['turn:turn.example.ng:3478'],
       username: expect.stringMatching(new RegExp(`:${a.id}$`)),
     });
-    const [incoming] = await Promise.all(rings);
+    const [incoming, other] = await rings;
     expect(incoming!.call).toMatchObject({ id: started.call.id, direction: 'incoming' });
+    expect(other!.call.id).toBe(started.call.id);
+  });
+
+  it('is answered on one device: the others stop ringing and a second answer is refused', async () => {
+    const { b1, b2, started, rings } = await ringing();
+    await rings;
     const stopRinging = chat.sockets.next<Call>(b2, 'call:update');
-    const answered = await chat.sockets.must<Call>(b1, 'call:answer', { callId: started.call.id });
-    expect(answered.status).toBe('active');
+    const answer = await chat.sockets.must<Call>(b1, 'call:answer', { callId: started.call.id });
+    expect(answer.status).toBe('active');
     expect((await stopRinging).status).toBe('active');
     expect(await chat.sockets.emit(b2, 'call:answer', { callId: started.call.id })).toMatchObject({
       status: false,
       message: 'This call is no longer ringing',
     });
+  });
+
+  it('relays signals between the two people in the call', async () => {
+    const { a, sa, b1, started } = await answered();
     const offer = chat.sockets.next<{ callId: string; fromUserId: string; data: { type: string } }>(b1, 'call:signal');
     await chat.sockets.must(sa, 'call:signal', { callId: started.call.id, data: { type: 'offer', sdp: 'v=0' } });
     expect(await offer).toEqual({ callId: started.call.id, fromUserId: a.id, data: { type: 'offer', sdp: 'v=0' } });
+  });
+
+  it('refuses a signal from someone outside the call', async () => {
+    const { started } = await answered();
     const stranger = await chat.sockets.connect((await person()).token);
     expect(await chat.sockets.emit(stranger, 'call:signal', { callId: started.call.id, data: { type: 'ice' } })).toMatchObject({
       status: false,
       message: 'Call not found',
     });
+  });
+
+  it('ends with its duration, shown in both people’s call logs', async () => {
+    const { a, b, sa, started } = await answered();
     await pause(30);
     const ended = await chat.sockets.must<Call>(sa, 'call:end', { callId: started.call.id });
     expect(ended).toMatchObject({ status: 'ended', durationMs: expect.any(Number) });

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { auth, createTestApp, newUser, type TestContext, type TestOptions, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  createTestApp,
+  fundWallet,
+  json,
+  newUser,
+  setPin,
+  TEST_PIN,
+  type TestContext,
+  type TestOptions,
+  type TestUser,
+} from '../../test/harness.js';
 
 // Socket clients for the chat tests: connect as a person, emit with an acknowledgement, wait for events.
 
@@ -113,3 +124,27 @@ export const text = (to: TestUser, body: string, msgId = `m-${Math.random().toSt
   msgType: 'text',
   msgBody: { text: body, ...(replyTo ? { replyTo } : {}) },
 });
+
+/** A payment `from` started to `to` (their PIN set, their wallet funded with ₦1,000), not yet confirmed: its reference. */
+export async function startedPayment(app: FastifyInstance, from: TestUser, to: TestUser, amount: number): Promise<string> {
+  await setPin(app, from);
+  await fundWallet(app, from, 100_000);
+  const pre = await app.inject({
+    method: 'POST',
+    url: '/api/transaction/api/v1/initiate',
+    headers: auth(from),
+    payload: { type: 'sendMoney', recipientId: to.id, amount },
+  });
+  return (json(pre).data as { reference: string }).reference;
+}
+
+/** Confirms a started payment with the PIN (it must succeed). */
+export async function confirmPayment(app: FastifyInstance, from: TestUser, reference: string): Promise<void> {
+  const done = await app.inject({
+    method: 'POST',
+    url: '/api/transaction/api/v1/complete',
+    headers: auth(from, { transactionPin: TEST_PIN }),
+    payload: { reference },
+  });
+  expect(done.statusCode).toBe(200);
+}

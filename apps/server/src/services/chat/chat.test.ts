@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@owo/contracts';
-import { auth, fundWallet, json, newUser, setPin, TEST_PIN } from '../../test/harness.js';
-import { chatTestApp, pause, text } from './chat-fixtures.js';
+import { auth, json, newUser, type TestUser } from '../../test/harness.js';
+import { chatTestApp, confirmPayment, pause, startedPayment, text } from './chat-fixtures.js';
 
 const chat = chatTestApp();
 const { person, rest } = chat;
@@ -80,20 +80,33 @@ describe('the chat socket', () => {
     expect(seqs(hist.messages)).toEqual(upTo(13));
   });
 
-  it('replies quote the message; receipts move delivered and seen marks to the other person', async () => {
+  /** A asked B something and B replied: the conversation's second message. */
+  const replied = async () => {
     const [a, b] = [await person(), await person()];
     const [sa, sb] = [await chat.sockets.connect(a.token), await chat.sockets.connect(b.token)];
     const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(b, 'Lunch at 1?'));
     const reply = await chat.sockets.must<ChatMessage>(sb, 'message:send', text(a, 'Yes!', undefined, m.id));
+    return { a, b, sa, sb, m, reply };
+  };
+
+  it('quotes the message a reply answers', async () => {
+    const { a, m, reply } = await replied();
     expect(reply.msgBody.replyTo).toEqual({ id: m.id, fromUserId: a.id, msgType: 'text', text: 'Lunch at 1?' });
     expect(reply.seq).toBe(2);
+  });
+
+  it('refuses a reply to a message of another conversation', async () => {
+    const { a, sa, sb } = await replied();
     const stranger = await person();
     const other = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(stranger, 'hi'));
     expect(await chat.sockets.emit(sb, 'message:send', text(a, 'x', undefined, other.id))).toMatchObject({
       status: false,
       code: 'REPLY_NOT_FOUND',
     });
+  });
 
+  it('moves the delivered and seen marks, never past the last message, and shows them to the other person', async () => {
+    const { a, b, sa, sb, m } = await replied();
     const receipts = chat.sockets.collect<{ userId: string; deliveredSeq: number; seenSeq: number }>(sa, 'receipt');
     await chat.sockets.must(sb, 'message:delivered', { conversationId: m.conversationId, upToSeq: 1 });
     await chat.sockets.must(sb, 'message:seen', { conversationId: m.conversationId, upToSeq: 99 });
@@ -104,7 +117,10 @@ describe('the chat socket', () => {
     ]);
     const hist = json(await rest(a, 'GET', `/conversations/${b.id}/messages`)).data as { marks: { theirs: { seenSeq: number } } };
     expect(hist.marks.theirs.seenSeq).toBe(2);
-    // Someone else's conversation cannot be marked or read.
+  });
+
+  it('neither marks nor reads someone else’s conversation', async () => {
+    const { a, m } = await replied();
     const c = await person();
     const sc = await chat.sockets.connect(c.token);
     expect(await chat.sockets.emit(sc, 'message:seen', { conversationId: m.conversationId, upToSeq: 1 })).toMatchObject({
@@ -115,14 +131,20 @@ describe('the chat socket', () => {
     expect(cView.messages).toEqual([]);
   });
 
-  it('catches up after a reconnect from the last message the client has, in order, each once; recent chats count unread', async () => {
+  /** A sent B four messages, the last three while B was away. */
+  const fourWhileAway = async () => {
     const [a, b] = [await person(), await person()];
     const sa = await chat.sockets.connect(a.token);
-    let sb = await chat.sockets.connect(b.token);
+    const sb = await chat.sockets.connect(b.token);
     const first = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(b, 'one'));
     sb.close();
     for (const w of ['two', 'three', 'four']) await chat.sockets.must(sa, 'message:send', text(b, w));
-    sb = await chat.sockets.connect(b.token);
+    return { a, b, first };
+  };
+
+  it('catches up after a reconnect from the last message the client has, in order, each once', async () => {
+    const { a, b, first } = await fourWhileAway();
+    const sb = await chat.sockets.connect(b.token);
     const caught = json(await rest(b, 'GET', `/conversations/${a.id}/messages?after=${first.seq}`)).data as {
       messages: ChatMessage[];
       hasMore: boolean;
@@ -133,65 +155,73 @@ describe('the chat socket', () => {
       [4, 'four'],
     ]);
     expect(caught.hasMore).toBe(false);
+    sb.close();
+  });
+
+  it('pages back through older messages, saying whether there are more', async () => {
+    const { a, b } = await fourWhileAway();
     const older = json(await rest(b, 'GET', `/conversations/${a.id}/messages?before=3&limit=1`)).data as {
       messages: ChatMessage[];
       hasMore: boolean;
     };
     expect(older).toMatchObject({ hasMore: true, messages: [{ seq: 2 }] });
+  });
+
+  it('counts a recent chat’s unread messages until they are seen', async () => {
+    const { a, b } = await fourWhileAway();
     const recent = (await rest(b, 'GET', '/recent-chats')).json() as {
       data: { user: { id: string }; unreadCount: number; lastSeq: number; lastMessage: ChatMessage }[];
     };
     expect(recent.data[0]).toMatchObject({ user: { id: a.id }, unreadCount: 4, lastSeq: 4, lastMessage: { msgBody: { text: 'four' } } });
     await rest(b, 'PUT', `/conversations/${a.id}/seen`, { upToSeq: 4 });
     expect(((await rest(b, 'GET', '/recent-chats')).json() as { data: { unreadCount: number }[] }).data[0]!.unreadCount).toBe(0);
-    expect((await rest(b, 'GET', `/conversations/${a.id}/messages?after=1&before=3`)).statusCode).toBe(400);
-    expect((await rest(b, 'GET', `/conversations/${b.id}/messages`)).statusCode).toBe(400);
-    sb.close();
   });
 
-  it('lists only people with a nickname in the directory; typing and presence reach the other person', async () => {
+  it.each([
+    ['both after and before', (other: TestUser) => `/conversations/${other.id}/messages?after=1&before=3`],
+    ['a conversation with oneself', (_other: TestUser, me: TestUser) => `/conversations/${me.id}/messages`],
+  ])('refuses to read a conversation page asked with %s (400)', async (_case, url) => {
+    const { a, b } = await fourWhileAway();
+    expect((await rest(b, 'GET', url(a, b))).statusCode).toBe(400);
+  });
+
+  it('lists only people with a nickname in the directory, never the caller', async () => {
     const a = await person();
     const plain = await newUser(chat.t.app);
     const dir = (await rest(a, 'GET', '/directory?limit=50')).json() as { data: { id: string; nickName: string | null }[] };
     expect(dir.data.every((p) => p.nickName)).toBe(true);
     expect(dir.data.map((p) => p.id)).not.toContain(plain.id);
     expect(dir.data.map((p) => p.id)).not.toContain(a.id);
-    const b = await person();
+  });
+
+  it('tells a watcher when the person watched comes online and goes offline, with their last seen', async () => {
+    const [a, b] = [await person(), await person()];
     const sa = await chat.sockets.connect(a.token);
     const watched = await chat.sockets.must<{ fromUserJid: string; status: string }[]>(sa, 'presence:watch', { userIds: [b.id] });
     expect(watched).toEqual([{ fromUserJid: b.id, status: 'offline', lastSeen: null }]);
     const online = chat.sockets.next<{ status: string }>(sa, 'presence');
     const sb = await chat.sockets.connect(b.token);
     expect((await online).status).toBe('online');
-    const typing = chat.sockets.next(sa, 'typing');
-    await chat.sockets.must(sb, 'typing', { toUserId: a.id, typing: true });
-    expect(await typing).toEqual({ fromUserId: b.id, typing: true });
     const offline = chat.sockets.next<{ status: string; lastSeen: string | null }>(sa, 'presence');
     sb.close();
     expect(await offline).toMatchObject({ status: 'offline', lastSeen: expect.any(String) });
   });
 
+  it('passes typing on to the other person', async () => {
+    const [a, b] = [await person(), await person()];
+    const [sa, sb] = [await chat.sockets.connect(a.token), await chat.sockets.connect(b.token)];
+    const typing = chat.sockets.next(sa, 'typing');
+    await chat.sockets.must(sb, 'typing', { toUserId: a.id, typing: true });
+    expect(await typing).toEqual({ fromUserId: b.id, typing: true });
+  });
+
   it('shares a completed payment in the conversation, once, and only one’s own to this person', async () => {
     const [a, b] = [await person(), await person()];
-    await setPin(chat.t.app, a);
-    await fundWallet(chat.t.app, a, 100_000);
-    const pre = await chat.t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/initiate',
-      headers: auth(a),
-      payload: { type: 'sendMoney', recipientId: b.id, amount: 50_000 },
-    });
-    const reference = (json(pre).data as { reference: string }).reference;
+    const reference = await startedPayment(chat.t.app, a, b, 50_000);
     const sa = await chat.sockets.connect(a.token);
     const pay = (msgId: string) => ({ msgId, toUserId: b.id, msgType: 'payment', msgBody: { paymentReference: reference } });
     expect(await chat.sockets.emit(sa, 'message:send', pay('p0'))).toMatchObject({ status: false, code: 'PAYMENT_NOT_CONFIRMED' });
-    const done = await chat.t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/complete',
-      headers: auth(a, { transactionPin: TEST_PIN }),
-      payload: { reference },
-    });
-    expect(done.statusCode).toBe(200);
+    await confirmPayment(chat.t.app, a, reference);
     const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', pay('p1'));
     expect(m.msgBody.payment).toEqual({ reference, amount: 50_000, status: 'completed' });
     expect(await chat.sockets.emit(sa, 'message:send', pay('p2'))).toMatchObject({ status: false, code: 'PAYMENT_ALREADY_SHARED' });

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { usersByIds } from '../user/index.js';
 import { setMarks, toChatUser, type Marks } from './chat.service.js';
 import { groupNotFound, requireMember } from './groups.service.js';
 import { lastSeqOf, memberMarks, membershipOf } from './groups.queries.js';
-import { messageCols, messagesInConversations, toMessage, type MessageRow } from './message.queries.js';
+import { messagePage, messagesInConversations, toMessage } from './message.queries.js';
+import { marks } from './tables.js';
 
 // Reading a group: its history (only what the caller may read: after they joined, up to when they
 // left), the caller's marks, and who saw a message. Marks are one row per member per group
@@ -15,26 +16,19 @@ import { messageCols, messagesInConversations, toMessage, type MessageRow } from
 export async function groupHistory(db: Tx, groupId: string, userId: string, q: { before?: number; after?: number; limit: number }) {
   const m = await membershipOf(db, groupId, userId);
   if (!m) throw groupNotFound();
-  const newer = q.after !== undefined;
-  const where = newer ? sql`seq > ${q.after}` : q.before !== undefined ? sql`seq < ${q.before}` : sql`true`;
-  const rows = await executeRows<MessageRow>(
-    db,
-    sql`SELECT ${messageCols} FROM chat_messages WHERE conversation_id = ${groupId} AND ${where}
-      AND seq > ${m.joinedSeq} ${m.leftSeq !== null ? sql`AND seq <= ${m.leftSeq}` : sql``}
-      ORDER BY seq ${newer ? sql`ASC` : sql`DESC`} LIMIT ${q.limit + 1}`,
-  );
+  const rows = await messagePage(db, groupId, q, m);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
-  if (!newer) page.reverse();
-  const [mine] = await executeRows<{ delivered_seq: number; seen_seq: number }>(
-    db,
-    sql`SELECT delivered_seq, seen_seq FROM chat_marks WHERE conversation_id = ${groupId} AND user_id = ${userId}`,
-  );
+  if (q.after === undefined) page.reverse();
+  const [mine] = await db
+    .select({ deliveredSeq: marks.deliveredSeq, seenSeq: marks.seenSeq })
+    .from(marks)
+    .where(and(eq(marks.conversationId, groupId), eq(marks.userId, userId)));
   return {
     groupId,
     messages: page.map(toMessage),
     hasMore,
-    mine: { deliveredSeq: mine?.delivered_seq ?? 0, seenSeq: mine?.seen_seq ?? 0 },
+    mine: { deliveredSeq: mine?.deliveredSeq ?? 0, seenSeq: mine?.seenSeq ?? 0 },
   };
 }
 
@@ -50,7 +44,7 @@ export async function groupReceipts(db: Tx, groupId: string, userId: string, mes
   const me = await requireMember(db, groupId, userId);
   const [msg] = await messagesInConversations(db, [{ id: messageId, conversationId: groupId }]);
   if (!msg || msg.seq <= me.joinedSeq) throw notFound('Message not found', 'MESSAGE_NOT_FOUND');
-  const marks = (await memberMarks(db, groupId)).filter((k) => k.userId !== msg.from_user_id && k.joinedSeq < msg.seq);
+  const marks = (await memberMarks(db, groupId)).filter((k) => k.userId !== msg.fromUserId && k.joinedSeq < msg.seq);
   const people = new Map(
     (
       await usersByIds(

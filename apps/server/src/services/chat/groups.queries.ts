@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
-import { messageCols, type MessageRow, type RawRow } from './message.queries.js';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
+import { marksRise, messageCols, type MessageRow } from './message.queries.js';
 import { conversations, groups, marks, members } from './tables.js';
 
 // The statements on groups and their members (groups.service.ts holds the rules).
@@ -43,11 +43,12 @@ export async function currentPairs(db: Tx, pairs: readonly { groupId: string; us
     pairs.map((p) => sql`(${p.groupId}::uuid, ${p.userId}::uuid)`),
     sql`, `,
   );
-  const rows = await executeRows<{ conversation_id: string; user_id: string }>(
+  const rows = await executeRows<Pick<MemberRow, 'conversationId' | 'userId'>>(
     db,
-    sql`SELECT conversation_id, user_id FROM chat_members WHERE left_at IS NULL AND (conversation_id, user_id) IN (${list})`,
+    sql`SELECT conversation_id AS "conversationId", user_id AS "userId" FROM chat_members
+      WHERE left_at IS NULL AND (conversation_id, user_id) IN (${list})`,
   );
-  return new Set(rows.map((r) => `${r.conversation_id}:${r.user_id}`));
+  return new Set(rows.map((r) => `${r.conversationId}:${r.userId}`));
 }
 
 export const groupById = async (db: Tx, groupId: string) => (await db.select().from(groups).where(eq(groups.id, groupId)))[0] ?? null;
@@ -72,10 +73,7 @@ export async function upsertMembers(db: Tx, groupId: string, userIds: readonly s
     .values(userIds.map((userId) => ({ conversationId: groupId, userId, deliveredSeq: joinedSeq, seenSeq: joinedSeq })))
     .onConflictDoUpdate({
       target: [marks.conversationId, marks.userId],
-      set: {
-        deliveredSeq: sql`greatest(${marks.deliveredSeq}, excluded.delivered_seq)`,
-        seenSeq: sql`greatest(${marks.seenSeq}, excluded.seen_seq)`,
-      },
+      set: marksRise,
     });
 }
 
@@ -98,24 +96,23 @@ export const setMute = (db: Tx, groupId: string, userId: string, until: Date | n
     .set({ mutedUntil: until })
     .where(and(eq(members.conversationId, groupId), eq(members.userId, userId)));
 
-type GroupListRow = RawRow<Pick<GroupRow, 'id' | 'name' | 'photoUrl' | 'createdAt'>> & {
-  role: MemberRow['role'];
-  muted_until: string | null;
-  last_seq: number;
-  seen_seq: number;
-  joined_seq: number;
-  member_count: number;
-  last: MessageRow | null;
-  total: number;
-};
+type GroupListRow = RawRow<
+  Pick<GroupRow, 'id' | 'name' | 'photoUrl' | 'createdAt'> & Pick<MemberRow, 'role' | 'mutedUntil' | 'joinedSeq'>
+> &
+  Pick<typeof conversations.$inferSelect, 'lastSeq'> &
+  Pick<typeof marks.$inferSelect, 'seenSeq'> & {
+    memberCount: number;
+    last: MessageRow | null;
+    total: number;
+  };
 
 /** The caller's current groups (or one), the latest first, with the last message each can read and the unread count from the marks. */
 export async function groupsOfUser(db: Tx, userId: string, q: { page: number; limit: number; onlyId?: string }) {
   return executeRows<GroupListRow>(
     db,
-    sql`SELECT g.id, g.name, g.photo_url AS "photoUrl", g.created_at AS "createdAt", me.role, me.muted_until, c.last_seq, me.joined_seq,
-        coalesce(k.seen_seq, 0) AS seen_seq,
-        (SELECT count(*)::int FROM chat_members x WHERE x.conversation_id = g.id AND x.left_at IS NULL) AS member_count,
+    sql`SELECT g.id, g.name, g.photo_url AS "photoUrl", g.created_at AS "createdAt", me.role, me.muted_until AS "mutedUntil",
+        c.last_seq AS "lastSeq", me.joined_seq AS "joinedSeq", coalesce(k.seen_seq, 0) AS "seenSeq",
+        (SELECT count(*)::int FROM chat_members x WHERE x.conversation_id = g.id AND x.left_at IS NULL) AS "memberCount",
         (SELECT row_to_json(l) FROM (SELECT ${messageCols} FROM chat_messages WHERE conversation_id = g.id AND seq > me.joined_seq
           ORDER BY seq DESC LIMIT 1) l) AS last,
         count(*) OVER ()::int AS total

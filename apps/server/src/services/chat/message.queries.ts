@@ -1,71 +1,60 @@
 import { sql } from 'drizzle-orm';
-import type { ChatMessage, MsgType } from '@owo/contracts';
-import { executeRows, type Tx } from '../../platform/db.js';
-import type { MessageBodyRow, messages } from './tables.js';
-
-/** A row as a raw statement returns it: timestamps come back as text. */
-export type RawRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+import type { ChatMessage } from '@owo/contracts';
+import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
+import { marks, type messages } from './tables.js';
 
 // The hand-written statements on chat messages (the query rule: named, beside their service, row
-// types derived from the tables).
+// types derived from the tables): the send's one statement, the reads of a send's checks, and a
+// conversation's page (the measured hot paths).
 
 type M = typeof messages.$inferSelect;
-/** A message as a raw statement returns it (snake_case columns, timestamps as text). */
-export type MessageRow = RawRow<{
-  id: M['id'];
-  conversation_id: M['conversationId'];
-  seq: M['seq'];
-  from_user_id: M['fromUserId'];
-  to_user_id: M['toUserId'];
-  client_msg_id: M['clientMsgId'];
-  msg_type: M['msgType'];
-  body: M['body'];
-  created_at: M['createdAt'];
-}>;
+/** A message's content as stored. */
+export type MessageBody = M['body'];
+/** A message as a raw statement returns it (`messageCols`: the table's property names). */
+export type MessageRow = RawRow<
+  Pick<M, 'id' | 'conversationId' | 'seq' | 'fromUserId' | 'toUserId' | 'clientMsgId' | 'msgType' | 'body' | 'createdAt'>
+>;
 
-export const messageCols = sql`id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at`;
+/** A message's columns, aliased to the table's property names (`MessageRow`). */
+export const messageCols = sql`id, conversation_id AS "conversationId", seq, from_user_id AS "fromUserId", to_user_id AS "toUserId",
+  client_msg_id AS "clientMsgId", msg_type AS "msgType", body, created_at AS "createdAt"`;
 
 export const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
-  msgId: r.client_msg_id,
-  conversationId: r.conversation_id,
+  msgId: r.clientMsgId,
+  conversationId: r.conversationId,
   seq: r.seq,
-  fromUserId: r.from_user_id,
-  toUserId: r.to_user_id,
+  fromUserId: r.fromUserId,
+  toUserId: r.toUserId,
   // A group message is addressed to its group, whose id is its conversation's.
-  groupId: r.to_user_id === r.conversation_id ? r.conversation_id : null,
-  msgType: r.msg_type,
+  groupId: r.toUserId === r.conversationId ? r.conversationId : null,
+  msgType: r.msgType,
   msgBody: {
     text: r.body.text,
-    replyTo: r.body.replyTo ? { ...r.body.replyTo, msgType: r.body.replyTo.msgType as MsgType } : null,
+    replyTo: r.body.replyTo ?? null,
     media: r.body.media,
-    payment: r.body.payment ? { ...r.body.payment, status: r.body.payment.status as 'completed' } : null,
+    payment: r.body.payment ?? null,
     ...(r.body.mentions?.length ? { mentions: r.body.mentions } : {}),
     ...(r.body.event ? { event: r.body.event } : {}),
     ...(r.body.deleted ? { deleted: true } : {}),
   },
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: new Date(r.createdAt).toISOString(),
 });
 
 /** A message checked and ready to store: its id, conversation and place in it are known. */
-export type ReadyMessage = {
-  id: string;
-  conversationId: string;
+export type ReadyMessage = Pick<
+  M,
+  'id' | 'conversationId' | 'fromUserId' | 'toUserId' | 'clientMsgId' | 'msgType' | 'body' | 'paymentReference'
+> & {
   /** The pair, for a conversation's first message (user_a < user_b); none for a group's (its row exists). */
   pair: [string, string] | null;
-  fromUserId: string;
-  toUserId: string;
-  clientMsgId: string;
-  msgType: ChatMessage['msgType'];
-  body: MessageBodyRow;
-  paymentReference: string | null;
 };
 
 /** The kinds of message that notify their recipients by push. */
 const PUSHED_TYPES = sql`('text', 'image', 'voice')`;
 
-/** The end of an insert into chat_marks: a member's marks only ever move up. */
-export const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
+/** The end of an insert into chat_marks: a member's marks only ever move up (`marksRise` for the query builder). */
+const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
   delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
   seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)`;
 
@@ -104,7 +93,7 @@ export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Pr
         INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
         SELECT v.id, v.convo, c.last_seq - k.n + v.pos, v.from_user_id, v.to_user_id, v.client_msg_id, v.msg_type, v.body, v.payment_reference
         FROM v JOIN k ON k.convo = v.convo JOIN c ON c.id = v.convo
-        RETURNING ${messageCols}),
+        RETURNING id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at),
       -- Writing a message means having seen the conversation up to it.
       s AS (
         INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq)
@@ -112,7 +101,7 @@ export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Pr
         ${marksOnlyRise}),
       -- The messages that may notify their recipients (message-push.ts); a payment's is told by the money's own push.
       q AS (INSERT INTO chat_push_queue (message_id) SELECT id FROM m WHERE msg_type IN ${PUSHED_TYPES})
-      SELECT * FROM m ORDER BY conversation_id, seq`,
+      SELECT ${messageCols} FROM m ORDER BY conversation_id, seq`,
   );
 }
 
@@ -134,4 +123,32 @@ export async function messagesInConversations(db: Tx, pairs: readonly { id: stri
     sql`, `,
   );
   return executeRows<MessageRow>(db, sql`SELECT ${messageCols} FROM chat_messages WHERE (id, conversation_id) IN (${list})`);
+}
+
+/** The builder's form of `marksOnlyRise`: the set of an upsert into chat_marks whose marks only ever move up. */
+export const marksRise = {
+  deliveredSeq: sql`greatest(${marks.deliveredSeq}, excluded.delivered_seq)`,
+  seenSeq: sql`greatest(${marks.seenSeq}, excluded.seen_seq)`,
+};
+
+/**
+ * A page of a conversation's messages (a keyset page on seq): older than `before`, newer than
+ * `after` (catch-up, oldest first), or the latest; one more than `limit` to tell whether there is
+ * more. `within` bounds it to a group member's membership (after `joinedSeq`, up to `leftSeq`).
+ */
+export async function messagePage(
+  db: Tx,
+  convo: string,
+  q: { before?: number; after?: number; limit: number },
+  within?: { joinedSeq: number; leftSeq: number | null },
+): Promise<MessageRow[]> {
+  const newer = q.after !== undefined;
+  const where = newer ? sql`seq > ${q.after}` : q.before !== undefined ? sql`seq < ${q.before}` : sql`true`;
+  const bounds = within ? sql`AND seq > ${within.joinedSeq} ${within.leftSeq !== null ? sql`AND seq <= ${within.leftSeq}` : sql``}` : sql``;
+  return executeRows<MessageRow>(
+    db,
+    sql`SELECT ${messageCols} FROM chat_messages WHERE conversation_id = ${convo} AND ${where}
+      ${bounds}
+      ORDER BY seq ${newer ? sql`ASC` : sql`DESC`} LIMIT ${q.limit + 1}`,
+  );
 }

@@ -37,7 +37,7 @@ export async function sendOne(db: Tx, req: SendRequest): Promise<SendOutcome> {
     if (!uniqueViolation(err)) throw err;
     const [again] = await storedByClientIds(db, [ready]);
     if (again) {
-      if (again.to_user_id !== ready.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
+      if (again.toUserId !== ready.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
       return { message: toMessage(again), created: false };
     }
     if (ready.paymentReference) throw conflict('This payment is already in the conversation', 'PAYMENT_ALREADY_SHARED');

@@ -8,8 +8,14 @@ import { usersByIds } from '../user/index.js';
 import { blockedPairs, cannotMessage } from './block-rule.js';
 import { conversationId } from './conversation-id.js';
 import { currentPairs } from './groups.queries.js';
-import { messagesInConversations, storedByClientIds, toMessage, type MessageRow, type ReadyMessage } from './message.queries.js';
-import type { MessageBodyRow } from './tables.js';
+import {
+  messagesInConversations,
+  storedByClientIds,
+  toMessage,
+  type MessageBody,
+  type MessageRow,
+  type ReadyMessage,
+} from './message.queries.js';
 
 // The checks a message passes before it is stored, for many sends at once (a batch of the group
 // commit, or one): a handful of statements for the whole batch, whatever its size. Each send gets
@@ -31,12 +37,12 @@ const convoOf = (x: Item) => (x.group ? x.b.toUserId : conversationId(x.from, x.
 export type Checked = { ready: ReadyMessage } | { stored: ChatMessage } | { error: AppError };
 
 const previewOf = (r: MessageRow) =>
-  (r.body.text || (r.msg_type === 'image' ? 'Photo' : r.msg_type === 'voice' ? 'Voice note' : 'Payment')).slice(0, 200);
+  (r.body.text || (r.msgType === 'image' ? 'Photo' : r.msgType === 'voice' ? 'Voice note' : 'Payment')).slice(0, 200);
 
 /** What the message carries besides its text: the media checked as the sender's upload, the payment as theirs to the recipient. */
 async function attachments(tx: Tx, fromUserId: string, b: Send, group: boolean) {
-  let media: MessageBodyRow['media'] = null;
-  let payment: MessageBodyRow['payment'] = null;
+  let media: MessageBody['media'] = null;
+  let payment: MessageBody['payment'] = null;
   if (b.msgType === 'image' || b.msgType === 'voice') {
     const [u] = await uploadsOf(tx, fromUserId, [b.msgBody.mediaUrl ?? '']);
     const want = b.msgType === 'image' ? 'image' : 'audio';
@@ -83,7 +89,7 @@ export async function checkSends(db: Tx, sends: readonly SendRequest[]): Promise
         db,
         list.map((x) => ({ fromUserId: x.from, clientMsgId: x.b.msgId })),
       )
-    ).map((r) => [`${r.from_user_id}:${r.client_msg_id}`, r]),
+    ).map((r) => [`${r.fromUserId}:${r.clientMsgId}`, r]),
   );
   const replies = new Map(
     (
@@ -108,17 +114,17 @@ export async function checkSends(db: Tx, sends: readonly SendRequest[]): Promise
       }
       const again = stored.get(`${from}:${b.msgId}`);
       if (again) {
-        if (again.to_user_id !== b.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
+        if (again.toUserId !== b.toUserId) throw conflict('This msgId was already used for another message', 'MSG_ID_REUSED');
         out.push({ stored: toMessage(again) });
         continue;
       }
       const convo = convoOf(x);
-      let replyTo: MessageBodyRow['replyTo'] = null;
+      let replyTo: MessageBody['replyTo'] = null;
       if (b.msgBody.replyTo) {
         const r = replies.get(b.msgBody.replyTo);
-        if (!r || r.conversation_id !== convo || r.msg_type === 'event')
+        if (!r || r.conversationId !== convo || r.msgType === 'event')
           throw badRequest('The message you reply to is not in this conversation', 'REPLY_NOT_FOUND');
-        replyTo = { id: r.id, fromUserId: r.from_user_id, msgType: r.msg_type, text: previewOf(r) };
+        replyTo = { id: r.id, fromUserId: r.fromUserId, msgType: r.msgType, text: previewOf(r) };
       }
       const { media, payment } = b.msgType === 'text' ? { media: null, payment: null } : await attachments(db, from, b, x.group);
       const mentions = [...new Set(b.mentions ?? [])];

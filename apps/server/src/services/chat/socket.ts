@@ -133,7 +133,7 @@ export function createChatHub(app: FastifyInstance): ChatHub {
   };
   const receipt = (otherId: string, m: Marks) => io.to(userRoom(otherId)).to(userRoom(m.userId)).emit('receipt', m);
   const callUpdate = async (row: CallRow) => {
-    for (const id of [row.caller_id, row.callee_id]) {
+    for (const id of [row.callerId, row.calleeId]) {
       const [c] = await toCalls(db, id, [row]);
       io.to(userRoom(id)).emit('call:update', c);
     }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ChatMessage } from '@owo/contracts';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // The Drizzle tables the chat service owns (ARCHITECTURE.md 11): a conversation per pair, messages
@@ -30,25 +31,6 @@ export const conversations = pgTable(
   ],
 );
 
-/** A group's event shown in its conversation: who did it is the message's sender. */
-export type GroupEventRow = {
-  type: 'created' | 'added' | 'removed' | 'left' | 'joined' | 'made_admin' | 'dismissed_admin' | 'renamed';
-  userIds: string[];
-  name?: string;
-};
-
-export type MessageBodyRow = {
-  text: string;
-  /** People mentioned with @ (members of the group). */
-  mentions?: string[];
-  event?: GroupEventRow | null;
-  /** Deleted for everyone by its sender: the content is gone. */
-  deleted?: boolean;
-  replyTo: { id: string; fromUserId: string; msgType: string; text: string } | null;
-  media: { url: string; thumbnailUrl: string | null; durationMs: number | null; width: number | null; height: number | null } | null;
-  payment: { reference: string; amount: number; status: string } | null;
-};
-
 export const messages = pgTable(
   'chat_messages',
   {
@@ -59,7 +41,8 @@ export const messages = pgTable(
     toUserId: uuid('to_user_id').notNull(),
     clientMsgId: text('client_msg_id').notNull(),
     msgType: text('msg_type', { enum: ['text', 'image', 'voice', 'payment', 'event'] }).notNull(),
-    body: jsonb('body').$type<MessageBodyRow>().notNull(),
+    /** The content as the contract's message body carries it: text, the quoted reply, media, a payment, a group's event. */
+    body: jsonb('body').$type<ChatMessage['msgBody']>().notNull(),
     paymentReference: text('payment_reference'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
