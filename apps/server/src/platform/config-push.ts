@@ -35,15 +35,33 @@ export type PushConfig = {
 
 type PushEnv = z.infer<typeof pushEnv>;
 
+/**
+ * A new P-256 key pair for VAPID, base64url: the public point (65 bytes) and the private scalar as
+ * 32 bytes. Node drops a private key's leading zero bytes (one key in 256), which Web Push refuses
+ * ("Vapid private key should be 32 bytes"), so it is padded back.
+ */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const d = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - d.length), d]).toString('base64url'),
+  };
+}
+
 /** VAPID keys from the settings in production; outside it, made once and kept in DATA_DIR/.vapid.json. */
 function vapidKeys(e: PushEnv, isProduction: boolean, dataDir: string): { publicKey: string; privateKey: string } {
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
   if (isProduction) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production (npx web-push generate-vapid-keys)');
   const file = path.join(dataDir, '.vapid.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  if (existsSync(file)) {
+    // A key kept by an earlier version may have lost its leading zero byte: padded as newVapidKeys does.
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    const d = Buffer.from(kept.privateKey, 'base64url');
+    return { ...kept, privateKey: Buffer.concat([Buffer.alloc(Math.max(0, 32 - d.length)), d]).toString('base64url') };
+  }
+  const keys = newVapidKeys();
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;

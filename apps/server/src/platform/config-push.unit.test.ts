@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pushConfig } from './config-push.js';
+import { newVapidKeys, pushConfig } from './config-push.js';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'owo-push-'));
 
@@ -25,5 +25,11 @@ describe('push settings', () => {
 
   it('send through the sandbox by default outside production', () => {
     expect(pushConfig({}, false, dir()).provider).toBe('sandbox');
+  });
+
+  it('make private keys of 32 bytes, also the one in 256 whose first byte is zero', () => {
+    // 3,000 pairs: the chance that none starts with a zero byte is (255/256)^3000, about 1 in 100,000.
+    const sizes = Array.from({ length: 3000 }, () => Buffer.from(newVapidKeys().privateKey, 'base64url').length);
+    expect(new Set(sizes)).toEqual(new Set([32]));
   });
 });
