@@ -1,6 +1,6 @@
 import { formatNaira } from '@owo/contracts/format';
-import { Heart, ImageOff, MapPin, Star, Store, Timer } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Heart, ImageOff, MapPin, Search, Star, Store, Timer } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
@@ -353,5 +353,48 @@ export function ShopRowsSkeleton({ label = 'Loading shops', rows = 3 }: { label?
         </div>
       ))}
     </div>
+  );
+}
+
+/** The product search box and its button (Shop's front page and the search screen). */
+export function ProductSearchForm({
+  id,
+  value,
+  onChange,
+  onSubmit,
+  onFocus,
+  autoFocus,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (e: FormEvent) => void;
+  onFocus?: () => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <form role="search" aria-label="Products" onSubmit={onSubmit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          enterKeyHint="search"
+          value={value}
+          maxLength={80}
+          autoFocus={autoFocus}
+          onChange={(e) => onChange(e.target.value)}
+          onFocus={onFocus}
+          placeholder="Search products"
+          className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
+        />
+      </div>
+      <button type="submit" className="min-h-12 rounded-2xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        Search
+      </button>
+    </form>
   );
 }

@@ -43,7 +43,7 @@ const pending = {
 };
 
 // uPlot draws on a canvas jsdom lacks: the lazily loaded chart stands in as its labelled box.
-vi.mock('./DailyChart', () => ({
+vi.mock('../../../ui/DailyChart', () => ({
   default: ({ label, series }: { label: string; series: Array<{ label: string; values: number[] }> }) => (
     <div role="img" aria-label={label}>
       {series.map((x) => `${x.label}: ${x.values.join(',')}`).join('; ')}

@@ -17,12 +17,12 @@ import { Tabs } from '../../../ui/Tabs';
 import { fullName, plural, profilePath, timeAgo } from '../format';
 import { PostMedia } from '../PostMedia';
 import { PostText } from '../PostText';
-import type { DailySeries } from './DailyChart';
+import type { DailySeries } from '../../../ui/DailyChart';
 import { communityPath } from './parts';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunity } from './queries';
 
-const DailyChart = lazy(() => import('./DailyChart'));
+const DailyChart = lazy(() => import('../../../ui/DailyChart'));
 
 const TABS = [
   { id: 'join', label: 'Join requests' },

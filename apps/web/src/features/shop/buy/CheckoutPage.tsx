@@ -1,6 +1,6 @@
 import { formatLagosDate } from '@owo/contracts/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -26,7 +26,7 @@ import { Skeleton } from '../../../ui/Spinner';
 import { SuccessHero } from '../../../ui/SuccessHero';
 import { invalidateMoney, useBalances } from '../../wallet';
 import { AddressSheet } from './AddressSheet';
-import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText } from './parts';
+import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems } from './parts';
 import { buyKeys, invalidateCart, useAddresses, useCart, useCartTotals, useDeliveryQuotes } from './queries';
 
 const addressLine = (a: Pick<Address, 'street' | 'lga' | 'state'>) => `${a.street}, ${a.lga.name}, ${a.state.name}`;
@@ -360,16 +360,7 @@ export default function CheckoutPage() {
           ) : (
             <Skeleton className="h-36 w-full rounded-2xl" />
           )}
-          {problems.length ? (
-            <ul className="mt-3 flex flex-col gap-1 rounded-2xl bg-accent-400/15 p-3 text-sm">
-              {problems.map((p) => (
-                <li key={p} className="flex gap-2">
-                  <TriangleAlert className="mt-0.5 size-4 shrink-0 text-[#8a5a00] dark:text-accent-300" aria-hidden="true" />
-                  {p}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <CartProblems problems={problems} />
         </Section>
 
         <div className="sticky bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-10 -mx-5 mt-5 border-t border-line bg-canvas/95 px-5 py-3 backdrop-blur">

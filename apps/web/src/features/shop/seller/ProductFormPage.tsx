@@ -14,7 +14,7 @@ import { FormAlert } from '../../../ui/FormAlert';
 import { InlineError } from '../../../ui/InlineError';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
-import { SelectField } from '../../../ui/Select';
+import { Options, SelectField } from '../../../ui/Select';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { patchProduct, shopKeys, useCategories, useColours, useMyShop } from '../queries';
 import { ImagesPicker, revealFirstError, useImageUploads } from './uploads';
@@ -237,11 +237,7 @@ function VariationFields({
         )}
         <SelectField label="Colour" value={row.colourId} onChange={(e) => onChange({ colourId: e.target.value })}>
           <option value="">None</option>
-          {colours.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={colours} />
         </SelectField>
         <Field
           label="Variation price (₦)"
@@ -355,11 +351,7 @@ function ProductForm({ product, categories }: { product?: Product; categories: C
           onChange={(e) => change({ categoryId: e.target.value, subcategoryId: '' })}
         >
           <option value="">Choose</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={categories} />
         </SelectField>
         <SelectField
           label="Subcategory"
@@ -369,11 +361,7 @@ function ProductForm({ product, categories }: { product?: Product; categories: C
           onChange={(e) => change({ subcategoryId: e.target.value })}
         >
           <option value="">{category ? 'Choose' : 'Category first'}</option>
-          {(category?.subcategories ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options items={category?.subcategories} />
         </SelectField>
       </div>
       <AmountField
