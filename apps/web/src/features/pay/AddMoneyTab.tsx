@@ -39,6 +39,13 @@ const METHODS = [
   { id: 'saved', label: 'Saved card' },
 ] as const satisfies ReadonlyArray<{ id: Method; label: string }>;
 
+/** The card's short fields, in a row: expiry month and year, and the CVV (masked). */
+const CARD_CODES = [
+  { name: 'expiryMonth', label: 'Expiry month', autoComplete: 'cc-exp-month', placeholder: 'MM', maxLength: 2 },
+  { name: 'expiryYear', label: 'Expiry year', autoComplete: 'cc-exp-year', placeholder: 'YY', maxLength: 4 },
+  { name: 'cvv', label: 'CVV', autoComplete: 'cc-csc', type: 'password', placeholder: '•••', maxLength: 4 },
+] as const;
+
 export const cardLabel = (c: Pick<SavedCard, 'brand' | 'last4'>) => `${c.brand} \u2022\u2022\u2022\u2022 ${c.last4}`;
 const formatCardNumber = (v: string) =>
   v
@@ -105,34 +112,9 @@ function CardFundForm() {
           )}
         />
         <div className="grid grid-cols-3 gap-3">
-          <Field
-            label="Expiry month"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            placeholder="MM"
-            maxLength={2}
-            error={formState.errors.expiryMonth?.message}
-            {...register('expiryMonth')}
-          />
-          <Field
-            label="Expiry year"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            placeholder="YY"
-            maxLength={4}
-            error={formState.errors.expiryYear?.message}
-            {...register('expiryYear')}
-          />
-          <Field
-            label="CVV"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            type="password"
-            placeholder="•••"
-            maxLength={4}
-            error={formState.errors.cvv?.message}
-            {...register('cvv')}
-          />
+          {CARD_CODES.map(({ name, ...field }) => (
+            <Field key={name} inputMode="numeric" error={formState.errors[name]?.message} {...field} {...register(name)} />
+          ))}
         </div>
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px]">

@@ -8,6 +8,7 @@ import type { ListPage, Product, ProductSource, Shop } from '../../api/shop';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/greeting';
 import { Badge } from '../../ui/Badge';
+import { buttonClasses } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Skeleton } from '../../ui/Spinner';
@@ -396,5 +397,22 @@ export function ProductSearchForm({
         Search
       </button>
     </form>
+  );
+}
+
+/** A seller's screen for someone with no shop yet: the way to open one. */
+export function NeedShop({ children }: { children?: ReactNode }) {
+  return (
+    <EmptyState
+      icon={<Store className="size-9" strokeWidth={1.8} />}
+      title="Open your shop first"
+      action={
+        <Link to="/shop/sell/new" className={buttonClasses({ block: true })}>
+          Open your shop
+        </Link>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

@@ -11,9 +11,10 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Spinner';
 import { fullName, timeAgo } from '../format';
-import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, RoleBadge, Section } from './parts';
+import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, RoleBadge, AnswerButtons } from './parts';
 import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunityCategories, useInbox, useInviteAnswer, useOwnershipAnswer } from './queries';
+import { Section } from '../../../ui/Section';
 
 /** Received invites and ownership offers, each with Accept and Decline; nothing when there are none. */
 function Inbox() {
@@ -34,7 +35,7 @@ function Inbox() {
   const busy = (id: string) =>
     (answer.isPending && answer.variables.inviteId === id) || (ownership.isPending && ownership.variables.communityId === id);
   return (
-    <Section title={`Invites (${inbox.count})`} className="rounded-3xl bg-surface px-4 py-3">
+    <Section title={`Invites (${inbox.count})`} className="mb-5 rounded-3xl bg-surface px-4 py-3" headClassName="mb-1 gap-2">
       <ul aria-label="Invites" className="divide-y divide-line">
         {offers.map((o) => (
           <li key={o._id} className="py-3">
@@ -49,27 +50,13 @@ function Inbox() {
                 as its owner.
               </p>
             </div>
-            <div className="mt-2 flex gap-2 pl-[3.25rem]">
-              <Button
-                size="sm"
-                block
-                disabled={busy(o.community._id)}
-                aria-label={`Accept ownership of ${o.community.name}`}
-                onClick={() => ownership.mutate({ communityId: o.community._id, accept: true, name: o.community.name })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                block
-                variant="outline"
-                disabled={busy(o.community._id)}
-                aria-label={`Decline ownership of ${o.community.name}`}
-                onClick={() => ownership.mutate({ communityId: o.community._id, accept: false, name: o.community.name })}
-              >
-                Decline
-              </Button>
-            </div>
+            <AnswerButtons
+              className="mt-2 flex gap-2 pl-[3.25rem]"
+              block
+              what={`ownership of ${o.community.name}`}
+              busy={busy(o.community._id)}
+              onAnswer={(accept) => ownership.mutate({ communityId: o.community._id, accept, name: o.community.name })}
+            />
           </li>
         ))}
         {invites.items.map((i) => (
@@ -86,27 +73,13 @@ function Inbox() {
                 </span>
               </p>
             </div>
-            <div className="mt-2 flex gap-2 pl-[3.25rem]">
-              <Button
-                size="sm"
-                block
-                disabled={busy(i._id)}
-                aria-label={`Accept invite to ${i.community.name}`}
-                onClick={() => answer.mutate({ inviteId: i._id, accept: true, name: i.community.name })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                block
-                variant="outline"
-                disabled={busy(i._id)}
-                aria-label={`Decline invite to ${i.community.name}`}
-                onClick={() => answer.mutate({ inviteId: i._id, accept: false, name: i.community.name })}
-              >
-                Decline
-              </Button>
-            </div>
+            <AnswerButtons
+              className="mt-2 flex gap-2 pl-[3.25rem]"
+              block
+              what={`invite to ${i.community.name}`}
+              busy={busy(i._id)}
+              onAnswer={(accept) => answer.mutate({ inviteId: i._id, accept, name: i.community.name })}
+            />
           </li>
         ))}
       </ul>
@@ -119,7 +92,7 @@ function Inbox() {
 function MyCommunities() {
   const mine = usePagedList(communityKeys.mine, (page, signal) => communitiesApi.mine(page, signal));
   return (
-    <Section title="My communities">
+    <Section title="My communities" className="mb-5" headClassName="mb-1 gap-2">
       {mine.isPending ? (
         <div role="status" aria-label="Loading your communities" className="flex gap-3 py-2">
           {[0, 1, 2].map((i) => (
@@ -244,7 +217,7 @@ export default function DiscoverPage() {
       />
       <Inbox />
       <MyCommunities />
-      <Section title="Discover" className="mb-0">
+      <Section title="Discover" className="mb-5" headClassName="mb-1 gap-2">
         <div className="relative mt-1">
           <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
           <label htmlFor="community-search" className="sr-only">

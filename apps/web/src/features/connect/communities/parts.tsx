@@ -1,10 +1,12 @@
-import { Globe, Lock } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Globe, Lock, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
 import type { Community, CommunityRole } from '../../../api/communities';
 import { cn } from '../../../lib/cn';
 import { initials } from '../../../lib/greeting';
 import { Badge } from '../../../ui/Badge';
+import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
 import { Sheet } from '../../../ui/Sheet';
 import { Skeleton } from '../../../ui/Spinner';
@@ -205,28 +207,48 @@ export function CommunityRowsSkeleton({ label, rows = 3 }: { label: string; rows
   );
 }
 
-/** A titled block of a screen. */
-export function Section({
-  title,
-  children,
-  action,
+/** Accept and Decline (or Reject) for one request, each button named for what it answers ("Accept invite to …"). */
+export function AnswerButtons({
+  what,
+  busy,
+  onAnswer,
+  no = 'Decline',
+  block,
   className,
 }: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-  className?: string;
+  what: string;
+  busy: boolean;
+  onAnswer: (accept: boolean) => void;
+  no?: 'Decline' | 'Reject';
+  block?: boolean;
+  className: string;
 }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className={cn('mb-5', className)}>
-      <div className="mb-1 flex items-center justify-between gap-2">
-        <h2 id={id} className="text-base font-bold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
+    <div className={className}>
+      <Button size="sm" block={block} disabled={busy} aria-label={`Accept ${what}`} onClick={() => onAnswer(true)}>
+        Accept
+      </Button>
+      <Button size="sm" block={block} variant="outline" disabled={busy} aria-label={`${no} ${what}`} onClick={() => onAnswer(false)}>
+        {no}
+      </Button>
+    </div>
+  );
+}
+
+/** A community that did not load: why, and Try again. */
+export function CommunityError({ community, fallback }: { community: { error: unknown; refetch: () => unknown }; fallback: string }) {
+  return (
+    <EmptyState
+      icon={<UsersRound className="size-9" strokeWidth={1.8} />}
+      title="We couldn't open this community"
+      tone="danger"
+      action={
+        <Button variant="outline" block onClick={() => void community.refetch()}>
+          Try again
+        </Button>
+      }
+    >
+      {errorMessage(community.error, fallback)}
+    </EmptyState>
   );
 }

@@ -28,23 +28,11 @@ import { invalidateMoney, useBalances } from '../../wallet';
 import { AddressSheet } from './AddressSheet';
 import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems } from './parts';
 import { buyKeys, invalidateCart, useAddresses, useCart, useCartTotals, useDeliveryQuotes } from './queries';
+import { Section } from '../../../ui/Section';
 
 const addressLine = (a: Pick<Address, 'street' | 'lga' | 'state'>) => `${a.street}, ${a.lga.name}, ${a.state.name}`;
 const arrives = (date: string) => formatLagosDate(date, 'date');
-
-function Section({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-6 first:mt-0">
-      <div className="mb-2 flex min-h-11 items-center justify-between gap-3 px-1">
-        <h2 id={id} className="text-base font-bold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
+const SECTION = { className: 'mt-6 first:mt-0', headClassName: 'mb-2 min-h-11 gap-3 px-1' };
 
 function AddressPicker({ addresses, value, onChange }: { addresses: Address[]; value: string | null; onChange: (id: string) => void }) {
   return (
@@ -286,6 +274,7 @@ export default function CheckoutPage() {
     body = (
       <>
         <Section
+          {...SECTION}
           id="checkout-address"
           title="Deliver to"
           action={
@@ -309,7 +298,7 @@ export default function CheckoutPage() {
           )}
         </Section>
 
-        <Section id="checkout-delivery" title="Delivery">
+        <Section {...SECTION} id="checkout-delivery" title="Delivery">
           {!addressId ? (
             <p className="rounded-2xl border border-line p-4 text-sm text-muted">Choose an address to see delivery options and prices.</p>
           ) : quotes.isPending ? (
@@ -340,7 +329,7 @@ export default function CheckoutPage() {
           )}
         </Section>
 
-        <Section id="checkout-summary" title="Order summary">
+        <Section {...SECTION} id="checkout-summary" title="Order summary">
           {totals.data ? (
             <div aria-busy={totals.isFetching || undefined} className={cn('transition-opacity', totals.isFetching && 'opacity-60')}>
               <TotalsList totals={totals.data} itemCount={itemCount} deliveryNote={addressId ? undefined : 'Choose an address'} />
