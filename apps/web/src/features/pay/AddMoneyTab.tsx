@@ -53,6 +53,18 @@ const formatCardNumber = (v: string) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
+/** Why the funding failed, if it did, and the button that sends it. */
+function FundButton({ fund }: { fund: { error: unknown; isPending: boolean } }) {
+  return (
+    <>
+      <MoneyError error={fund.error} />
+      <Button type="submit" size="lg" block loading={fund.isPending}>
+        Fund wallet
+      </Button>
+    </>
+  );
+}
+
 function useFunded() {
   const queryClient = useQueryClient();
   return (message: string) => {
@@ -122,10 +134,7 @@ function CardFundForm() {
           Save this card
         </label>
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
       <p className="text-center text-xs text-subtle">Test card: 4084 0840 8408 4081 · any future expiry · any CVV</p>
     </form>
   );
@@ -260,10 +269,7 @@ function BankAccountFundForm() {
         <AccountNameStatus lookup={lookup} />
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
     </form>
   );
 }
@@ -402,10 +408,7 @@ function SavedCardFundForm({ onAddCard }: { onAddCard: () => void }) {
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
         <CodeField control={control} name="pin" label="Transaction PIN" length={4} mask />
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
     </form>
   );
 }

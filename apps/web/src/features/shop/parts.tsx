@@ -11,7 +11,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClasses } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
-import { Skeleton } from '../../ui/Spinner';
+import { Skeleton, SkeletonRows } from '../../ui/Spinner';
 import { distanceLabel } from './location';
 import { useLoadOnScroll } from '../../lib/use-paged-list';
 import { PRODUCTS_ERROR, useProductList, useWishlistToggle } from './queries';
@@ -343,17 +343,12 @@ export function ShopRow({ shop, note }: { shop: Shop; note?: ReactNode }) {
 
 export function ShopRowsSkeleton({ label = 'Loading shops', rows = 3 }: { label?: string; rows?: number }) {
   return (
-    <div role="status" aria-label={label} className="flex flex-col">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 px-2 py-3">
-          <Skeleton className="size-12 rounded-2xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <SkeletonRows
+      label={label}
+      rows={rows}
+      className="flex flex-col"
+      row={{ className: 'flex items-center gap-3 px-2 py-3', lead: 'size-12 rounded-2xl', lines: ['h-4 w-1/2', 'h-3 w-3/4'] }}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { Crown, Plus, Search, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { communitiesApi } from '../../../api/communities';
-import { cn } from '../../../lib/cn';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -15,6 +14,7 @@ import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, Ro
 import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunityCategories, useInbox, useInviteAnswer, useOwnershipAnswer } from './queries';
 import { Section } from '../../../ui/Section';
+import { Chips } from '../../../ui/Chips';
 
 /** Received invites and ownership offers, each with Accept and Decline; nothing when there are none. */
 function Inbox() {
@@ -137,29 +137,11 @@ function MyCommunities() {
 
 function CategoryFilter({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   const categories = useCommunityCategories();
-  const chips = [{ _id: '', name: 'All' }, ...(categories.data ?? [])];
+  const chips = [{ id: '', name: 'All' }, ...(categories.data ?? []).map((c) => ({ id: c._id, name: c.name }))];
   return (
-    <div role="radiogroup" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 py-2 [scrollbar-width:none]">
-      {chips.map((c) => {
-        const active = value === c._id;
-        return (
-          <button
-            key={c._id || 'all'}
-            type="button"
-            role="radio"
-            aria-checked={active}
-            onClick={() => onChange(c._id)}
-            className={cn(
-              'min-h-9 shrink-0 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap',
-              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface text-fg hover:bg-surface-2',
-            )}
-          >
-            {c.name}
-          </button>
-        );
-      })}
+    <Chips label="Category" options={chips} value={value} onChange={onChange} small>
       {categories.isPending ? <Skeleton className="h-9 w-20 shrink-0 rounded-full" /> : null}
-    </div>
+    </Chips>
   );
 }
 

@@ -9,7 +9,7 @@ import { Badge } from '../../../ui/Badge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
 import { Sheet } from '../../../ui/Sheet';
-import { Skeleton } from '../../../ui/Spinner';
+import { Skeleton, SkeletonRows } from '../../../ui/Spinner';
 import { plural } from '../format';
 import { useInviteAnswer, useMembership } from './queries';
 
@@ -192,18 +192,17 @@ export function CommunityRow({ community }: { community: Community }) {
 
 export function CommunityRowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div role="status" aria-label={label} className="divide-y divide-line">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 py-3">
-          <Skeleton className="size-12 rounded-2xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-          <Skeleton className="h-11 w-20 rounded-2xl" />
-        </div>
-      ))}
-    </div>
+    <SkeletonRows
+      label={label}
+      rows={rows}
+      className="divide-y divide-line"
+      row={{
+        className: 'flex items-center gap-3 py-3',
+        lead: 'size-12 rounded-2xl',
+        lines: ['h-4 w-1/2', 'h-3 w-3/4'],
+        children: <Skeleton className="h-11 w-20 rounded-2xl" />,
+      }}
+    />
   );
 }
 

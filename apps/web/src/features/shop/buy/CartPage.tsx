@@ -9,11 +9,10 @@ import { Badge } from '../../../ui/Badge';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
-import { InlineError } from '../../../ui/InlineError';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { Skeleton } from '../../../ui/Spinner';
-import { groupByShop, naira, plural, productPath, shopPath, Thumb, TotalsList, variationText, CartProblems } from './parts';
+import { groupByShop, naira, plural, productPath, shopPath, Thumb, TotalsList, variationText, CartProblems, TotalsError } from './parts';
 import { useAddToCart, useCart, useCartTotals, useRemoveFromCart } from './queries';
 
 function unavailableText(item: CartItem): string {
@@ -211,12 +210,7 @@ export default function CartPage() {
             <TotalsList totals={totals.data} itemCount={itemCount} deliveryNote="At checkout" />
           </div>
         ) : totals.isError ? (
-          <InlineError
-            tone="danger"
-            error={totals.error}
-            fallback="We couldn't work out your total."
-            onRetry={() => void totals.refetch()}
-          />
+          <TotalsError totals={totals} />
         ) : (
           <Skeleton className="h-36 w-full rounded-2xl" />
         )}

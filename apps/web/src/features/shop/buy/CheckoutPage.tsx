@@ -26,7 +26,7 @@ import { Skeleton } from '../../../ui/Spinner';
 import { SuccessHero } from '../../../ui/SuccessHero';
 import { invalidateMoney, useBalances } from '../../wallet';
 import { AddressSheet } from './AddressSheet';
-import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems } from './parts';
+import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems, TotalsError } from './parts';
 import { buyKeys, invalidateCart, useAddresses, useCart, useCartTotals, useDeliveryQuotes } from './queries';
 import { Section } from '../../../ui/Section';
 
@@ -340,12 +340,7 @@ export default function CheckoutPage() {
               ) : null}
             </div>
           ) : totals.isError ? (
-            <InlineError
-              tone="danger"
-              error={totals.error}
-              fallback="We couldn't work out your total."
-              onRetry={() => void totals.refetch()}
-            />
+            <TotalsError totals={totals} />
           ) : (
             <Skeleton className="h-36 w-full rounded-2xl" />
           )}

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { DetailList, DetailRow } from '../../../ui/DetailList';
+import { InlineError } from '../../../ui/InlineError';
 import { Sheet } from '../../../ui/Sheet';
 
 export const naira = (kobo: number) => formatNaira(kobo, { trimZeroKobo: true });
@@ -168,5 +169,12 @@ export function CartProblems({ problems, dense }: { problems: string[]; dense?: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The server could not total the cart: why, and Try again. */
+export function TotalsError({ totals }: { totals: { error: unknown; refetch: () => unknown } }) {
+  return (
+    <InlineError tone="danger" error={totals.error} fallback="We couldn't work out your total." onRetry={() => void totals.refetch()} />
   );
 }
