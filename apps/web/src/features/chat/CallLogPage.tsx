@@ -10,7 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryError } from '../../ui/QueryError';
-import { SkeletonRows } from '../../ui/Spinner';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { chatKeys, fullName } from './cache';
 import { useCall } from './call-state';
 import { startCall } from './calls';

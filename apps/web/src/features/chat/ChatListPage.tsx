@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryError } from '../../ui/QueryError';
-import { SkeletonRows } from '../../ui/Spinner';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { useAuth } from '../account';
 import { fullName } from './cache';
 import { listTime, previewOf } from './format';

@@ -13,7 +13,7 @@ import { TextAreaField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { Sheet } from '../../ui/Sheet';
-import { SkeletonRow } from '../../ui/Spinner';
+import { SkeletonRow } from '../../ui/SkeletonRows';
 import { Tabs } from '../../ui/Tabs';
 import { fullName, handle } from './format';
 import { Highlights } from './Highlights';

@@ -9,7 +9,8 @@ import { Badge } from '../../../ui/Badge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
 import { Sheet } from '../../../ui/Sheet';
-import { Skeleton, SkeletonRows } from '../../../ui/Spinner';
+import { Skeleton } from '../../../ui/Spinner';
+import { SkeletonRows } from '../../../ui/SkeletonRows';
 import { plural } from '../format';
 import { useInviteAnswer, useMembership } from './queries';
 

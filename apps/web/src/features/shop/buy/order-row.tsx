@@ -2,7 +2,7 @@ import { formatLagosDate } from '@owo/contracts/format';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../api/shop-orders';
-import { SkeletonRows } from '../../../ui/Spinner';
+import { SkeletonRows } from '../../../ui/SkeletonRows';
 import { naira, orderPath, OrderStatusBadge, plural, Thumb } from './parts';
 
 export const itemCount = (o: Pick<Order, 'items'>) => o.items.reduce((n, i) => n + i.quantity, 0);
