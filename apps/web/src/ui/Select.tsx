@@ -33,3 +33,12 @@ export function SelectField({ label, error, hint, id, className, ref, children, 
     </FieldShell>
   );
 }
+
+/** The `<option>`s of a list of choices: each one's name, its id as the value. */
+export function Options({ items }: { items: ReadonlyArray<{ id: string; name: string }> | undefined }) {
+  return items?.map((o) => (
+    <option key={o.id} value={o.id}>
+      {o.name}
+    </option>
+  ));
+}

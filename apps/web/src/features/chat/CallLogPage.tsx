@@ -10,7 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryError } from '../../ui/QueryError';
-import { Skeleton } from '../../ui/Spinner';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { chatKeys, fullName } from './cache';
 import { useCall } from './call-state';
 import { startCall } from './calls';
@@ -68,17 +68,12 @@ export default function CallLogPage() {
       <ChatHeader title="Calls" />
       <ChatTabs />
       {log.isPending ? (
-        <div role="status" aria-label="Loading calls" className="-mx-5">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="flex items-center gap-3 px-5 py-3">
-              <Skeleton className="size-12 rounded-full" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-2/5" />
-                <Skeleton className="h-3.5 w-3/5" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <SkeletonRows
+          label="Loading calls"
+          rows={3}
+          className="-mx-5"
+          row={{ className: 'flex items-center gap-3 px-5 py-3', lead: 'size-12 rounded-full', lines: ['h-4 w-2/5', 'h-3.5 w-3/5'] }}
+        />
       ) : log.isError && !log.data ? (
         <QueryError
           error={log.error}

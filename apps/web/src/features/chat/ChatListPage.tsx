@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryError } from '../../ui/QueryError';
-import { Skeleton } from '../../ui/Spinner';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { useAuth } from '../account';
 import { fullName } from './cache';
 import { listTime, previewOf } from './format';
@@ -60,17 +60,12 @@ function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
 
 function RowSkeletons() {
   return (
-    <div role="status" aria-label="Loading chats" className="-mx-5">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex items-center gap-3 px-5 py-3">
-          <Skeleton className="size-12 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-2/5" />
-            <Skeleton className="h-3.5 w-4/5" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <SkeletonRows
+      label="Loading chats"
+      rows={4}
+      className="-mx-5"
+      row={{ className: 'flex items-center gap-3 px-5 py-3', lead: 'size-12 rounded-full', lines: ['h-4 w-2/5', 'h-3.5 w-4/5'] }}
+    />
   );
 }
 

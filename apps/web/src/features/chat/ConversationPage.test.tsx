@@ -72,23 +72,36 @@ afterEach(() => {
 });
 
 describe('ConversationPage', () => {
-  it('replies to a message swiped to the right on a touch screen; a short or an up-and-down swipe does nothing', async () => {
+  /** Moves a finger across an element by (dx, dy), in four steps. */
+  const swipe = (target: HTMLElement, dx: number, dy: number) => {
+    const at = { pointerId: 7, pointerType: 'touch', clientX: 40, clientY: 300 };
+    fireEvent.pointerDown(target, at);
+    for (const f of [0.25, 0.5, 0.75, 1])
+      fireEvent.pointerMove(target, { ...at, clientX: at.clientX + dx * f, clientY: at.clientY + dy * f });
+    fireEvent.pointerUp(target, { ...at, clientX: at.clientX + dx, clientY: at.clientY + dy });
+  };
+
+  /** Opens the conversation and gives the element a finger swipes on its message 'Hello'. */
+  async function helloOnTouchScreen() {
     renderConversation();
     expect(await screen.findByText('Hello')).toBeInTheDocument();
-    const target = bubble('Hello').firstElementChild as HTMLElement;
-    const swipe = (dx: number, dy: number) => {
-      const at = { pointerId: 7, pointerType: 'touch', clientX: 40, clientY: 300 };
-      fireEvent.pointerDown(target, at);
-      for (const f of [0.25, 0.5, 0.75, 1])
-        fireEvent.pointerMove(target, { ...at, clientX: at.clientX + dx * f, clientY: at.clientY + dy * f });
-      fireEvent.pointerUp(target, { ...at, clientX: at.clientX + dx, clientY: at.clientY + dy });
-    };
-    swipe(30, 0);
-    swipe(0, 120);
-    expect(screen.queryByText(/Replying to/)).not.toBeInTheDocument();
-    swipe(90, 6);
+    return bubble('Hello').firstElementChild as HTMLElement;
+  }
+
+  it('replies to a message swiped to the right on a touch screen', async () => {
+    const target = await helloOnTouchScreen();
+    swipe(target, 90, 6);
     expect(await screen.findByText('Replying to Ada')).toBeInTheDocument();
     expect(target.style.transform).toBe('');
+  });
+
+  it.each([
+    ['a short swipe', 30, 0],
+    ['an up-and-down swipe', 0, 120],
+  ])('does not reply on %s', async (_, dx, dy) => {
+    const target = await helloOnTouchScreen();
+    swipe(target, dx, dy);
+    expect(screen.queryByText(/Replying to/)).not.toBeInTheDocument();
   });
 
   it('shows a message at once under its temporary id, then the stored one the server acknowledged', async () => {

@@ -64,7 +64,8 @@ afterEach(() => {
 });
 
 describe('blocking from a chat', () => {
-  it('blocks from the chat’s menu after asking; the composer gives way to an Unblock button, which brings it back', async () => {
+  /** Opens the chat with Ada, whose block status follows the block and unblock calls. */
+  async function openChatWithAda() {
     let blocked = false;
     const fetch = routeFetch({
       [`GET /api/chat/conversations/${ADA_ID}/messages`]: history,
@@ -76,23 +77,51 @@ describe('blocking from a chat', () => {
     });
     renderConversation();
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    return fetch;
+  }
+
+  /** Chooses Block in the chat's menu: the question it asks. */
+  async function askToBlock() {
+    await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Chat options' })).getByRole('button', { name: 'Block Ada Obi' }));
+    return screen.getByRole('dialog', { name: 'Block Ada Obi?' });
+  }
+
+  /** Blocks Ada from the chat's menu: the notice that stands in for the composer. */
+  async function blockAda() {
+    await userEvent.click(within(await askToBlock()).getByRole('button', { name: 'Block' }));
+    return screen.findByRole('region', { name: 'Blocked' });
+  }
+
+  it('links to the blocked people list from the chat’s menu', async () => {
+    await openChatWithAda();
     await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
     const menu = screen.getByRole('dialog', { name: 'Chat options' });
     expect(within(menu).getByRole('link', { name: 'Blocked people' })).toHaveAttribute('href', '/chat/blocked');
-    await userEvent.click(within(menu).getByRole('button', { name: 'Block Ada Obi' }));
-    const ask = screen.getByRole('dialog', { name: 'Block Ada Obi?' });
+  });
+
+  it('asks before blocking from the chat’s menu', async () => {
+    const fetch = await openChatWithAda();
+    const ask = await askToBlock();
     expect(within(ask).getByText(/They won’t be told you blocked them/)).toBeInTheDocument();
     expect(calls(fetch, BLOCK)).toHaveLength(0);
-    await userEvent.click(within(ask).getByRole('button', { name: 'Block' }));
+  });
 
-    const notice = await screen.findByRole('region', { name: 'Blocked' });
+  it('once blocked, puts a notice with Unblock in the composer’s place and turns calls off', async () => {
+    const fetch = await openChatWithAda();
+    const notice = await blockAda();
     expect(notice).toHaveTextContent('You blocked Ada Obi. You can’t message or call each other.');
+    expect(within(notice).getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Voice call' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Video call' })).toBeDisabled();
     const put = calls(fetch, BLOCK)[0]!;
     expect(new Headers(put[1]?.headers).get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+  }, 20_000);
 
+  it('brings the composer and calls back on Unblock', async () => {
+    const fetch = await openChatWithAda();
+    const notice = await blockAda();
     await userEvent.click(within(notice).getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     expect(calls(fetch, UNBLOCK)).toHaveLength(1);
@@ -119,36 +148,47 @@ describe('blocking from a chat', () => {
 });
 
 describe('reporting a conversation', () => {
-  it('sends the reason chosen (and a note), then thanks; a second report shows the server’s words', async () => {
-    let reports = 0;
-    const fetch = routeFetch({
-      [`POST /api/chat/conversations/${ADA_ID}/report`]: () =>
-        ++reports === 1
-          ? jsonResponse(201, {
-              status: true,
-              message: 'Thanks',
-              data: { conversationId: CONVO, reportedUserId: ADA_ID, reason: 'scam', createdAt: '2030-03-01T10:00:00.000Z' },
-            })
-          : jsonResponse(409, { status: false, message: 'You already reported this conversation', code: 'ALREADY_REPORTED' }),
+  const REPORT = `POST /api/chat/conversations/${ADA_ID}/report`;
+  const thanks = () =>
+    jsonResponse(201, {
+      status: true,
+      message: 'Thanks',
+      data: { conversationId: CONVO, reportedUserId: ADA_ID, reason: 'scam', createdAt: '2030-03-01T10:00:00.000Z' },
     });
+
+  /** Opens the report sheet for the chat with Ada. */
+  function openReport(onClose = vi.fn()) {
+    renderRoute(<ReportSheet open onClose={onClose} userId={ADA_ID} name="Ada Obi" />);
+    return screen.getByRole('dialog', { name: 'Report your chat with Ada Obi' });
+  }
+
+  it('cannot be sent before a reason is chosen', () => {
+    routeFetch({ [REPORT]: thanks });
+    const sheet = openReport();
+    expect(within(sheet).getByRole('button', { name: 'Send report' })).toBeDisabled();
+  });
+
+  it('sends the reason chosen and the note, then thanks until Done closes it', async () => {
+    const fetch = routeFetch({ [REPORT]: thanks });
     const onClose = vi.fn();
-    const view = renderRoute(<ReportSheet open onClose={onClose} userId={ADA_ID} name="Ada Obi" />);
-    const sheet = screen.getByRole('dialog', { name: 'Report your chat with Ada Obi' });
-    const send = within(sheet).getByRole('button', { name: 'Send report' });
-    expect(send).toBeDisabled();
+    const sheet = openReport(onClose);
     await userEvent.click(within(sheet).getByRole('radio', { name: 'Scam or fraud' }));
     await userEvent.type(within(sheet).getByRole('textbox', { name: 'Anything else? (optional)' }), 'Asked for my PIN');
-    await userEvent.click(send);
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('dialog', { name: 'Thanks for telling us' })).toBeInTheDocument();
-    const [, init] = calls(fetch, `POST /api/chat/conversations/${ADA_ID}/report`)[0]!;
+    const [, init] = calls(fetch, REPORT)[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ reason: 'scam', note: 'Asked for my PIN' });
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
-    view.unmount();
+  });
 
-    renderRoute(<ReportSheet open onClose={onClose} userId={ADA_ID} name="Ada Obi" />);
-    await userEvent.click(screen.getByRole('radio', { name: 'Spam' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+  it('shows the server’s words when the conversation was reported already', async () => {
+    routeFetch({
+      [REPORT]: () => jsonResponse(409, { status: false, message: 'You already reported this conversation', code: 'ALREADY_REPORTED' }),
+    });
+    const sheet = openReport();
+    await userEvent.click(within(sheet).getByRole('radio', { name: 'Spam' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('You already reported this conversation')).toBeInTheDocument();
   });
 });
@@ -176,11 +216,13 @@ describe('the blocked people list', () => {
     expect(calls(fetch, `DELETE /api/chat/blocks/${BOLA_ID}`)).toHaveLength(0);
   });
 
-  it('says so when no one is blocked, and shows the server’s message when the list fails', async () => {
+  it('says so when no one is blocked', async () => {
     routeFetch({ 'GET /api/chat/blocks': page([]) });
-    const first = renderRoute(<BlockedPage />, { path: '/chat/blocked' });
+    renderRoute(<BlockedPage />, { path: '/chat/blocked' });
     expect(await screen.findByRole('heading', { name: 'You haven’t blocked anyone' })).toBeInTheDocument();
-    first.unmount();
+  });
+
+  it('shows the server’s message, with Try again, when the list fails', async () => {
     routeFetch({ 'GET /api/chat/blocks': () => jsonResponse(500, { status: false, message: 'Chat is resting', code: 'X' }) });
     renderRoute(<BlockedPage />, { path: '/chat/blocked' });
     expect(await screen.findByText('Chat is resting')).toBeInTheDocument();

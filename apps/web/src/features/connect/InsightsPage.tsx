@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { connectApi } from '../../api/connect';
+import { connectApi, type PostInsights } from '../../api/connect';
+import type { DailySeries } from '../../ui/DailyChart';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { connectKeys } from './queries';
 
-const InsightsChart = lazy(() => import('./InsightsChart'));
+const DailyChart = lazy(() => import('../../ui/DailyChart'));
 const FIGURES = [
   ['views', 'Views'],
   ['reach', 'Reach'],
@@ -20,6 +21,18 @@ const FIGURES = [
   ['reposts', 'Reposts'],
 ] as const;
 
+/** Views, reach and likes per day, as the chart's lines. */
+function perDay(days: PostInsights['last7Days']['days']): { days: string[]; series: DailySeries[] } {
+  return {
+    days: days.map((d) => d.day),
+    series: [
+      { label: 'Views', color: '#0b6e4f', values: days.map((d) => d.views), fill: true },
+      { label: 'Reach', color: '#1d4ed8', values: days.map((d) => d.reach) },
+      { label: 'Likes', color: '#dc2626', values: days.map((d) => d.likes) },
+    ],
+  };
+}
+
 /** A post's views, reach, likes, comments, saves and reposts, in total and per day (author only). */
 export default function InsightsPage() {
   const { id = '' } = useParams();
@@ -27,6 +40,7 @@ export default function InsightsPage() {
   const insights = useQuery({ queryKey: connectKeys.insights(id), queryFn: async () => (await connectApi.insights(id)).data });
   const data = insights.data;
   const chosen = data ? (period === '7' ? data.last7Days : data.last30Days) : null;
+  const chart = useMemo(() => (chosen ? perDay(chosen.days) : null), [chosen]);
   return (
     <div>
       <PageHeader title="Post insights" back={`/connect/posts/${id}`} />
@@ -59,13 +73,18 @@ export default function InsightsPage() {
             className="mb-3"
           />
           <div className="rounded-3xl bg-surface p-3">
-            {chosen ? (
+            {chosen && chart ? (
               <>
                 <p className="mb-2 text-sm text-muted">
                   {chosen.totals.views} views from {chosen.totals.reach} people, {chosen.totals.likes} likes
                 </p>
                 <Suspense fallback={<Skeleton className="h-[200px] w-full" />}>
-                  <InsightsChart days={chosen.days} label={`Views, reach and likes per day, last ${period} days`} />
+                  <DailyChart
+                    days={chart.days}
+                    series={chart.series}
+                    height={200}
+                    label={`Views, reach and likes per day, last ${period} days`}
+                  />
                 </Suspense>
               </>
             ) : (

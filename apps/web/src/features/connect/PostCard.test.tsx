@@ -8,36 +8,19 @@ import { useAuth } from '../account';
 import { PostCard } from './PostCard';
 import { PostList } from './PostList';
 import { usePost } from './queries';
+import { testPost } from './test-post';
 
 const ID = '0198a7b2-0000-7000-8000-0000000000aa';
 const author = { _id: '0198a7b2-0000-7000-8000-0000000000b1', firstName: 'Tunde', lastName: 'Bello', nickName: 'tunde', avatar: null };
-const post: Post = {
+const post: Post = testPost({
   _id: ID,
   author,
-  kind: 'post',
   text: 'Suya at @ada place tonight #lagos',
-  media: [],
   category: { _id: 'food', name: 'Food' },
   tags: ['lagos'],
   mentions: [{ _id: '0198a7b2-0000-7000-8000-0000000000c1', nickName: 'ada' }],
-  communityId: null,
-  shareable: true,
-  status: 'published',
-  quoted: null,
-  repostedBy: null,
-  isLiked: false,
-  isSaved: false,
-  isReposted: false,
-  isMine: false,
   likes: { likesCount: 41, likedBy: [{ ...author, _id: '0198a7b2-0000-7000-8000-0000000000d1', firstName: 'Ngozi' }] },
-  commentCount: 0,
-  repostCount: 0,
-  comments: [],
-  hidden: false,
-  createdAt: new Date().toISOString(),
-  publishedAt: new Date().toISOString(),
-  editedAt: null,
-};
+});
 const FEED = 'GET /api/connect/posts/feeds';
 const ONE = `GET /api/connect/posts/${ID}`;
 const LIKE = `PATCH /api/connect/posts/${ID}/like`;

@@ -11,6 +11,7 @@ import { fullName, handle, likedByLine, profilePath, timeAgo } from './format';
 import { PostMedia } from './PostMedia';
 import { PostText } from './PostText';
 import { useLike, useRepost, useSave } from './queries';
+import { MenuItem } from '../../ui/MenuItem';
 
 type Open = null | 'menu' | 'repost' | 'quote' | 'report' | 'save' | 'edit' | 'delete';
 
@@ -42,22 +43,6 @@ function Action({
     >
       {icon}
       {count !== undefined && count > 0 ? <span className="tabular-nums">{count.toLocaleString('en-NG')}</span> : null}
-    </button>
-  );
-}
-
-function MenuItem({ icon, children, onClick, danger }: { icon: ReactNode; children: ReactNode; onClick: () => void; danger?: boolean }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cn(
-        'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-left text-[15px] font-medium hover:bg-surface-2',
-        danger && 'text-danger-fg',
-      )}
-    >
-      {icon}
-      {children}
     </button>
   );
 }

@@ -13,12 +13,19 @@ import { TextAreaField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { Sheet } from '../../ui/Sheet';
-import { Skeleton } from '../../ui/Spinner';
+import { SkeletonRow } from '../../ui/SkeletonRows';
 import { Tabs } from '../../ui/Tabs';
 import { fullName, handle } from './format';
 import { Highlights } from './Highlights';
 import { PostList } from './PostList';
 import { connectKeys, useFollow, useProfileOf } from './queries';
+
+/** The links beside "Edit bio" on my own profile. */
+const MY_LINKS = [
+  { to: '/connect/drafts', label: 'Drafts', icon: FileText },
+  { to: '/connect/saved', label: 'Saved posts', icon: Bookmark },
+  { to: '/connect/close-friends', label: 'Close friends', icon: Star },
+] as const;
 
 const TABS = [
   { id: 'media', label: 'Media' },
@@ -109,13 +116,12 @@ export default function ProfilePage() {
     <div>
       <PageHeader title={p ? fullName(p) : 'Profile'} back="/connect" />
       {!p ? (
-        <div role="status" aria-label="Loading profile" className="flex items-center gap-4">
-          <Skeleton className="size-24 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        </div>
+        <SkeletonRow
+          label="Loading profile"
+          className="flex items-center gap-4"
+          lead="size-24 rounded-full"
+          lines={['h-5 w-2/3', 'h-4 w-1/2']}
+        />
       ) : (
         <section aria-label="About" className="mb-4">
           <div className="flex items-center gap-4">
@@ -140,27 +146,16 @@ export default function ProfilePage() {
                 <Button size="sm" variant="outline" block onClick={() => setEditing(true)}>
                   {p.bio ? 'Edit bio' : 'Add a bio'}
                 </Button>
-                <Link
-                  to="/connect/drafts"
-                  aria-label="Drafts"
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full border border-line hover:bg-surface-2"
-                >
-                  <FileText className="size-5" aria-hidden="true" />
-                </Link>
-                <Link
-                  to="/connect/saved"
-                  aria-label="Saved posts"
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full border border-line hover:bg-surface-2"
-                >
-                  <Bookmark className="size-5" aria-hidden="true" />
-                </Link>
-                <Link
-                  to="/connect/close-friends"
-                  aria-label="Close friends"
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full border border-line hover:bg-surface-2"
-                >
-                  <Star className="size-5" aria-hidden="true" />
-                </Link>
+                {MY_LINKS.map(({ to, label, icon: Icon }) => (
+                  <Link
+                    key={to}
+                    to={to}
+                    aria-label={label}
+                    className="flex size-11 shrink-0 items-center justify-center rounded-full border border-line hover:bg-surface-2"
+                  >
+                    <Icon className="size-5" aria-hidden="true" />
+                  </Link>
+                ))}
               </>
             ) : (
               <>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { connectApi } from '../../api/connect';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -186,17 +187,15 @@ export function CollectionPage() {
         countViews={false}
         empty={<EmptyState icon={<Bookmark className="size-9" strokeWidth={1.8} />} title="No posts in this collection" />}
       />
-      <Sheet open={deleting} onClose={() => setDeleting(false)} title="Delete this collection?" variant="modal">
-        <p className="text-[15px] text-muted">The posts stay in your saved posts; only the collection goes.</p>
-        <div className="mt-5 flex gap-3">
-          <Button variant="outline" block onClick={() => setDeleting(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" block loading={del.isPending} onClick={() => del.mutate()}>
-            Delete
-          </Button>
-        </div>
-      </Sheet>
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete this collection?"
+        body="The posts stay in your saved posts; only the collection goes."
+        confirm="Delete"
+        busy={del.isPending}
+        onConfirm={() => del.mutate()}
+      />
       {renaming && info.data ? (
         <NameDialog
           open

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { connectApi, type Post } from '../../api/connect';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, TextAreaField } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { InlineError } from '../../ui/InlineError';
@@ -233,17 +234,15 @@ export function DeletePostDialog({ post, open, onClose, onDeleted }: DialogProps
     },
   });
   return (
-    <Sheet open={open} onClose={onClose} title="Delete this post?" variant="modal">
-      <p className="text-[15px] text-muted">It will be gone from your profile and everyone&apos;s feeds. This can&apos;t be undone.</p>
-      <FormAlert message={del.isError ? errorMessage(del.error, "We couldn't delete the post.") : null} />
-      <div className="mt-5 flex gap-3">
-        <Button variant="outline" block onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" block loading={del.isPending} onClick={() => del.mutate()}>
-          Delete
-        </Button>
-      </div>
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title="Delete this post?"
+      body="It will be gone from your profile and everyone's feeds. This can't be undone."
+      error={del.isError ? errorMessage(del.error, "We couldn't delete the post.") : null}
+      confirm="Delete"
+      busy={del.isPending}
+      onConfirm={() => del.mutate()}
+    />
   );
 }

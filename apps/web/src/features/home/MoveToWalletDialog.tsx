@@ -9,12 +9,11 @@ import { koboToNairaInput } from '../../lib/money';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 import { usePinAttempt } from '../../lib/use-pin-attempt';
 import { AmountStep } from '../../ui/AmountStep';
-import { Button } from '../../ui/Button';
-import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DetailRow } from '../../ui/DetailList';
 import { PinSetupHint } from '../../ui/PinSetupHint';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { invalidateMoney } from '../wallet';
 
 type Step = { name: 'amount'; amount?: number } | { name: 'pin'; amount: number } | { name: 'done'; result: BusinessWithdrawal };
@@ -67,16 +66,10 @@ export default function MoveToWalletDialog({ balance, onClose }: { balance: numb
           Enter your PIN to move <span className="font-semibold text-fg">{formatNaira(step.amount)}</span> to your wallet.
         </PinStep>
       ) : (
-        <div className="flex flex-col gap-5">
-          <SuccessHero figure={formatNaira(step.result.amount)}>moved to your wallet</SuccessHero>
-          <DetailList>
-            <DetailRow label="Wallet balance">{formatNaira(step.result.walletBalance)}</DetailRow>
-            <DetailRow label="Business wallet">{formatNaira(step.result.businessBalance)}</DetailRow>
-          </DetailList>
-          <Button size="lg" block onClick={close} autoFocus>
-            Done
-          </Button>
-        </div>
+        <SuccessStep figure={formatNaira(step.result.amount)} message="moved to your wallet" onDone={close}>
+          <DetailRow label="Wallet balance">{formatNaira(step.result.walletBalance)}</DetailRow>
+          <DetailRow label="Business wallet">{formatNaira(step.result.businessBalance)}</DetailRow>
+        </SuccessStep>
       )}
     </Sheet>
   );

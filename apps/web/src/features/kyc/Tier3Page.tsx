@@ -1,7 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { kycApi } from '../../api/kyc';
 import { Button } from '../../ui/Button';
@@ -10,7 +7,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { ImagePicker, useImageUpload } from '../../ui/ImagePicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/Select';
-import { useKycStatus, useRefreshAfterKyc } from './queries';
+import { useKycStatus } from './queries';
+import { useKycStep } from './parts';
 
 const ID_TYPES = [
   ['nin_slip', 'NIN slip'],
@@ -22,21 +20,12 @@ const ID_TYPES = [
 /** Tier 3: a photo of an ID and of a proof of address (a utility bill), reviewed by our team. */
 export default function Tier3Page() {
   const status = useKycStatus();
-  const refresh = useRefreshAfterKyc();
-  const navigate = useNavigate();
   const [idType, setIdType] = useState<(typeof ID_TYPES)[number][0]>('nin_slip');
   const id = useImageUpload();
   const bill = useImageUpload();
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = useMutation({
-    mutationFn: () => kycApi.submitTier3({ idType, idDocumentUrl: id.url!, proofOfAddressUrl: bill.url! }),
-    onSuccess: async (res) => {
-      toast.success(res.message);
-      await refresh();
-      await navigate('/account/limits', { replace: true });
-    },
-  });
+  const submit = useKycStep(() => kycApi.submitTier3({ idType, idDocumentUrl: id.url!, proofOfAddressUrl: bill.url! }));
   const pending = status.data?.tier3 === 'pending';
 
   return (

@@ -39,12 +39,31 @@ const METHODS = [
   { id: 'saved', label: 'Saved card' },
 ] as const satisfies ReadonlyArray<{ id: Method; label: string }>;
 
+/** The card's short fields, in a row: expiry month and year, and the CVV (masked). */
+const CARD_CODES = [
+  { name: 'expiryMonth', label: 'Expiry month', autoComplete: 'cc-exp-month', placeholder: 'MM', maxLength: 2 },
+  { name: 'expiryYear', label: 'Expiry year', autoComplete: 'cc-exp-year', placeholder: 'YY', maxLength: 4 },
+  { name: 'cvv', label: 'CVV', autoComplete: 'cc-csc', type: 'password', placeholder: '•••', maxLength: 4 },
+] as const;
+
 export const cardLabel = (c: Pick<SavedCard, 'brand' | 'last4'>) => `${c.brand} \u2022\u2022\u2022\u2022 ${c.last4}`;
 const formatCardNumber = (v: string) =>
   v
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Why the funding failed, if it did, and the button that sends it. */
+function FundButton({ fund }: { fund: { error: unknown; isPending: boolean } }) {
+  return (
+    <>
+      <MoneyError error={fund.error} />
+      <Button type="submit" size="lg" block loading={fund.isPending}>
+        Fund wallet
+      </Button>
+    </>
+  );
+}
 
 function useFunded() {
   const queryClient = useQueryClient();
@@ -105,34 +124,9 @@ function CardFundForm() {
           )}
         />
         <div className="grid grid-cols-3 gap-3">
-          <Field
-            label="Expiry month"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            placeholder="MM"
-            maxLength={2}
-            error={formState.errors.expiryMonth?.message}
-            {...register('expiryMonth')}
-          />
-          <Field
-            label="Expiry year"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            placeholder="YY"
-            maxLength={4}
-            error={formState.errors.expiryYear?.message}
-            {...register('expiryYear')}
-          />
-          <Field
-            label="CVV"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            type="password"
-            placeholder="•••"
-            maxLength={4}
-            error={formState.errors.cvv?.message}
-            {...register('cvv')}
-          />
+          {CARD_CODES.map(({ name, ...field }) => (
+            <Field key={name} inputMode="numeric" error={formState.errors[name]?.message} {...field} {...register(name)} />
+          ))}
         </div>
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-[15px]">
@@ -140,10 +134,7 @@ function CardFundForm() {
           Save this card
         </label>
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
       <p className="text-center text-xs text-subtle">Test card: 4084 0840 8408 4081 · any future expiry · any CVV</p>
     </form>
   );
@@ -278,10 +269,7 @@ function BankAccountFundForm() {
         <AccountNameStatus lookup={lookup} />
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
     </form>
   );
 }
@@ -420,10 +408,7 @@ function SavedCardFundForm({ onAddCard }: { onAddCard: () => void }) {
         <AmountField typed={watch('amount')} error={formState.errors.amount?.message} {...register('amount')} />
         <CodeField control={control} name="pin" label="Transaction PIN" length={4} mask />
       </Card>
-      <MoneyError error={fund.error} />
-      <Button type="submit" size="lg" block loading={fund.isPending}>
-        Fund wallet
-      </Button>
+      <FundButton fund={fund} />
     </form>
   );
 }

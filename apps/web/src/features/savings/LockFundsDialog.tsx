@@ -13,7 +13,7 @@ import { Field } from '../../ui/Field';
 import { PinStep } from '../../ui/PinStep';
 import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { AmountField, balanceHint } from '../../ui/AmountField';
 import { toastError } from '../../lib/errors';
 import { usePinAttempt } from '../../lib/use-pin-attempt';
@@ -178,21 +178,21 @@ export function LockFundsDialog({ open, onClose }: { open: boolean; onClose: () 
             <span className="font-semibold text-fg">{formatLagosDate(step.preview.maturityDate)}</span>.
           </PinStep>
         ) : (
-          <div className="flex flex-col gap-5">
-            <SuccessHero figure={formatNaira(step.fund.amount)}>
-              locked in <span className="font-semibold text-fg">{step.fund.title}</span>
-            </SuccessHero>
-            <DetailList>
-              <DetailRow label="Matures on">{formatLagosDate(step.fund.maturityDate)}</DetailRow>
-              <DetailRow label="Interest rate">{step.fund.interestRate}% a year</DetailRow>
-              <DetailRow label="Payout" strong>
-                {formatNaira(step.fund.payout)}
-              </DetailRow>
-            </DetailList>
-            <Button size="lg" block onClick={close} autoFocus>
-              Done
-            </Button>
-          </div>
+          <SuccessStep
+            figure={formatNaira(step.fund.amount)}
+            message={
+              <>
+                locked in <span className="font-semibold text-fg">{step.fund.title}</span>
+              </>
+            }
+            onDone={close}
+          >
+            <DetailRow label="Matures on">{formatLagosDate(step.fund.maturityDate)}</DetailRow>
+            <DetailRow label="Interest rate">{step.fund.interestRate}% a year</DetailRow>
+            <DetailRow label="Payout" strong>
+              {formatNaira(step.fund.payout)}
+            </DetailRow>
+          </SuccessStep>
         )}
       </div>
     </Sheet>

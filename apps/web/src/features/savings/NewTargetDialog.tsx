@@ -9,11 +9,11 @@ import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { DateField } from '../../ui/DateField';
-import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DetailRow } from '../../ui/DetailList';
 import { Field } from '../../ui/Field';
 import { SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { AmountField } from '../../ui/AmountField';
 import { toastError } from '../../lib/errors';
 import { PinSetupHint } from '../../ui/PinSetupHint';
@@ -107,22 +107,22 @@ export function TargetFormFields({ onCreated }: { onCreated: (t: SavingsTarget, 
 
 function TargetCreated({ target, message, onDone }: { target: SavingsTarget; message: string; onDone: () => void }) {
   return (
-    <div className="flex flex-col gap-5">
-      <SuccessHero figure={formatNaira(target.targetAmount)}>
-        {message || 'Savings target created'}: <span className="font-semibold text-fg">{target.name}</span>
-      </SuccessHero>
-      <DetailList>
-        <DetailRow label="Target date">{formatLagosDate(target.targetDate)}</DetailRow>
-        <DetailRow label="Saved so far">{formatNaira(target.savedAmount)}</DetailRow>
-        <DetailRow label="Automatic saving">
-          {target.autoSave ? `${formatNaira(target.autoSave.amount)} ${FREQUENCY_WORDS[target.autoSave.frequency]}` : 'Off'}
-        </DetailRow>
-        {target.autoSave ? <DetailRow label="First saving">{formatLagosDate(target.autoSave.nextRunAt)}</DetailRow> : null}
-      </DetailList>
-      <Button size="lg" block onClick={onDone} autoFocus>
-        Done
-      </Button>
-    </div>
+    <SuccessStep
+      figure={formatNaira(target.targetAmount)}
+      message={
+        <>
+          {message || 'Savings target created'}: <span className="font-semibold text-fg">{target.name}</span>
+        </>
+      }
+      onDone={onDone}
+    >
+      <DetailRow label="Target date">{formatLagosDate(target.targetDate)}</DetailRow>
+      <DetailRow label="Saved so far">{formatNaira(target.savedAmount)}</DetailRow>
+      <DetailRow label="Automatic saving">
+        {target.autoSave ? `${formatNaira(target.autoSave.amount)} ${FREQUENCY_WORDS[target.autoSave.frequency]}` : 'Off'}
+      </DetailRow>
+      {target.autoSave ? <DetailRow label="First saving">{formatLagosDate(target.autoSave.nextRunAt)}</DetailRow> : null}
+    </SuccessStep>
   );
 }
 

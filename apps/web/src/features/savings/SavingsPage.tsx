@@ -1,5 +1,5 @@
 import { Lock, PiggyBank, Plus } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { formatNaira } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';
@@ -13,6 +13,7 @@ import { LockedFundCard, TargetCard } from './cards';
 import { LockFundsDialog } from './LockFundsDialog';
 import { NewTargetDialog } from './NewTargetDialog';
 import { useLockedFunds, useSavingsTargets } from './queries';
+import { Section } from '../../ui/Section';
 
 function Summary() {
   const balances = useBalances();
@@ -52,20 +53,6 @@ function Summary() {
           <dd className="mt-0.5 font-semibold tabular-nums">{b ? formatNaira(b.lockedBalance) : '—'}</dd>
         </div>
       </dl>
-    </section>
-  );
-}
-
-function Section({ id, title, action, children }: { id: string; title: string; action: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mb-7">
-      <div className="mb-2 flex items-center justify-between gap-3 px-1">
-        <h2 id={id} className="text-base font-bold tracking-tight">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
     </section>
   );
 }
@@ -156,6 +143,9 @@ export default function SavingsPage() {
       <PageHeader title="Savings" back="/" backLabel="Back to home" />
       <Summary />
       <Section
+        className="mb-7"
+        headClassName="mb-2 gap-3 px-1"
+        titleClassName="tracking-tight"
         id="targets-title"
         title="Savings targets"
         action={
@@ -167,6 +157,9 @@ export default function SavingsPage() {
         <Targets onNew={openTarget} />
       </Section>
       <Section
+        className="mb-7"
+        headClassName="mb-2 gap-3 px-1"
+        titleClassName="tracking-tight"
         id="locked-title"
         title="Locked funds"
         action={

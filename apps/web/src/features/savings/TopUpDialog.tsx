@@ -4,11 +4,10 @@ import { toast } from 'sonner';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira } from '@owo/contracts/format';
 import { koboToNairaInput } from '../../lib/money';
-import { Button } from '../../ui/Button';
-import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DetailRow } from '../../ui/DetailList';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { balanceHint } from '../../ui/AmountField';
 import { AmountStep } from '../../ui/AmountStep';
 import { toastError } from '../../lib/errors';
@@ -83,20 +82,20 @@ export function TopUpDialog({ target, open, onClose }: { target: SavingsTarget; 
           <span className="font-semibold text-fg">{target.name}</span>.
         </PinStep>
       ) : (
-        <div className="flex flex-col gap-5">
-          <SuccessHero figure={formatNaira(step.amount)}>
-            added to <span className="font-semibold text-fg">{step.target.name}</span>
-          </SuccessHero>
-          <DetailList>
-            <DetailRow label="Saved so far">
-              {formatNaira(step.target.savedAmount)} of {formatNaira(step.target.targetAmount)}
-            </DetailRow>
-            <DetailRow label="Progress">{Math.round(step.target.progress)}%</DetailRow>
-          </DetailList>
-          <Button size="lg" block onClick={close} autoFocus>
-            Done
-          </Button>
-        </div>
+        <SuccessStep
+          figure={formatNaira(step.amount)}
+          message={
+            <>
+              added to <span className="font-semibold text-fg">{step.target.name}</span>
+            </>
+          }
+          onDone={close}
+        >
+          <DetailRow label="Saved so far">
+            {formatNaira(step.target.savedAmount)} of {formatNaira(step.target.targetAmount)}
+          </DetailRow>
+          <DetailRow label="Progress">{Math.round(step.target.progress)}%</DetailRow>
+        </SuccessStep>
       )}
     </Sheet>
   );

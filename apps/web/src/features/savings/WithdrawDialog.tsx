@@ -9,9 +9,9 @@ import { formatNaira } from '@owo/contracts/format';
 import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DetailRow } from '../../ui/DetailList';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { AmountField } from '../../ui/AmountField';
 import { toastError } from '../../lib/errors';
 import { nairaAmount } from '../../lib/form-schemas';
@@ -73,18 +73,12 @@ export function WithdrawDialog({ target, open, onClose }: { target: SavingsTarge
   return (
     <Sheet open={open} onClose={close} title={done ? 'Withdrawal successful' : 'Withdraw to wallet'}>
       {done ? (
-        <div className="flex flex-col gap-5">
-          <SuccessHero figure={formatNaira(done.amount)}>{done.message || 'Withdrawn to your wallet'}</SuccessHero>
-          <DetailList>
-            <DetailRow label="From">{done.target.name}</DetailRow>
-            <DetailRow label="Left in target">
-              {done.target.status === 'withdrawn' ? 'Target closed' : formatNaira(done.target.savedAmount)}
-            </DetailRow>
-          </DetailList>
-          <Button size="lg" block onClick={close} autoFocus>
-            Done
-          </Button>
-        </div>
+        <SuccessStep figure={formatNaira(done.amount)} message={done.message || 'Withdrawn to your wallet'} onDone={close}>
+          <DetailRow label="From">{done.target.name}</DetailRow>
+          <DetailRow label="Left in target">
+            {done.target.status === 'withdrawn' ? 'Target closed' : formatNaira(done.target.savedAmount)}
+          </DetailRow>
+        </SuccessStep>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <p className="text-[15px] text-muted">

@@ -4,7 +4,7 @@ import { type Coordinates, type Shop, shopApi } from '../../api/shop';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
-import { SelectField } from '../../ui/Select';
+import { Options, SelectField } from '../../ui/Select';
 import { Skeleton } from '../../ui/Spinner';
 import { distanceLabel, useNearMe } from './location';
 import { ShopLogo, shopPath } from './parts';
@@ -56,11 +56,7 @@ export function LocationNote({ className }: { className?: string }) {
               onChange={(e) => e.target.value && loc.chooseState(e.target.value)}
             >
               <option value="">{states.isPending ? 'Loading states…' : 'Lagos (default)'}</option>
-              {(states.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <Options items={states.data} />
             </SelectField>
           </div>
           <Button

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { SelectField } from '../../ui/Select';
+import { Options, SelectField } from '../../ui/Select';
 import { useLgas, useStates } from './queries';
 
 /**
@@ -32,11 +32,7 @@ export function PlaceFields({
     <>
       <SelectField label="State" error={stateError} disabled={states.isPending} {...state} value={stateId}>
         <option value="">{states.isError ? "Couldn't load states" : chooseState}</option>
-        {(states.data ?? []).map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
+        <Options items={states.data} />
       </SelectField>
       <SelectField
         label="Local government area"
@@ -47,11 +43,7 @@ export function PlaceFields({
         value={lgaId}
       >
         <option value="">{stateId && lgas.isPending ? 'Loading…' : any ? 'Any area' : 'Choose an area'}</option>
-        {(lgas.data ?? []).map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
+        <Options items={lgas.data} />
       </SelectField>
     </>
   );

@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal, X } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_SORTS, productsQuery } from '@owo/contracts';
 import { type FormEvent, useState } from 'react';
@@ -11,9 +11,9 @@ import { parseNairaToKobo } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
-import { SelectField } from '../../ui/Select';
+import { Options, SelectField } from '../../ui/Select';
 import { Sheet } from '../../ui/Sheet';
-import { NoProducts, ProductList, naira } from './parts';
+import { NoProducts, ProductList, naira, ProductSearchForm } from './parts';
 import { PlaceFields } from './PlaceFields';
 import { rememberSearch } from './recent-searches';
 import { SearchSuggestions } from './SearchSuggestions';
@@ -44,11 +44,11 @@ const filtersForm = z
 type FilterValues = z.infer<typeof filtersForm>;
 const NO_FILTERS: FilterValues = { state: '', lga: '', category: '', min: '', max: '' };
 const SORTS = [
-  { id: '', label: 'Best match' },
-  { id: 'price-asc', label: 'Price: low to high' },
-  { id: 'price-desc', label: 'Price: high to low' },
-  { id: 'newest', label: 'Newest' },
-  { id: 'rating', label: 'Best rated' },
+  { id: '', name: 'Best match' },
+  { id: 'price-asc', name: 'Price: low to high' },
+  { id: 'price-desc', name: 'Price: high to low' },
+  { id: 'newest', name: 'Newest' },
+  { id: 'rating', name: 'Best rated' },
 ] as const;
 const FILTER_KEYS = ['state', 'lga', 'category', 'min', 'max'] as const;
 
@@ -120,11 +120,7 @@ function FiltersSheet({
         />
         <SelectField label="Category" value={watch('category')} disabled={categories.isPending} {...register('category')}>
           <option value="">Any category</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={categories.data} />
         </SelectField>
         <div className="grid grid-cols-2 gap-3">
           <Field label="Lowest price (₦)" inputMode="decimal" placeholder="0" {...register('min')} />
@@ -216,32 +212,17 @@ export default function SearchPage() {
   return (
     <div>
       <PageHeader title="Search" back="/shop" backLabel="Back to Shop" />
-      <form role="search" aria-label="Products" onSubmit={submit} className="flex gap-2">
-        <label htmlFor="search-q" className="sr-only">
-          Search products
-        </label>
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
-          <input
-            id="search-q"
-            type="search"
-            enterKeyHint="search"
-            value={text}
-            maxLength={80}
-            autoFocus={!q}
-            onChange={(e) => {
-              setText(e.target.value);
-              setTyping(true);
-            }}
-            onFocus={() => setTyping(true)}
-            placeholder="Search products"
-            className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
-          />
-        </div>
-        <button type="submit" className="min-h-12 rounded-2xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
-      </form>
+      <ProductSearchForm
+        id="search-q"
+        value={text}
+        autoFocus={!q}
+        onChange={(next) => {
+          setText(next);
+          setTyping(true);
+        }}
+        onFocus={() => setTyping(true)}
+        onSubmit={submit}
+      />
       {typing ? (
         <SearchSuggestions
           text={text === q && q ? '' : text}
@@ -259,11 +240,7 @@ export default function SearchPage() {
           onChange={(e) => update({ sort: e.target.value })}
           className="min-h-9 rounded-full border border-line bg-surface px-3 text-sm font-medium"
         >
-          {SORTS.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={SORTS} />
         </select>
         <Button
           size="sm"

@@ -1,4 +1,4 @@
-import { Heart, Package, Search, Store, Tag } from 'lucide-react';
+import { Heart, Package, Store, Tag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Section } from '../../api/shop';
@@ -7,7 +7,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useNearMe } from './location';
 import { NearbyStrip } from './NearbyShops';
 import { Chips } from '../../ui/Chips';
-import { Countdown, NoProducts, ProductCard, ProductList, ProductsError } from './parts';
+import { Countdown, NoProducts, ProductCard, ProductList, ProductsError, ProductSearchForm } from './parts';
 import { useCategories, useProductList, useSections } from './queries';
 import { CartLink } from './buy';
 
@@ -110,27 +110,7 @@ export default function ShopHomePage() {
         </Link>
       </header>
 
-      <form role="search" aria-label="Products" onSubmit={submit} className="flex gap-2">
-        <label htmlFor="shop-search" className="sr-only">
-          Search products
-        </label>
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
-          <input
-            id="shop-search"
-            type="search"
-            enterKeyHint="search"
-            value={q}
-            maxLength={80}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Search products"
-            className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
-          />
-        </div>
-        <button type="submit" className="min-h-12 rounded-2xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
-          Search
-        </button>
-      </form>
+      <ProductSearchForm id="shop-search" value={q} onChange={setQ} onSubmit={submit} />
 
       <section aria-label="Features" className="flex flex-col gap-3">
         <Tabs label="Features" tabs={tabs} value={active} onChange={(id) => set('feature', id, NEAR)} />

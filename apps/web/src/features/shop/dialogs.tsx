@@ -106,36 +106,3 @@ export function ShareButton({ title, path, label }: { title: string; path: strin
     </button>
   );
 }
-
-/** "Delete this …?" with Cancel and a red Delete. */
-export function ConfirmDialog({
-  open,
-  onClose,
-  title,
-  body,
-  confirm,
-  busy,
-  onConfirm,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  body: string;
-  confirm: string;
-  busy?: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <Sheet open={open} onClose={onClose} title={title} variant="modal">
-      <p className="text-[15px] text-muted">{body}</p>
-      <div className="mt-5 flex gap-3">
-        <Button variant="outline" block onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="danger" block loading={busy} onClick={onConfirm}>
-          {confirm}
-        </Button>
-      </div>
-    </Sheet>
-  );
-}

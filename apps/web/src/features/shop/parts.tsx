@@ -1,6 +1,6 @@
 import { formatNaira } from '@owo/contracts/format';
-import { Heart, ImageOff, MapPin, Star, Store, Timer } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Heart, ImageOff, MapPin, Search, Star, Store, Timer } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
@@ -8,9 +8,11 @@ import type { ListPage, Product, ProductSource, Shop } from '../../api/shop';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/greeting';
 import { Badge } from '../../ui/Badge';
+import { buttonClasses } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Skeleton } from '../../ui/Spinner';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { distanceLabel } from './location';
 import { useLoadOnScroll } from '../../lib/use-paged-list';
 import { PRODUCTS_ERROR, useProductList, useWishlistToggle } from './queries';
@@ -342,16 +344,71 @@ export function ShopRow({ shop, note }: { shop: Shop; note?: ReactNode }) {
 
 export function ShopRowsSkeleton({ label = 'Loading shops', rows = 3 }: { label?: string; rows?: number }) {
   return (
-    <div role="status" aria-label={label} className="flex flex-col">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 px-2 py-3">
-          <Skeleton className="size-12 rounded-2xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <SkeletonRows
+      label={label}
+      rows={rows}
+      className="flex flex-col"
+      row={{ className: 'flex items-center gap-3 px-2 py-3', lead: 'size-12 rounded-2xl', lines: ['h-4 w-1/2', 'h-3 w-3/4'] }}
+    />
+  );
+}
+
+/** The product search box and its button (Shop's front page and the search screen). */
+export function ProductSearchForm({
+  id,
+  value,
+  onChange,
+  onSubmit,
+  onFocus,
+  autoFocus,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (e: FormEvent) => void;
+  onFocus?: () => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <form role="search" aria-label="Products" onSubmit={onSubmit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          enterKeyHint="search"
+          value={value}
+          maxLength={80}
+          autoFocus={autoFocus}
+          onChange={(e) => onChange(e.target.value)}
+          onFocus={onFocus}
+          placeholder="Search products"
+          className="block min-h-12 w-full rounded-2xl border border-line bg-surface pr-4 pl-12 text-base outline-none placeholder:text-subtle focus:border-brand-fg focus:ring-4 focus:ring-brand-fg/15"
+        />
+      </div>
+      <button type="submit" className="min-h-12 rounded-2xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** A seller's screen for someone with no shop yet: the way to open one. */
+export function NeedShop({ children }: { children?: ReactNode }) {
+  return (
+    <EmptyState
+      icon={<Store className="size-9" strokeWidth={1.8} />}
+      title="Open your shop first"
+      action={
+        <Link to="/shop/sell/new" className={buttonClasses({ block: true })}>
+          Open your shop
+        </Link>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

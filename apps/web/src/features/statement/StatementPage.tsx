@@ -10,13 +10,13 @@ import { type StatementResult, savingsApi } from '../../api/savings';
 import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { DetailList, DetailRow } from '../../ui/DetailList';
+import { DetailRow } from '../../ui/DetailList';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { PinStep } from '../../ui/PinStep';
 import { Sheet } from '../../ui/Sheet';
-import { SuccessHero } from '../../ui/SuccessHero';
+import { SuccessStep } from '../../ui/SuccessHero';
 import { useProfile } from '../account';
 import { toastError } from '../../lib/errors';
 import { useGuardedClose } from '../../lib/use-guarded-close';
@@ -129,25 +129,22 @@ function StatementDialog({ range, onClose }: { range: Range | null; onClose: () 
           Enter your transaction PIN to send the statement to <span className="font-semibold text-fg">{step.email}</span>.
         </PinStep>
       ) : (
-        <div className="flex flex-col gap-5">
-          <SuccessHero>
+        <SuccessStep
+          message={
             <p>
               Your statement is on its way to <span className="font-semibold text-fg">{step.result.sentTo}</span>. It can take a few minutes
               to arrive.
             </p>
-          </SuccessHero>
-          <DetailList>
-            <DetailRow label="Period">
-              {formatLagosDate(range.from)} – {formatLagosDate(range.to)}
-            </DetailRow>
-            <DetailRow label="Transactions">{step.result.transactions}</DetailRow>
-            <DetailRow label="Opening balance">{formatNaira(step.result.openingBalance)}</DetailRow>
-            <DetailRow label="Closing balance">{formatNaira(step.result.closingBalance)}</DetailRow>
-          </DetailList>
-          <Button size="lg" block onClick={close} autoFocus>
-            Done
-          </Button>
-        </div>
+          }
+          onDone={close}
+        >
+          <DetailRow label="Period">
+            {formatLagosDate(range.from)} – {formatLagosDate(range.to)}
+          </DetailRow>
+          <DetailRow label="Transactions">{step.result.transactions}</DetailRow>
+          <DetailRow label="Opening balance">{formatNaira(step.result.openingBalance)}</DetailRow>
+          <DetailRow label="Closing balance">{formatNaira(step.result.closingBalance)}</DetailRow>
+        </SuccessStep>
       )}
     </Sheet>
   );

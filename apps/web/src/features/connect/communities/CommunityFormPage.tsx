@@ -19,7 +19,7 @@ import { SelectField } from '../../../ui/Select';
 import { EmptyState } from '../../../ui/EmptyState';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { ImagePicker, useImageUpload } from '../../../ui/ImagePicker';
-import { communityPath } from './parts';
+import { communityPath, CommunityError } from './parts';
 import { communityKeys, useCommunity, useCommunityCategories } from './queries';
 
 /** A community as typed: the contract's body; the images come apart. */
@@ -204,18 +204,7 @@ export default function EditCommunityPage() {
       {community.isPending ? (
         <CardListSkeleton label="Loading community" />
       ) : community.isError ? (
-        <EmptyState
-          icon={<UsersRound className="size-9" strokeWidth={1.8} />}
-          title="We couldn't open this community"
-          tone="danger"
-          action={
-            <Button variant="outline" block onClick={() => void community.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(community.error, 'Check your connection and try again.')}
-        </EmptyState>
+        <CommunityError community={community} fallback={'Check your connection and try again.'} />
       ) : c && c.role !== 'owner' && c.role !== 'admin' ? (
         <EmptyState icon={<UsersRound className="size-9" strokeWidth={1.8} />} title="Only its owner and admins can edit this community" />
       ) : c ? (

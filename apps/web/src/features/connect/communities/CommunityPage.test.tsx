@@ -7,35 +7,10 @@ import { calls, routeFetch } from '../../../test/route-fetch';
 import { useAuth } from '../../account';
 import CommunityPage from './CommunityPage';
 import { COMMUNITY_ID, community, one, OWNER, renderAt } from './test-fixtures';
+import { testPost } from '../test-post';
 
 const C = `/api/connect/communities/${COMMUNITY_ID}`;
-const post = (id: string, text: string): Post => ({
-  _id: id,
-  author: OWNER,
-  kind: 'post',
-  text,
-  media: [],
-  category: null,
-  tags: [],
-  mentions: [],
-  communityId: COMMUNITY_ID,
-  shareable: true,
-  status: 'published',
-  quoted: null,
-  repostedBy: null,
-  isLiked: false,
-  isSaved: false,
-  isReposted: false,
-  isMine: false,
-  likes: { likesCount: 0, likedBy: [] },
-  commentCount: 0,
-  repostCount: 0,
-  comments: [],
-  hidden: false,
-  createdAt: new Date().toISOString(),
-  publishedAt: new Date().toISOString(),
-  editedAt: null,
-});
+const post = (id: string, text: string): Post => testPost({ _id: id, author: OWNER, text, communityId: COMMUNITY_ID });
 const P1 = '0198a7b2-0000-7000-8000-0000000000e1';
 const P2 = '0198a7b2-0000-7000-8000-0000000000e2';
 

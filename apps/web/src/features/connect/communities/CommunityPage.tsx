@@ -1,7 +1,7 @@
-import { Crown, FileText, Lock, Pencil, PenSquare, Settings2, ShieldBan, UsersRound } from 'lucide-react';
+import { Crown, FileText, Lock, Pencil, PenSquare, Settings2, ShieldBan } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { Community } from '../../../api/communities';
-import { ApiError, errorMessage } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { cn } from '../../../lib/cn';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -12,7 +12,7 @@ import { Skeleton } from '../../../ui/Spinner';
 import { fullName, plural } from '../format';
 import { PostCard } from '../PostCard';
 import { PostSkeletons } from '../PostList';
-import { CommunityAvatar, MembershipButton, VisibilityLabel, communityPath } from './parts';
+import { CommunityAvatar, MembershipButton, VisibilityLabel, communityPath, CommunityError } from './parts';
 import { useLoadOnScroll } from '../../../lib/use-paged-list';
 import { useCommunity, useCommunityPosts, useOwnershipAnswer } from './queries';
 
@@ -133,18 +133,7 @@ export default function CommunityPage() {
     return (
       <div>
         <PageHeader title="Community" back="/connect/communities" />
-        <EmptyState
-          icon={<UsersRound className="size-9" strokeWidth={1.8} />}
-          title="We couldn't open this community"
-          tone="danger"
-          action={
-            <Button variant="outline" block onClick={() => void community.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(community.error, 'It may have been removed. Check the link and try again.')}
-        </EmptyState>
+        <CommunityError community={community} fallback={'It may have been removed. Check the link and try again.'} />
       </div>
     );
   const canSee = c ? c.isMember || (c.visibility === 'public' && c.role !== 'blocked') : false;

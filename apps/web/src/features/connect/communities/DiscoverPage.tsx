@@ -2,7 +2,6 @@ import { Crown, Plus, Search, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { communitiesApi } from '../../../api/communities';
-import { cn } from '../../../lib/cn';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -11,9 +10,11 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Spinner';
 import { fullName, timeAgo } from '../format';
-import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, RoleBadge, Section } from './parts';
+import { CommunityAvatar, CommunityRow, CommunityRowsSkeleton, communityPath, RoleBadge, AnswerButtons } from './parts';
 import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunityCategories, useInbox, useInviteAnswer, useOwnershipAnswer } from './queries';
+import { Section } from '../../../ui/Section';
+import { Chips } from '../../../ui/Chips';
 
 /** Received invites and ownership offers, each with Accept and Decline; nothing when there are none. */
 function Inbox() {
@@ -34,7 +35,7 @@ function Inbox() {
   const busy = (id: string) =>
     (answer.isPending && answer.variables.inviteId === id) || (ownership.isPending && ownership.variables.communityId === id);
   return (
-    <Section title={`Invites (${inbox.count})`} className="rounded-3xl bg-surface px-4 py-3">
+    <Section title={`Invites (${inbox.count})`} className="mb-5 rounded-3xl bg-surface px-4 py-3" headClassName="mb-1 gap-2">
       <ul aria-label="Invites" className="divide-y divide-line">
         {offers.map((o) => (
           <li key={o._id} className="py-3">
@@ -49,27 +50,13 @@ function Inbox() {
                 as its owner.
               </p>
             </div>
-            <div className="mt-2 flex gap-2 pl-[3.25rem]">
-              <Button
-                size="sm"
-                block
-                disabled={busy(o.community._id)}
-                aria-label={`Accept ownership of ${o.community.name}`}
-                onClick={() => ownership.mutate({ communityId: o.community._id, accept: true, name: o.community.name })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                block
-                variant="outline"
-                disabled={busy(o.community._id)}
-                aria-label={`Decline ownership of ${o.community.name}`}
-                onClick={() => ownership.mutate({ communityId: o.community._id, accept: false, name: o.community.name })}
-              >
-                Decline
-              </Button>
-            </div>
+            <AnswerButtons
+              className="mt-2 flex gap-2 pl-[3.25rem]"
+              block
+              what={`ownership of ${o.community.name}`}
+              busy={busy(o.community._id)}
+              onAnswer={(accept) => ownership.mutate({ communityId: o.community._id, accept, name: o.community.name })}
+            />
           </li>
         ))}
         {invites.items.map((i) => (
@@ -86,27 +73,13 @@ function Inbox() {
                 </span>
               </p>
             </div>
-            <div className="mt-2 flex gap-2 pl-[3.25rem]">
-              <Button
-                size="sm"
-                block
-                disabled={busy(i._id)}
-                aria-label={`Accept invite to ${i.community.name}`}
-                onClick={() => answer.mutate({ inviteId: i._id, accept: true, name: i.community.name })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                block
-                variant="outline"
-                disabled={busy(i._id)}
-                aria-label={`Decline invite to ${i.community.name}`}
-                onClick={() => answer.mutate({ inviteId: i._id, accept: false, name: i.community.name })}
-              >
-                Decline
-              </Button>
-            </div>
+            <AnswerButtons
+              className="mt-2 flex gap-2 pl-[3.25rem]"
+              block
+              what={`invite to ${i.community.name}`}
+              busy={busy(i._id)}
+              onAnswer={(accept) => answer.mutate({ inviteId: i._id, accept, name: i.community.name })}
+            />
           </li>
         ))}
       </ul>
@@ -119,7 +92,7 @@ function Inbox() {
 function MyCommunities() {
   const mine = usePagedList(communityKeys.mine, (page, signal) => communitiesApi.mine(page, signal));
   return (
-    <Section title="My communities">
+    <Section title="My communities" className="mb-5" headClassName="mb-1 gap-2">
       {mine.isPending ? (
         <div role="status" aria-label="Loading your communities" className="flex gap-3 py-2">
           {[0, 1, 2].map((i) => (
@@ -164,29 +137,11 @@ function MyCommunities() {
 
 function CategoryFilter({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   const categories = useCommunityCategories();
-  const chips = [{ _id: '', name: 'All' }, ...(categories.data ?? [])];
+  const chips = [{ id: '', name: 'All' }, ...(categories.data ?? []).map((c) => ({ id: c._id, name: c.name }))];
   return (
-    <div role="radiogroup" aria-label="Category" className="-mx-5 flex gap-2 overflow-x-auto px-5 py-2 [scrollbar-width:none]">
-      {chips.map((c) => {
-        const active = value === c._id;
-        return (
-          <button
-            key={c._id || 'all'}
-            type="button"
-            role="radio"
-            aria-checked={active}
-            onClick={() => onChange(c._id)}
-            className={cn(
-              'min-h-9 shrink-0 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap',
-              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-surface text-fg hover:bg-surface-2',
-            )}
-          >
-            {c.name}
-          </button>
-        );
-      })}
+    <Chips label="Category" options={chips} value={value} onChange={onChange} small>
       {categories.isPending ? <Skeleton className="h-9 w-20 shrink-0 rounded-full" /> : null}
-    </div>
+    </Chips>
   );
 }
 
@@ -244,7 +199,7 @@ export default function DiscoverPage() {
       />
       <Inbox />
       <MyCommunities />
-      <Section title="Discover" className="mb-0">
+      <Section title="Discover" className="mb-5" headClassName="mb-1 gap-2">
         <div className="relative mt-1">
           <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-subtle" aria-hidden="true" />
           <label htmlFor="community-search" className="sr-only">

@@ -6,44 +6,28 @@ import { calls, routeFetch } from '../../../test/route-fetch';
 import { useAuth } from '../../account';
 import ManagePage from './ManagePage';
 import { COMMUNITY_ID, community, list, one, OWNER, renderAt } from './test-fixtures';
+import { testPost } from '../test-post';
 
 const C = `/api/connect/communities/${COMMUNITY_ID}`;
 const ADA = { _id: '0198a7b2-0000-7000-8000-0000000000a1', firstName: 'Ada', lastName: 'Obi', nickName: null, avatar: null };
 const summary = { _id: COMMUNITY_ID, name: 'Lagos Foodies', avatarUrl: null, visibility: 'private' };
 const POST_ID = '0198a7b2-0000-7000-8000-0000000000d9';
 const pending = {
-  _id: POST_ID,
-  author: ADA,
-  kind: 'post',
-  text: 'Best amala in Surulere?',
-  media: [],
-  category: null,
-  tags: [],
-  mentions: [],
-  communityId: COMMUNITY_ID,
-  shareable: true,
-  status: 'pending',
-  quoted: null,
-  repostedBy: null,
-  isLiked: false,
-  isSaved: false,
-  isReposted: false,
-  isMine: false,
-  likes: { likesCount: 0, likedBy: [] },
-  commentCount: 0,
-  repostCount: 0,
-  comments: [],
-  hidden: false,
-  createdAt: new Date().toISOString(),
-  publishedAt: null,
-  editedAt: null,
+  ...testPost({
+    _id: POST_ID,
+    author: ADA,
+    text: 'Best amala in Surulere?',
+    communityId: COMMUNITY_ID,
+    status: 'pending',
+    publishedAt: null,
+  }),
   spamReason: null,
   reportCount: 0,
   reportReasons: [],
 };
 
 // uPlot draws on a canvas jsdom lacks: the lazily loaded chart stands in as its labelled box.
-vi.mock('./DailyChart', () => ({
+vi.mock('../../../ui/DailyChart', () => ({
   default: ({ label, series }: { label: string; series: Array<{ label: string; values: number[] }> }) => (
     <div role="img" aria-label={label}>
       {series.map((x) => `${x.label}: ${x.values.join(',')}`).join('; ')}

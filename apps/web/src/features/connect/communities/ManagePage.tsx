@@ -17,12 +17,12 @@ import { Tabs } from '../../../ui/Tabs';
 import { fullName, plural, profilePath, timeAgo } from '../format';
 import { PostMedia } from '../PostMedia';
 import { PostText } from '../PostText';
-import type { DailySeries } from './DailyChart';
-import { communityPath } from './parts';
+import type { DailySeries } from '../../../ui/DailyChart';
+import { communityPath, AnswerButtons } from './parts';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunity } from './queries';
 
-const DailyChart = lazy(() => import('./DailyChart'));
+const DailyChart = lazy(() => import('../../../ui/DailyChart'));
 
 const TABS = [
   { id: 'join', label: 'Join requests' },
@@ -132,25 +132,13 @@ function JoinRequests({ community }: { community: Community }) {
         return (
           <div className="flex flex-wrap items-center gap-3">
             <Person user={r.user} note={<>Asked {timeAgo(r.requestedAt)}</>} />
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                disabled={busy}
-                aria-label={`Accept ${name}`}
-                onClick={() => answer.mutate({ userId: r.user._id, accept: true, name })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                aria-label={`Reject ${name}`}
-                onClick={() => answer.mutate({ userId: r.user._id, accept: false, name })}
-              >
-                Reject
-              </Button>
-            </div>
+            <AnswerButtons
+              className="flex gap-2"
+              what={`${name}`}
+              no="Reject"
+              busy={busy}
+              onAnswer={(accept) => answer.mutate({ userId: r.user._id, accept, name })}
+            />
           </div>
         );
       }}
@@ -216,27 +204,13 @@ function PostDecisions({ community, list }: { community: Community; list: 'posts
                 Held as spam: {p.spamReason}
               </p>
             ) : null}
-            <div className="mt-3 flex gap-2">
-              <Button
-                size="sm"
-                block
-                disabled={busy}
-                aria-label={`Accept post by ${name}`}
-                onClick={() => answer.mutate({ postId: p._id, accept: true })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                block
-                variant="outline"
-                disabled={busy}
-                aria-label={`Decline post by ${name}`}
-                onClick={() => answer.mutate({ postId: p._id, accept: false })}
-              >
-                Decline
-              </Button>
-            </div>
+            <AnswerButtons
+              className="mt-3 flex gap-2"
+              block
+              what={`post by ${name}`}
+              busy={busy}
+              onAnswer={(accept) => answer.mutate({ postId: p._id, accept })}
+            />
           </PostPreview>
         );
       }}

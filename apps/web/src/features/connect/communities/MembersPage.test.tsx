@@ -46,23 +46,42 @@ describe('allowedActions', () => {
 });
 
 describe('MembersPage', () => {
-  it('shows roles; an admin may remove or block a member (after confirming), never make admins', async () => {
+  /** Opens the members of a community the signed-in person is an admin of. */
+  async function openAsAdmin() {
     const fetchMock = routeFetch({
       [`GET ${C}`]: one(community({ role: 'admin', isMember: true })),
       [`GET ${C}/get-active-members`]: list(members),
       [`PUT ${C}/block-user`]: one({ communityId: COMMUNITY_ID, userId: members[2]!._id, role: 'blocked' }),
     });
-    const u = userEvent.setup();
     renderAt(<MembersPage />, '/connect/communities/:id/members', `/connect/communities/${COMMUNITY_ID}/members`);
     const rows = await screen.findByRole('list', { name: 'Members' });
+    return { fetchMock, rows };
+  }
+
+  it('shows each member’s role', async () => {
+    const { rows } = await openAsAdmin();
     expect(within(rows).getByText('Owner')).toBeInTheDocument();
     expect(within(rows).getAllByText('Admin')).toHaveLength(2);
+  });
+
+  it('lets an admin act on members only, and never make admins or transfer ownership', async () => {
+    const u = userEvent.setup();
+    const { rows } = await openAsAdmin();
     expect(within(rows).getAllByRole('button', { name: /^Actions for/ })).toHaveLength(1);
     await u.click(within(rows).getByRole('button', { name: 'Actions for Ada Obi' }));
     const sheet = screen.getByRole('dialog', { name: 'Ada Obi' });
+    expect(within(sheet).getByRole('button', { name: 'Remove from community' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Block' })).toBeInTheDocument();
     expect(within(sheet).queryByRole('button', { name: 'Make admin' })).not.toBeInTheDocument();
     expect(within(sheet).queryByRole('button', { name: 'Transfer ownership' })).not.toBeInTheDocument();
-    await u.click(within(sheet).getByRole('button', { name: 'Block' }));
+  });
+
+  it('blocks a member after confirming', async () => {
+    const u = userEvent.setup();
+    const { fetchMock, rows } = await openAsAdmin();
+    await u.click(within(rows).getByRole('button', { name: 'Actions for Ada Obi' }));
+    await u.click(within(screen.getByRole('dialog', { name: 'Ada Obi' })).getByRole('button', { name: 'Block' }));
+    expect(calls(fetchMock, `PUT ${C}/block-user`)).toHaveLength(0);
     await u.click(within(screen.getByRole('dialog', { name: 'Block Ada Obi?' })).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('Ada Obi was blocked')).toBeInTheDocument();
     const [call] = calls(fetchMock, `PUT ${C}/block-user`);

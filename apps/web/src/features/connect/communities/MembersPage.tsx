@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, MoreHorizontal, ShieldBan, ShieldCheck, UserMinus, UserPlus, UsersRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { communitiesApi, type Community, type CommunityMember, type CommunityRole } from '../../../api/communities';
 import { errorMessage } from '../../../api/client';
-import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -20,6 +19,7 @@ import { fullName, handle, plural, profilePath, timeAgo } from '../format';
 import { communityPath, RoleBadge } from './parts';
 import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
 import { communityKeys, useCommunity } from './queries';
+import { MenuItem } from '../../../ui/MenuItem';
 
 type Action = 'admin' | 'remove' | 'block' | 'transfer';
 
@@ -80,22 +80,6 @@ function useMemberAction(community: Community) {
     },
     onError: (err) => toast.error(errorMessage(err, "We couldn't do that. Please try again.")),
   });
-}
-
-function MenuItem({ icon, children, onClick, danger }: { icon: ReactNode; children: ReactNode; onClick: () => void; danger?: boolean }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cn(
-        'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-left text-[15px] font-medium hover:bg-surface-2',
-        danger && 'text-danger-fg',
-      )}
-    >
-      {icon}
-      {children}
-    </button>
-  );
 }
 
 /** The owner's or an admin's actions on one member, each destructive one confirmed first. */

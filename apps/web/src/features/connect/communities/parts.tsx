@@ -1,13 +1,16 @@
-import { Globe, Lock } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Globe, Lock, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
 import type { Community, CommunityRole } from '../../../api/communities';
 import { cn } from '../../../lib/cn';
 import { initials } from '../../../lib/greeting';
 import { Badge } from '../../../ui/Badge';
+import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
 import { Sheet } from '../../../ui/Sheet';
 import { Skeleton } from '../../../ui/Spinner';
+import { SkeletonRows } from '../../../ui/SkeletonRows';
 import { plural } from '../format';
 import { useInviteAnswer, useMembership } from './queries';
 
@@ -190,43 +193,62 @@ export function CommunityRow({ community }: { community: Community }) {
 
 export function CommunityRowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div role="status" aria-label={label} className="divide-y divide-line">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 py-3">
-          <Skeleton className="size-12 rounded-2xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-          <Skeleton className="h-11 w-20 rounded-2xl" />
-        </div>
-      ))}
+    <SkeletonRows
+      label={label}
+      rows={rows}
+      className="divide-y divide-line"
+      row={{
+        className: 'flex items-center gap-3 py-3',
+        lead: 'size-12 rounded-2xl',
+        lines: ['h-4 w-1/2', 'h-3 w-3/4'],
+        children: <Skeleton className="h-11 w-20 rounded-2xl" />,
+      }}
+    />
+  );
+}
+
+/** Accept and Decline (or Reject) for one request, each button named for what it answers ("Accept invite to …"). */
+export function AnswerButtons({
+  what,
+  busy,
+  onAnswer,
+  no = 'Decline',
+  block,
+  className,
+}: {
+  what: string;
+  busy: boolean;
+  onAnswer: (accept: boolean) => void;
+  no?: 'Decline' | 'Reject';
+  block?: boolean;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <Button size="sm" block={block} disabled={busy} aria-label={`Accept ${what}`} onClick={() => onAnswer(true)}>
+        Accept
+      </Button>
+      <Button size="sm" block={block} variant="outline" disabled={busy} aria-label={`${no} ${what}`} onClick={() => onAnswer(false)}>
+        {no}
+      </Button>
     </div>
   );
 }
 
-/** A titled block of a screen. */
-export function Section({
-  title,
-  children,
-  action,
-  className,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-  className?: string;
-}) {
-  const id = useId();
+/** A community that did not load: why, and Try again. */
+export function CommunityError({ community, fallback }: { community: { error: unknown; refetch: () => unknown }; fallback: string }) {
   return (
-    <section aria-labelledby={id} className={cn('mb-5', className)}>
-      <div className="mb-1 flex items-center justify-between gap-2">
-        <h2 id={id} className="text-base font-bold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
+    <EmptyState
+      icon={<UsersRound className="size-9" strokeWidth={1.8} />}
+      title="We couldn't open this community"
+      tone="danger"
+      action={
+        <Button variant="outline" block onClick={() => void community.refetch()}>
+          Try again
+        </Button>
+      }
+    >
+      {errorMessage(community.error, fallback)}
+    </EmptyState>
   );
 }

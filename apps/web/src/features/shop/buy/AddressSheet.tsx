@@ -12,7 +12,7 @@ import { isValidNigerianPhone } from '../../../lib/phone-valid';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Field } from '../../../ui/Field';
-import { SelectField } from '../../../ui/Select';
+import { Options, SelectField } from '../../../ui/Select';
 import { Sheet } from '../../../ui/Sheet';
 import { buyKeys, useLgas, useStates } from './queries';
 
@@ -96,11 +96,7 @@ export function AddressSheet({ open, onClose, onSaved }: { open: boolean; onClos
           {...register('stateId', { onChange: () => setValue('lgaId', '') })}
         >
           <option value="">{states.isPending ? 'Loading states…' : 'Choose a state'}</option>
-          {states.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options items={states.data} />
         </SelectField>
         <SelectField
           label="Local government area"
@@ -109,11 +105,7 @@ export function AddressSheet({ open, onClose, onSaved }: { open: boolean; onClos
           {...register('lgaId')}
         >
           <option value="">{!stateId ? 'Choose a state first' : lgas.isPending ? 'Loading areas…' : 'Choose an area'}</option>
-          {lgas.data?.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
+          <Options items={lgas.data} />
         </SelectField>
         <Field label="Street address" autoComplete="street-address" error={errors.street?.message} {...register('street')} />
         <Field

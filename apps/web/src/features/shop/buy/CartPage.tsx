@@ -1,4 +1,4 @@
-import { Minus, Plus, ShoppingCart, Trash2, TriangleAlert } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,11 +9,10 @@ import { Badge } from '../../../ui/Badge';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
-import { InlineError } from '../../../ui/InlineError';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { Skeleton } from '../../../ui/Spinner';
-import { groupByShop, naira, plural, productPath, shopPath, Thumb, TotalsList, variationText } from './parts';
+import { groupByShop, naira, plural, productPath, shopPath, Thumb, TotalsList, variationText, CartProblems, TotalsError } from './parts';
 import { useAddToCart, useCart, useCartTotals, useRemoveFromCart } from './queries';
 
 function unavailableText(item: CartItem): string {
@@ -189,16 +188,7 @@ export default function CartPage() {
                   {g.shopName}
                 </Link>
               </h2>
-              {problems.length ? (
-                <ul className="mt-1 flex flex-col gap-1 rounded-2xl bg-accent-400/15 p-3 text-xs">
-                  {problems.map((p) => (
-                    <li key={p} className="flex gap-2">
-                      <TriangleAlert className="size-4 shrink-0 text-[#8a5a00] dark:text-accent-300" aria-hidden="true" />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <CartProblems problems={problems} dense />
               <ul className="divide-y divide-line" aria-label={`Items from ${g.shopName}`}>
                 {g.items.map((i) => (
                   <CartRow key={i.id} item={i} selected={!unticked.has(i.id)} onSelect={(on) => tick(i.id, on)} />
@@ -220,12 +210,7 @@ export default function CartPage() {
             <TotalsList totals={totals.data} itemCount={itemCount} deliveryNote="At checkout" />
           </div>
         ) : totals.isError ? (
-          <InlineError
-            tone="danger"
-            error={totals.error}
-            fallback="We couldn't work out your total."
-            onRetry={() => void totals.refetch()}
-          />
+          <TotalsError totals={totals} />
         ) : (
           <Skeleton className="h-36 w-full rounded-2xl" />
         )}

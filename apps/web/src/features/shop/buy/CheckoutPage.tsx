@@ -1,6 +1,6 @@
 import { formatLagosDate } from '@owo/contracts/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -26,25 +26,13 @@ import { Skeleton } from '../../../ui/Spinner';
 import { SuccessHero } from '../../../ui/SuccessHero';
 import { invalidateMoney, useBalances } from '../../wallet';
 import { AddressSheet } from './AddressSheet';
-import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText } from './parts';
+import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems, TotalsError } from './parts';
 import { buyKeys, invalidateCart, useAddresses, useCart, useCartTotals, useDeliveryQuotes } from './queries';
+import { Section } from '../../../ui/Section';
 
 const addressLine = (a: Pick<Address, 'street' | 'lga' | 'state'>) => `${a.street}, ${a.lga.name}, ${a.state.name}`;
 const arrives = (date: string) => formatLagosDate(date, 'date');
-
-function Section({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-6 first:mt-0">
-      <div className="mb-2 flex min-h-11 items-center justify-between gap-3 px-1">
-        <h2 id={id} className="text-base font-bold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
+const SECTION = { className: 'mt-6 first:mt-0', headClassName: 'mb-2 min-h-11 gap-3 px-1' };
 
 function AddressPicker({ addresses, value, onChange }: { addresses: Address[]; value: string | null; onChange: (id: string) => void }) {
   return (
@@ -286,6 +274,7 @@ export default function CheckoutPage() {
     body = (
       <>
         <Section
+          {...SECTION}
           id="checkout-address"
           title="Deliver to"
           action={
@@ -309,7 +298,7 @@ export default function CheckoutPage() {
           )}
         </Section>
 
-        <Section id="checkout-delivery" title="Delivery">
+        <Section {...SECTION} id="checkout-delivery" title="Delivery">
           {!addressId ? (
             <p className="rounded-2xl border border-line p-4 text-sm text-muted">Choose an address to see delivery options and prices.</p>
           ) : quotes.isPending ? (
@@ -340,7 +329,7 @@ export default function CheckoutPage() {
           )}
         </Section>
 
-        <Section id="checkout-summary" title="Order summary">
+        <Section {...SECTION} id="checkout-summary" title="Order summary">
           {totals.data ? (
             <div aria-busy={totals.isFetching || undefined} className={cn('transition-opacity', totals.isFetching && 'opacity-60')}>
               <TotalsList totals={totals.data} itemCount={itemCount} deliveryNote={addressId ? undefined : 'Choose an address'} />
@@ -351,25 +340,11 @@ export default function CheckoutPage() {
               ) : null}
             </div>
           ) : totals.isError ? (
-            <InlineError
-              tone="danger"
-              error={totals.error}
-              fallback="We couldn't work out your total."
-              onRetry={() => void totals.refetch()}
-            />
+            <TotalsError totals={totals} />
           ) : (
             <Skeleton className="h-36 w-full rounded-2xl" />
           )}
-          {problems.length ? (
-            <ul className="mt-3 flex flex-col gap-1 rounded-2xl bg-accent-400/15 p-3 text-sm">
-              {problems.map((p) => (
-                <li key={p} className="flex gap-2">
-                  <TriangleAlert className="mt-0.5 size-4 shrink-0 text-[#8a5a00] dark:text-accent-300" aria-hidden="true" />
-                  {p}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <CartProblems problems={problems} />
         </Section>
 
         <div className="sticky bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-10 -mx-5 mt-5 border-t border-line bg-canvas/95 px-5 py-3 backdrop-blur">

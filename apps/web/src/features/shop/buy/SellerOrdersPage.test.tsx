@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, routeFetch } from '../../../test/route-fetch';
@@ -19,8 +19,10 @@ beforeEach(() => useAuth.setState({ token: 'tok-1', userId: 'u1', isAuthenticate
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Seller orders', () => {
-  it('tabs ask for paid, accepted and shipped orders; Done keeps the finished ones; shipping sends the note', async () => {
-    const accepted = order({ status: 'accepted', isSeller: true });
+  const accepted = order({ status: 'accepted', isSeller: true });
+
+  /** Opens the seller's orders: new (paid), to ship (accepted) and a finished one among all. */
+  async function openOrders() {
     const fetchMock = routeFetch({
       [`GET ${E}/api/shop/me`]: ok({ id: SHOP_A, name: 'Ada Fabrics' }),
       [LIST]: (url: string) => {
@@ -33,19 +35,41 @@ describe('Seller orders', () => {
       },
       [`PUT ${E}/api/order/${ORDER_ID}/ship`]: ok({ ...accepted, status: 'shipped' }, 'Marked shipped'),
     });
-    const u = userEvent.setup();
     renderAt(<SellerOrdersPage />, '/shop/sell/orders');
-
     expect(await screen.findByRole('tab', { name: 'New' })).toHaveAttribute('aria-selected', 'true');
+    return fetchMock;
+  }
+  const askedTypes = (fetchMock: ReturnType<typeof routeFetch>) =>
+    calls(fetchMock, LIST).map(([url]) => new URL(String(url), 'http://x').searchParams.get('type'));
+
+  it('opens on New: the paid orders, each to accept or decline', async () => {
+    const fetchMock = await openOrders();
     const card = await screen.findByRole('article', { name: 'Order from Peju Alabi' });
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(new Set(askedTypes(fetchMock))).toEqual(new Set(['paid']));
+  });
 
-    await u.click(screen.getByRole('tab', { name: 'Done' }));
+  it('Done keeps only the finished orders of them all', async () => {
+    const fetchMock = await openOrders();
+    await userEvent.click(screen.getByRole('tab', { name: 'Done' }));
     const done = await screen.findByRole('list', { name: 'Done orders' });
     expect(within(done).getAllByRole('article')).toHaveLength(1);
     expect(within(done).getByText('OWO-DONE')).toBeInTheDocument();
+    expect(askedTypes(fetchMock)).toContain('all');
+  });
 
+  it('To ship lists the accepted orders', async () => {
+    const fetchMock = await openOrders();
+    await userEvent.click(screen.getByRole('tab', { name: 'To ship' }));
+    const toShip = await screen.findByRole('list', { name: 'To ship orders' });
+    expect(within(toShip).getByRole('button', { name: 'Mark shipped' })).toBeInTheDocument();
+    expect(askedTypes(fetchMock)).toContain('accepted');
+  });
+
+  it('marks an order shipped with the note typed', async () => {
+    const fetchMock = await openOrders();
+    const u = userEvent.setup();
     await u.click(screen.getByRole('tab', { name: 'To ship' }));
     const toShip = await screen.findByRole('list', { name: 'To ship orders' });
     await u.click(within(toShip).getByRole('button', { name: 'Mark shipped' }));
@@ -54,8 +78,6 @@ describe('Seller orders', () => {
     await u.click(within(sheet).getByRole('button', { name: 'Mark shipped' }));
     expect(await screen.findByText('Marked shipped')).toBeInTheDocument();
     expect(sentBody(calls(fetchMock, `PUT ${E}/api/order/${ORDER_ID}/ship`)[0]?.[1])).toEqual({ note: 'GIG 12345' });
-    const types = calls(fetchMock, LIST).map(([url]) => new URL(String(url), 'http://x').searchParams.get('type'));
-    await waitFor(() => expect(new Set(types)).toEqual(new Set(['paid', 'all', 'accepted'])));
   });
 
   it('without a shop: the way to open one', async () => {

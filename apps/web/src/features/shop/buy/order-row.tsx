@@ -2,7 +2,7 @@ import { formatLagosDate } from '@owo/contracts/format';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../api/shop-orders';
-import { Skeleton } from '../../../ui/Spinner';
+import { SkeletonRows } from '../../../ui/SkeletonRows';
 import { naira, orderPath, OrderStatusBadge, plural, Thumb } from './parts';
 
 export const itemCount = (o: Pick<Order, 'items'>) => o.items.reduce((n, i) => n + i.quantity, 0);
@@ -40,16 +40,15 @@ export function OrderRow({ order, who }: { order: Order; who: 'shopper' | 'selle
 
 export function OrderListSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="flex flex-col gap-2">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-3 rounded-3xl border border-line bg-surface p-3">
-          <Skeleton className="size-14 rounded-2xl" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <SkeletonRows
+      label={label}
+      rows={3}
+      className="flex flex-col gap-2"
+      row={{
+        className: 'flex items-center gap-3 rounded-3xl border border-line bg-surface p-3',
+        lead: 'size-14 rounded-2xl',
+        lines: ['h-4 w-1/2', 'h-3 w-3/4'],
+      }}
+    />
   );
 }

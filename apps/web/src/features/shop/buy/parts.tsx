@@ -1,11 +1,12 @@
 import { formatNaira } from '@owo/contracts/format';
-import { ImageOff } from 'lucide-react';
+import { ImageOff, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CartItem, CartTotals, DeliveryOption, OrderStatus } from '../../../api/shop-orders';
 import { cn } from '../../../lib/cn';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { DetailList, DetailRow } from '../../../ui/DetailList';
+import { InlineError } from '../../../ui/InlineError';
 import { Sheet } from '../../../ui/Sheet';
 
 export const naira = (kobo: number) => formatNaira(kobo, { trimZeroKobo: true });
@@ -153,5 +154,27 @@ export function TotalsList({
         {naira(totals.total)}
       </DetailRow>
     </DetailList>
+  );
+}
+
+/** What stops the cart from being ordered as it is, in the server's words (`dense` under a shop in the cart). */
+export function CartProblems({ problems, dense }: { problems: string[]; dense?: boolean }) {
+  if (!problems.length) return null;
+  return (
+    <ul className={cn('flex flex-col gap-1 rounded-2xl bg-accent-400/15 p-3', dense ? 'mt-1 text-xs' : 'mt-3 text-sm')}>
+      {problems.map((p) => (
+        <li key={p} className="flex gap-2">
+          <TriangleAlert className={cn('size-4 shrink-0 text-[#8a5a00] dark:text-accent-300', !dense && 'mt-0.5')} aria-hidden="true" />
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The server could not total the cart: why, and Try again. */
+export function TotalsError({ totals }: { totals: { error: unknown; refetch: () => unknown } }) {
+  return (
+    <InlineError tone="danger" error={totals.error} fallback="We couldn't work out your total." onRetry={() => void totals.refetch()} />
   );
 }

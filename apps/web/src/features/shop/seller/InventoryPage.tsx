@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { increaseStockBody } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Boxes, Eye, ImageOff, PackagePlus, ShoppingCart, Store } from 'lucide-react';
+import { Boxes, Eye, ImageOff, PackagePlus, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ import { QueryError } from '../../../ui/QueryError';
 import { SelectField } from '../../../ui/Select';
 import { Sheet } from '../../../ui/Sheet';
 import { CardListSkeleton } from '../../../ui/Spinner';
-import { naira, plural } from '../parts';
+import { naira, plural, NeedShop } from '../parts';
 import { useLoadOnScroll, usePagedList } from '../../../lib/use-paged-list';
 import { patchProduct, shopKeys, useMyShop } from '../queries';
 
@@ -206,15 +206,7 @@ export default function InventoryPage() {
       ) : mine.isError ? (
         <QueryError error={mine.error} onRetry={() => void mine.refetch()} title="We couldn't load your shop" />
       ) : !mine.data ? (
-        <EmptyState
-          icon={<Store className="size-9" strokeWidth={1.8} />}
-          title="Open your shop first"
-          action={
-            <Link to="/shop/sell/new" className={buttonClasses({ block: true })}>
-              Open your shop
-            </Link>
-          }
-        />
+        <NeedShop />
       ) : (
         <Inventory shop={mine.data} />
       )}

@@ -12,7 +12,7 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
 import { CardListSkeleton } from '../../../ui/Spinner';
-import { ConfirmDialog } from '../dialogs';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { NoProducts, ProductImage, ProductsError, ShopLogo, naira, plural, shopPath } from '../parts';
 import { useLoadOnScroll } from '../../../lib/use-paged-list';
 import { dropProduct, shopKeys, useMyShop, useProductList } from '../queries';
@@ -101,6 +101,7 @@ function MyProducts({ shop }: { shop: Shop }) {
         body="Shoppers will no longer see it. Past orders keep their record. This can't be undone."
         confirm="Delete"
         busy={del.isPending}
+        holdCancel
         onConfirm={() => deleting && del.mutate(deleting)}
       />
     </section>

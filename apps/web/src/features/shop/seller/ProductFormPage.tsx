@@ -1,23 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PackageX, Plus, Store, Trash2 } from 'lucide-react';
+import { PackageX, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../api/client';
 import { type Category, type Colour, type CreateProductInput, type Product, type Shop, shopApi } from '../../../api/shop';
 import { koboToNairaInput, parseNairaToKobo } from '../../../lib/money';
 import { AmountField } from '../../../ui/AmountField';
-import { Button, buttonClasses } from '../../../ui/Button';
+import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Field, TextAreaField } from '../../../ui/Field';
 import { FormAlert } from '../../../ui/FormAlert';
 import { InlineError } from '../../../ui/InlineError';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryError } from '../../../ui/QueryError';
-import { SelectField } from '../../../ui/Select';
+import { Options, SelectField } from '../../../ui/Select';
 import { CardListSkeleton } from '../../../ui/Spinner';
 import { patchProduct, shopKeys, useCategories, useColours, useMyShop } from '../queries';
 import { ImagesPicker, revealFirstError, useImageUploads } from './uploads';
+import { NeedShop } from '../parts';
 
 /** The toast after a product is created (spec section 8). */
 export const UPLOADED = 'Product Uploaded Successfully';
@@ -237,11 +238,7 @@ function VariationFields({
         )}
         <SelectField label="Colour" value={row.colourId} onChange={(e) => onChange({ colourId: e.target.value })}>
           <option value="">None</option>
-          {colours.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={colours} />
         </SelectField>
         <Field
           label="Variation price (₦)"
@@ -355,11 +352,7 @@ function ProductForm({ product, categories }: { product?: Product; categories: C
           onChange={(e) => change({ categoryId: e.target.value, subcategoryId: '' })}
         >
           <option value="">Choose</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options items={categories} />
         </SelectField>
         <SelectField
           label="Subcategory"
@@ -369,11 +362,7 @@ function ProductForm({ product, categories }: { product?: Product; categories: C
           onChange={(e) => change({ subcategoryId: e.target.value })}
         >
           <option value="">{category ? 'Choose' : 'Category first'}</option>
-          {(category?.subcategories ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options items={category?.subcategories} />
         </SelectField>
       </div>
       <AmountField
@@ -458,22 +447,6 @@ function ProductForm({ product, categories }: { product?: Product; categories: C
   );
 }
 
-function NeedShop() {
-  return (
-    <EmptyState
-      icon={<Store className="size-9" strokeWidth={1.8} />}
-      title="Open your shop first"
-      action={
-        <Link to="/shop/sell/new" className={buttonClasses({ block: true })}>
-          Open your shop
-        </Link>
-      }
-    >
-      Products belong to a shop.
-    </EmptyState>
-  );
-}
-
 function EditLoader({ shop, productId, categories }: { shop: Shop; productId: string; categories: Category[] }) {
   const product = useQuery({
     queryKey: shopKeys.myProduct(productId),
@@ -506,7 +479,7 @@ export default function ProductFormPage() {
       ) : categories.isError ? (
         <QueryError error={categories.error} onRetry={() => void categories.refetch()} title="We couldn't load the categories" />
       ) : !mine.data ? (
-        <NeedShop />
+        <NeedShop>Products belong to a shop.</NeedShop>
       ) : id ? (
         <EditLoader key={id} shop={mine.data} productId={id} categories={categories.data} />
       ) : (

@@ -10,13 +10,21 @@ export interface DailySeries {
   fill?: boolean;
 }
 
-const HEIGHT = 180;
-
 /**
  * Figures per day as lines, for any set of series over the same days (`YYYY-MM-DD`, Lagos time).
  * uPlot comes with this module only: it is loaded with React.lazy, so no other chunk carries it.
  */
-export default function DailyChart({ days, series, label }: { days: string[]; series: DailySeries[]; label: string }) {
+export default function DailyChart({
+  days,
+  series,
+  label,
+  height = 180,
+}: {
+  days: string[];
+  series: DailySeries[];
+  label: string;
+  height?: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -25,7 +33,7 @@ export default function DailyChart({ days, series, label }: { days: string[]; se
     const plot = new uPlot(
       {
         width: el.clientWidth || 340,
-        height: HEIGHT,
+        height,
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
@@ -46,12 +54,12 @@ export default function DailyChart({ days, series, label }: { days: string[]; se
       [xs, ...series.map((s) => s.values)],
       el,
     );
-    const onResize = () => plot.setSize({ width: el.clientWidth, height: HEIGHT });
+    const onResize = () => plot.setSize({ width: el.clientWidth, height });
     window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('resize', onResize);
       plot.destroy();
     };
-  }, [days, series]);
+  }, [days, series, height]);
   return <div ref={box} role="img" aria-label={label} className="w-full" />;
 }
