@@ -1,15 +1,13 @@
 import type { Dispute, DisputeDecisionBody, MoneyRequest } from '@owo/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { newId, randomDigits } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
-import { uniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
 import { disputedOrder, disputedOrders, type DisputedOrder } from '../ecommerce/index.js';
 import { usersByIds } from '../user/index.js';
 import { appendAudit } from './audit.js';
 import type { StaffDeps } from './deps.js';
-import { withNames } from './money-requests.service.js';
+import { insertMoneyRequest, withNames } from './money-requests.service.js';
 import { staffMoneyRequests } from './tables.js';
 
 // Marketplace disputes (support, admin): read with both sides and the order's timeline; decided as
@@ -119,28 +117,23 @@ export async function requestDecision(
   const o = await mustFind(tx, orderId);
   if (o.status !== 'disputed') throw conflict(`This order is ${o.status}: its dispute is over`, 'ORDER_NOT_DISPUTED');
   const shares = sharesOf(o, body);
-  let row: Row;
-  try {
-    [row] = (await tx
-      .insert(staffMoneyRequests)
-      .values({
-        id: newId(),
-        reference: `STF${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomDigits(10)}`,
-        kind: 'dispute',
-        customerId: o.shopperId,
-        targetReference: o.reference,
-        historyType: 'order',
-        amount: BigInt(o.total),
-        reason: body.reason,
-        requestedBy: actor.staffId,
-        detail: shares,
-      })
-      .returning()) as [Row];
-  } catch (err) {
-    if (uniqueViolation(err) === 'staff_money_requests_one_dispute_key')
-      throw conflict('A decision on this dispute is already waiting for approval', 'DECISION_PENDING');
-    throw err;
-  }
+  const row = await insertMoneyRequest(
+    tx,
+    {
+      kind: 'dispute',
+      customerId: o.shopperId,
+      targetReference: o.reference,
+      historyType: 'order',
+      amount: BigInt(o.total),
+      reason: body.reason,
+      requestedBy: actor.staffId,
+      detail: shares,
+    },
+    {
+      key: 'staff_money_requests_one_dispute_key',
+      error: conflict('A decision on this dispute is already waiting for approval', 'DECISION_PENDING'),
+    },
+  );
   await appendAudit(tx, deps.config.secret, {
     staffId: actor.staffId,
     customerId: o.shopperId,

@@ -27,6 +27,27 @@ const REVERSIBLE: readonly TxType[] = ['sendMoney', 'funding'];
 
 const newStaffReference = () => `STF${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomDigits(10)}`;
 
+/**
+ * Writes a request for a second person's approval, with its id and reference. `duplicate` names the
+ * unique key that allows one such request per thing, and the 409 that answers a second.
+ */
+export async function insertMoneyRequest(
+  tx: Tx,
+  values: Omit<typeof staffMoneyRequests.$inferInsert, 'id' | 'reference'>,
+  duplicate: { key: string; error: AppError },
+): Promise<Row> {
+  try {
+    const [row] = await tx
+      .insert(staffMoneyRequests)
+      .values({ id: newId(), reference: newStaffReference(), ...values })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (uniqueViolation(err) === duplicate.key) throw duplicate.error;
+    throw err;
+  }
+}
+
 export async function withNames(db: Tx, rows: Row[]): Promise<MoneyRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -115,27 +136,19 @@ export async function requestMoney(deps: StaffDeps, tx: Tx, actor: StaffAuthCont
   const customer = await userById(tx, body.customerId);
   if (!customer) throw notFound('Customer not found', 'CUSTOMER_NOT_FOUND');
   const { amount, type, target } = await checkTarget(tx, body);
-  let row: Row;
-  try {
-    [row] = (await tx
-      .insert(staffMoneyRequests)
-      .values({
-        id: newId(),
-        reference: newStaffReference(),
-        kind: body.kind,
-        customerId: body.customerId,
-        targetReference: target,
-        historyType: type,
-        amount,
-        reason: body.reason,
-        requestedBy: actor.staffId,
-      })
-      .returning()) as [Row];
-  } catch (err) {
-    if (uniqueViolation(err) === 'staff_money_requests_one_reversal_key')
-      throw conflict('This payment already has a reversal', 'ALREADY_REVERSED');
-    throw err;
-  }
+  const row = await insertMoneyRequest(
+    tx,
+    {
+      kind: body.kind,
+      customerId: body.customerId,
+      targetReference: target,
+      historyType: type,
+      amount,
+      reason: body.reason,
+      requestedBy: actor.staffId,
+    },
+    { key: 'staff_money_requests_one_reversal_key', error: conflict('This payment already has a reversal', 'ALREADY_REVERSED') },
+  );
   await appendAudit(tx, deps.config.secret, {
     staffId: actor.staffId,
     customerId: body.customerId,
