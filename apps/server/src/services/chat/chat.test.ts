@@ -20,10 +20,10 @@ describe('the chat socket', () => {
     expect((await rest(b, 'GET', `/conversations/${a.id}/messages`)).json().data.messages).toEqual([]);
   });
 
-  it('sends, delivers to both people, never stores a resent temporary id twice, and refuses oneself or nobody', async () => {
+  it('delivers a message to the other person and to the sender’s other devices', async () => {
     const [a, b] = [await person(), await person()];
     const [sa, sb, sa2] = [await chat.sockets.connect(a.token), await chat.sockets.connect(b.token), await chat.sockets.connect(a.token)];
-    const onB = chat.sockets.collect<ChatMessage>(sb, 'message:new');
+    const onB = chat.sockets.next<ChatMessage>(sb, 'message:new');
     const onOtherDevice = chat.sockets.next<ChatMessage>(sa2, 'message:new');
     const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(b, 'Hello B', 'tmp-1'));
     expect(m).toMatchObject({
@@ -34,7 +34,15 @@ describe('the chat socket', () => {
       msgType: 'text',
       msgBody: { text: 'Hello B', replyTo: null },
     });
+    expect((await onB).id).toBe(m.id);
     expect((await onOtherDevice).id).toBe(m.id);
+  });
+
+  it('stores a message resent with its temporary id once, on the socket or over HTTP', async () => {
+    const [a, b] = [await person(), await person()];
+    const [sa, sb] = [await chat.sockets.connect(a.token), await chat.sockets.connect(b.token)];
+    const onB = chat.sockets.collect<ChatMessage>(sb, 'message:new');
+    const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(b, 'Hello B', 'tmp-1'));
     const again = await chat.sockets.must<ChatMessage>(sa, 'message:send', text(b, 'Hello B', 'tmp-1'));
     expect(again.id).toBe(m.id);
     const viaRest = await rest(a, 'POST', '/messages', text(b, 'Hello B', 'tmp-1'));
@@ -44,17 +52,25 @@ describe('the chat socket', () => {
     expect(onB.map((x) => x.id)).toEqual([m.id]);
     const hist = json(await rest(b, 'GET', `/conversations/${a.id}/messages`)).data as { messages: ChatMessage[] };
     expect(hist.messages.map((x) => x.id)).toEqual([m.id]);
+  });
 
-    expect(await chat.sockets.emit(sa, 'message:send', text(a, 'me'))).toMatchObject({
-      status: false,
-      message: 'You can’t message yourself',
-    });
-    const nobody = { ...text(b, 'hi'), toUserId: '0198a7b2-0000-7000-8000-000000000000' };
-    expect(await chat.sockets.emit(sa, 'message:send', nobody)).toMatchObject({ status: false, message: 'User not found' });
-    expect(await chat.sockets.emit(sa, 'message:send', { ...text(b, ''), msgId: 'x' })).toMatchObject({
-      status: false,
-      code: 'VALIDATION_ERROR',
-    });
+  it.each([
+    ['to oneself', (a: TestUser) => text(a, 'me'), { message: 'You can’t message yourself' }],
+    [
+      'to nobody',
+      (_a: TestUser, b: TestUser) => ({ ...text(b, 'hi'), toUserId: '0198a7b2-0000-7000-8000-000000000000' }),
+      { message: 'User not found' },
+    ],
+    ['without text', (_a: TestUser, b: TestUser) => ({ ...text(b, ''), msgId: 'x' }), { code: 'VALIDATION_ERROR' }],
+  ])('refuses a message %s on the socket, storing nothing', async (_case, body, refusal) => {
+    const [a, b] = [await person(), await person()];
+    const sa = await chat.sockets.connect(a.token);
+    expect(await chat.sockets.emit(sa, 'message:send', body(a, b))).toMatchObject({ status: false, ...refusal });
+    expect((await rest(a, 'GET', `/conversations/${b.id}/messages`)).json().data.messages).toEqual([]);
+  });
+
+  it('refuses a message over HTTP without a session (401) or without its text (400)', async () => {
+    const [a, b] = [await person(), await person()];
     expect((await rest(null, 'POST', '/messages', text(b, 'hi'))).statusCode).toBe(401);
     expect((await rest(a, 'POST', '/messages', { toUserId: b.id })).statusCode).toBe(400);
   });
@@ -215,25 +231,36 @@ describe('the chat socket', () => {
     expect(await typing).toEqual({ fromUserId: b.id, typing: true });
   });
 
-  it('shares a completed payment in the conversation, once, and only one’s own to this person', async () => {
+  /** A payment of ₦500 from `a` to `b`, started (confirmed too when `confirmed`), and a's socket. */
+  async function paymentToShare(confirmed: boolean) {
     const [a, b] = [await person(), await person()];
     const reference = await startedPayment(chat.t.app, a, b, 50_000);
-    const sa = await chat.sockets.connect(a.token);
-    const pay = (msgId: string) => ({ msgId, toUserId: b.id, msgType: 'payment', msgBody: { paymentReference: reference } });
+    if (confirmed) await confirmPayment(chat.t.app, a, reference);
+    const pay = (msgId: string, to = b) => ({ msgId, toUserId: to.id, msgType: 'payment', msgBody: { paymentReference: reference } });
+    return { a, b, reference, pay, sa: await chat.sockets.connect(a.token) };
+  }
+
+  it('refuses to share a payment not yet completed', async () => {
+    const { sa, pay } = await paymentToShare(false);
     expect(await chat.sockets.emit(sa, 'message:send', pay('p0'))).toMatchObject({ status: false, code: 'PAYMENT_NOT_CONFIRMED' });
-    await confirmPayment(chat.t.app, a, reference);
+  });
+
+  it('shares a completed payment in the conversation with its amount and status, once', async () => {
+    const { sa, pay, reference } = await paymentToShare(true);
     const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', pay('p1'));
     expect(m.msgBody.payment).toEqual({ reference, amount: 50_000, status: 'completed' });
     expect(await chat.sockets.emit(sa, 'message:send', pay('p2'))).toMatchObject({ status: false, code: 'PAYMENT_ALREADY_SHARED' });
+  });
+
+  it('refuses to share a payment by its payee, who did not make it', async () => {
+    const { a, b, pay } = await paymentToShare(true);
     const sb = await chat.sockets.connect(b.token);
+    expect(await chat.sockets.emit(sb, 'message:send', pay('p3', a))).toMatchObject({ status: false, code: 'PAYMENT_NOT_FOUND' });
+  });
+
+  it('refuses to share a payment with someone it was not made to', async () => {
+    const { sa, pay } = await paymentToShare(true);
     const c = await person();
-    expect(await chat.sockets.emit(sb, 'message:send', { ...pay('p3'), toUserId: a.id })).toMatchObject({
-      status: false,
-      code: 'PAYMENT_NOT_FOUND',
-    });
-    expect(await chat.sockets.emit(sa, 'message:send', { ...pay('p4'), toUserId: c.id })).toMatchObject({
-      status: false,
-      code: 'PAYMENT_NOT_FOUND',
-    });
+    expect(await chat.sockets.emit(sa, 'message:send', pay('p4', c))).toMatchObject({ status: false, code: 'PAYMENT_NOT_FOUND' });
   });
 });
