@@ -22,6 +22,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SECRET_HASH_COST: z.enum(['standard', 'test']).optional(),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
@@ -135,6 +136,8 @@ export type Config = {
   isProduction: boolean;
   /** The cost of password and PIN hashes (platform/crypto.ts): `test` only on test servers. */
   secretHashCost: SecretHashCost;
+  /** How long a search's ranking and a prefix's suggestions are kept (platform/read-cache.ts); 0: not kept. */
+  searchCacheMs: number;
   port: number;
   host: string;
   dataDir: string;
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
+    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     port: e.PORT,
     host: e.HOST,
     dataDir,

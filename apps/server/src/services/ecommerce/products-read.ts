@@ -132,6 +132,17 @@ export async function productPage(
   return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, total) };
 }
 
+/** These products, still for sale, in the order given (a ranking's page, read afresh for this viewer). */
+export async function productsInOrder(db: Tx, viewerId: string, ids: string[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const rows = await executeRows<ProductRow>(
+    db,
+    sql`${select(viewerId, null)} WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND ${live}`,
+  );
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(toProduct);
+}
+
 /** A category's live products, as kept in product_category_counts (the page total of a category alone). */
 export const keptCategoryTotal = (categoryId: string): TotalBy => ({
   kept: async (db) => {

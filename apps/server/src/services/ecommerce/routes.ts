@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../platform/errors.js';
 import { ok } from '../../platform/http.js';
+import { ReadCache } from '../../platform/read-cache.js';
 import { listed, route, userIdOf as me } from '../../platform/route.js';
 import { CATEGORIES, categoryById, COLOURS, SHOP_REPORT_REASONS, STATES, findState, subcategoryById } from './catalogue.js';
 import { reviewsOf } from './order-reviews.js';
@@ -26,14 +27,20 @@ const SECTION_CALLS = {
 /** The marketplace catalogue: products, sections, categories, shops, places, wishlist, reports. */
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+  // Searches' rankings, suggestions and facets are the same for every shopper: kept SEARCH_CACHE_MS.
+  const cache = new ReadCache(app.config.searchCacheMs);
 
   // Products (shopper) --------------------------------------------------------------------------
   route(app, 'shop.products', { guard: 'bearer' }, async (req) => {
-    const r = await pr.listProducts(db, me(req), req.query);
+    const r = await pr.listProducts(db, me(req), req.query, cache);
     return { ...listed('Products', r), search: r.search };
   });
-  route(app, 'shop.suggest', { guard: 'bearer' }, async (req) => ok(await suggest(db, req.query.q), 'Suggestions'));
-  route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) => ok(await searchFacets(db, req.query), 'Facets'));
+  route(app, 'shop.suggest', { guard: 'bearer' }, async (req) =>
+    ok(await cache.get(JSON.stringify(['suggest', req.query.q]), () => suggest(db, req.query.q)), 'Suggestions'),
+  );
+  route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) =>
+    ok(await cache.get(JSON.stringify(['facets', req.query]), () => searchFacets(db, req.query)), 'Facets'),
+  );
   for (const s of pr.SECTIONS) {
     route(app, SECTION_CALLS[s.id], { guard: 'bearer' }, async (req) => listed(s.title, await pr.section(db, me(req), s.id, req.query)));
   }

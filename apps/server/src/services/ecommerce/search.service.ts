@@ -2,8 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '@owo/contracts';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
+import { pageInfo } from '../../platform/pagination.js';
+import { NO_CACHE, type ReadCache } from '../../platform/read-cache.js';
 import { categoryById, findLga, findState } from './catalogue.js';
-import { live, productPage, type Page } from './products-read.js';
+import { live, productPage, productsInOrder, type Page } from './products-read.js';
 import { corrections, knownTerms, synonymsOf, termsOf } from './search-words.js';
 
 // Product search: the words of a query, each corrected when the catalogue does not have it and
@@ -133,35 +135,86 @@ export async function cappedCount(db: Tx, where: SQL, cap = COUNT_CAP) {
   return { total: Math.min(n, cap), more: n > cap };
 }
 
-/** Search with words: a page in the query's sort, its total capped, the correction made, a suggestion when nothing matches. */
-export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }) {
+/** How deep a search's ranking is kept (five pages of 20); a page beyond it is ranked again, uncached. */
+export const RANK_DEPTH = 100;
+
+/** What a search ranks before any page is read: the same for every shopper, so it is what the cache keeps. */
+type Ranking = {
+  ids: string[];
+  /** Whether more matches rank below `ids`. */
+  deep: boolean;
+  total: number;
+  more: boolean;
+  correctedQuery: string | null;
+  didYouMean: string | null;
+};
+
+/** The query's conditions and order with its words (corrected, widened); null when it has no word. */
+async function searchPlan(db: Tx, q: ProductQuery & { search: string }) {
   const f = filtersOf(q);
   const m = await textMatch(db, q.search);
-  const filters = [...f.place, ...f.category, ...f.price];
-  if (!m) {
-    const page = await productPage(db, viewerId, and(filters), sortOrder(q.sort), q);
-    return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
-  }
+  if (!m) return null;
   const relevance = !q.sort || q.sort === 'relevance';
   // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
-  const where = and([...filters, sql`p.search_doc @@ ${relevance ? m.any : m.all}`]);
+  const where = and([...f.place, ...f.category, ...f.price, sql`p.search_doc @@ ${relevance ? m.any : m.all}`]);
   const inStockFirst = sql`(p.stock > 0) DESC`;
   const order = relevance
     ? sql`${inStockFirst}, ${m.matched} DESC,
         (row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2),
         ${m.score} DESC, p.id`
     : sql`${inStockFirst}, ${sortOrder(q.sort)}`;
-  let more = false;
-  const page = await productPage(db, viewerId, where, order, q, null, {
-    kept: async (tx) => {
-      const c = await cappedCount(tx, where);
-      more = c.more;
-      return c.total;
-    },
-  });
-  let didYouMean: string | null = null;
-  if (page.pagination.total === 0) didYouMean = await suggestionFor(db, q.search);
-  return { ...page, search: { query: q.search, correctedQuery: m.correctedQuery, didYouMean, totalIsAtLeast: more } };
+  return { m, where, order };
+}
+
+/** The first RANK_DEPTH matches' ids in order, the capped total, the correction made and a suggestion when nothing matches. */
+async function rank(db: Tx, q: ProductQuery & { search: string }): Promise<Ranking | null> {
+  const plan = await searchPlan(db, q);
+  if (!plan) return null;
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`SELECT p.id FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
+  );
+  const deep = rows.length > RANK_DEPTH;
+  const { total, more } = deep ? await cappedCount(db, plan.where) : { total: rows.length, more: false };
+  return {
+    ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
+    deep,
+    total,
+    more,
+    correctedQuery: plan.m.correctedQuery,
+    didYouMean: total === 0 ? await suggestionFor(db, q.search) : null,
+  };
+}
+
+/** The cache's key of a search: everything that changes its ranking (not the page, not the viewer). */
+const rankKey = (q: ProductQuery & { search: string }) =>
+  JSON.stringify(['rank', q.search, q.category, q.subcategory, q.stateQuery, q.lgaQuery, q.minPrice, q.maxPrice, q.sort]);
+
+/**
+ * Search with words: a page in the query's sort, its total capped, the correction made, a
+ * suggestion when nothing matches. The ranking comes from `cache` when another shopper asked the
+ * same within its time; the page's products are read afresh for this viewer (a product deleted
+ * since is left out, prices and stock are today's).
+ */
+export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }, cache: ReadCache = NO_CACHE) {
+  filtersOf(q); // an unknown state or LGA is refused before anything is read or kept
+  const r = await cache.get(rankKey(q), () => rank(db, q));
+  if (!r) {
+    const page = await productPage(db, viewerId, and(Object.values(filtersOf(q)).flat()), sortOrder(q.sort), q);
+    return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
+  }
+  const offset = (q.page - 1) * q.limit;
+  let items;
+  if (offset + q.limit <= r.ids.length || !r.deep) items = await productsInOrder(db, viewerId, r.ids.slice(offset, offset + q.limit));
+  else {
+    const plan = (await searchPlan(db, q))!;
+    items = (await productPage(db, viewerId, plan.where, plan.order, q, null, { kept: async () => r.total })).items;
+  }
+  return {
+    items,
+    pagination: pageInfo(q.page, q.limit, r.total),
+    search: { query: q.search, correctedQuery: r.correctedQuery, didYouMean: r.didYouMean, totalIsAtLeast: r.more },
+  };
 }
 
 /** For a search that found nothing: each word replaced by the vocabulary's nearest (by trigrams), when that changes something. */
