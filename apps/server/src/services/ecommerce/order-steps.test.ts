@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => closeCheckingLedger(t));
 
 const { call, ok } = shopCalls(() => t);
-const { sellerWith, shopper, buy } = orderKit(() => t);
+const { sellerWith, shopper, paidOrder, orderAt, disputedOrder } = orderKit(() => t);
 
 describe('order steps with an Idempotency-Key', () => {
   type Res = Awaited<ReturnType<typeof call>>;
@@ -32,27 +32,11 @@ describe('order steps with an Idempotency-Key', () => {
   }
   const code = (r: Res) => [r.statusCode, (r.json() as { code?: string }).code];
 
-  type Seller = Awaited<ReturnType<typeof sellerWith>>;
-  type Buyer = Awaited<ReturnType<typeof shopper>>;
-  /** The steps that bring a new order to each state, and who takes them. */
-  const PATH = [
-    ['accept', 'seller', undefined],
-    ['ship', 'seller', { note: '' }],
-    ['deliver', 'seller', undefined],
-  ] as const;
-  /** An order of the shopper's from the seller, moved without keys through the first `steps` of PATH (then disputed when asked). */
-  async function orderAt(seller: Seller, s: Buyer, steps: number, disputed = false) {
-    const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;
-    for (const [action, , payload] of PATH.slice(0, steps)) await ok(seller.u, 'PUT', `/api/order/${o.id}/${action}`, payload);
-    if (disputed) await ok(s.u, 'PUT', `/api/order/${o.id}/dispute`, { reason: 'Torn bag' });
-    return o;
-  }
-
   it.each([
-    { action: 'accept', by: 'seller', after: 0, payload: undefined, to: 'accepted' },
-    { action: 'ship', by: 'seller', after: 1, payload: { note: 'GIG 42' }, to: 'shipped' },
-    { action: 'deliver', by: 'seller', after: 2, payload: undefined, to: 'delivered' },
-    { action: 'confirm', by: 'shopper', after: 3, payload: undefined, to: 'completed' },
+    { action: 'accept', by: 'seller', after: 'paid', payload: undefined, to: 'accepted' },
+    { action: 'ship', by: 'seller', after: 'accepted', payload: { note: 'GIG 42' }, to: 'shipped' },
+    { action: 'deliver', by: 'seller', after: 'shipped', payload: undefined, to: 'delivered' },
+    { action: 'confirm', by: 'shopper', after: 'delivered', payload: undefined, to: 'completed' },
   ] as const)('$action answers its retry with the same key with its own answer, and runs afresh without one', async (c) => {
     const seller = await sellerWith(LAGOS, 5);
     const s = await shopper();
@@ -68,7 +52,7 @@ describe('order steps with an Idempotency-Key', () => {
   it('refuses a key already used for another order or another step as reused', async () => {
     const seller = await sellerWith(LAGOS, 5);
     const s = await shopper();
-    const [first, o] = [await orderAt(seller, s, 0), await orderAt(seller, s, 0)];
+    const [first, o] = [await paidOrder(seller, s), await paidOrder(seller, s)];
     await keyed(seller.u, o.id, 'accept', 'step-accept-1');
     expect(code(await stepCall(seller.u, first.id, 'accept', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(code(await stepCall(seller.u, o.id, 'decline', 'step-accept-1'))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
@@ -76,13 +60,13 @@ describe('order steps with an Idempotency-Key', () => {
 
   it('refuses a malformed key', async () => {
     const seller = await sellerWith(LAGOS, 5);
-    const o = await orderAt(seller, await shopper(), 0);
+    const o = await paidOrder(seller, await shopper());
     expect(code(await stepCall(seller.u, o.id, 'accept', 'bad key!'))).toEqual([400, 'IDEMPOTENCY_KEY_INVALID']);
   });
 
   it('refuses a key used again with another body (another note on shipping) as reused', async () => {
     const seller = await sellerWith(LAGOS, 5);
-    const o = await orderAt(seller, await shopper(), 1);
+    const o = await orderAt(seller, await shopper(), 'accepted');
     await keyed(seller.u, o.id, 'ship', 'step-ship-1', { note: 'GIG 42' });
     expect(code(await stepCall(seller.u, o.id, 'ship', 'step-ship-1', { note: 'GIG 43' }))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
   });
@@ -90,7 +74,7 @@ describe('order steps with an Idempotency-Key', () => {
   it('pays the seller once for a keyed confirmation, with every step on the timeline', async () => {
     const seller = await sellerWith(LAGOS, 5);
     const s = await shopper();
-    const o = await orderAt(seller, s, 3);
+    const o = await orderAt(seller, s, 'delivered');
     const done = await keyed(s.u, o.id, 'confirm', 'step-confirm-1');
     expect(done.timeline.map((x) => x.status)).toEqual(['paid', 'accepted', 'shipped', 'delivered', 'completed']);
     expect((await ok<Order>(s.u, 'GET', `/api/order/${o.id}`)).timeline).toHaveLength(5);
@@ -98,14 +82,14 @@ describe('order steps with an Idempotency-Key', () => {
   });
 
   it.each([
-    { action: 'decline', by: 'seller', after: 0, disputed: false, to: 'declined' },
-    { action: 'cancel', by: 'shopper', after: 0, disputed: false, to: 'cancelled' },
-    { action: 'refund', by: 'seller', after: 2, disputed: true, to: 'refunded' },
+    { action: 'decline', by: 'seller', disputed: false, to: 'declined' },
+    { action: 'cancel', by: 'shopper', disputed: false, to: 'cancelled' },
+    { action: 'refund', by: 'seller', disputed: true, to: 'refunded' },
   ] as const)('$action answers its retry with its own answer and credits the refund once', async (c) => {
     const seller = await sellerWith(LAGOS, 10, 500_000);
     const s = await shopper();
     const wallet = async () => (await balancesOf(t.app, s.u)).walletBalance;
-    const o = await orderAt(seller, s, c.after, c.disputed);
+    const o = c.disputed ? await disputedOrder(seller, s) : await paidOrder(seller, s);
     const before = await wallet();
     const who = c.by === 'seller' ? seller.u : s.u;
     expect((await keyed(who, o.id, c.action, `step-${c.action}-1`)).status).toBe(c.to);
@@ -119,7 +103,7 @@ describe('order steps with an Idempotency-Key', () => {
   it('answers a keyed dispute’s retry with its own answer, and refuses the key with another reason', async () => {
     const seller = await sellerWith(LAGOS, 10, 500_000);
     const s = await shopper();
-    const o = await orderAt(seller, s, 2);
+    const o = await orderAt(seller, s, 'shipped');
     const d = await keyed(s.u, o.id, 'dispute', 'step-dispute-1', { reason: 'Torn bag' });
     expect(d).toMatchObject({ status: 'disputed', disputeReason: 'Torn bag' });
     expect(code(await stepCall(s.u, o.id, 'dispute', 'step-dispute-1', { reason: 'Wet bag' }))).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
@@ -128,9 +112,7 @@ describe('order steps with an Idempotency-Key', () => {
   it('posts a review with a key once and replays the 201 to its retry', async () => {
     const seller = await sellerWith(LAGOS, 5, 300_000);
     const s = await shopper();
-    const o = (json(await buy(s, [seller.product])).data as Order[])[0]!;
-    for (const step of ['accept', 'ship', 'deliver'])
-      await ok(seller.u, 'PUT', `/api/order/${o.id}/${step}`, step === 'ship' ? { note: '' } : undefined);
+    const o = await orderAt(seller, s, 'delivered');
     const review = { orderId: o.id, productId: seller.product.id, rating: 5, text: 'Fresh' };
     const first = await call(s.u, 'POST', '/api/product/review', review, { 'Idempotency-Key': 'review-key-1' });
     expect(first.statusCode, first.body).toBe(201);

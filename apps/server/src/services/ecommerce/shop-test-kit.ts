@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Product, Shop } from '@owo/contracts';
-import { auth, fundWallet, json, newUser, setPin, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import type { Order, Product, Shop } from '@owo/contracts';
+import { auth, balancesOf, fundWallet, json, newUser, setPin, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
 import { uploadPng } from '../../test/upload-fixture.js';
 
 // What the marketplace's tests share: calls to /api/ecommerce, a seller with a shop and a product,
@@ -63,11 +63,25 @@ export function catalogueKit(ctx: () => TestContext) {
 }
 
 export type Shopper = { u: TestUser; address: { id: string } };
+export type Seller = { u: TestUser; shop: Shop; product: Product };
 
-/** The orders' people: a seller of rice, a shopper with money and an address in Surulere; paying for a cart. */
+/** The states an order is brought to by its usual steps (the seller's, then the shopper's confirmation). */
+export type OrderState = 'paid' | 'accepted' | 'shipped' | 'delivered' | 'completed';
+const STEPS: { to: OrderState; action: string; by: 'seller' | 'shopper' }[] = [
+  { to: 'accepted', action: 'accept', by: 'seller' },
+  { to: 'shipped', action: 'ship', by: 'seller' },
+  { to: 'delivered', action: 'deliver', by: 'seller' },
+  { to: 'completed', action: 'confirm', by: 'shopper' },
+];
+
+/**
+ * The orders' people: a seller of rice, a shopper with money and an address in Surulere; paying for
+ * a cart; an order of the seller's rice brought to a state (paid into escrow, accepted, shipped,
+ * delivered, completed, disputed); the wallets' balances.
+ */
 export function orderKit(ctx: () => TestContext) {
   const { call, ok } = shopCalls(ctx);
-  async function sellerWith(place: Place, stock = 10, price = 1_000_000) {
+  async function sellerWith(place: Place, stock = 10, price = 1_000_000): Promise<Seller> {
     const u = await newUser(ctx().app);
     const shop = await ok<Shop>(u, 'POST', '/api/shop', {
       name: `Shop ${Math.random().toString(36).slice(2, 6)}`,
@@ -114,5 +128,31 @@ export function orderKit(ctx: () => TestContext) {
     return ids;
   }
   const buy = async (s: Shopper, products: Product[], qty = 1) => pay(s, await addAll(s, products, qty));
-  return { sellerWith, shopper, pay, addAll, buy };
+  /** One of the seller's rice, paid by the shopper into escrow. */
+  async function paidOrder(seller: Seller, s: Shopper): Promise<Order> {
+    const res = await buy(s, [seller.product]);
+    expect(res.statusCode, res.body).toBe(200);
+    return (json(res).data as Order[])[0]!;
+  }
+  /** An order brought through the steps to `state` (shipped with `note`). */
+  async function orderAt(seller: Seller, s: Shopper, state: OrderState, note = ''): Promise<Order> {
+    const o = await paidOrder(seller, s);
+    for (const step of STEPS.slice(0, STEPS.findIndex((x) => x.to === state) + 1))
+      await ok(
+        step.by === 'seller' ? seller.u : s.u,
+        'PUT',
+        `/api/order/${o.id}/${step.action}`,
+        step.action === 'ship' ? { note } : undefined,
+      );
+    return o;
+  }
+  /** An order the shopper disputes with `reason` once it is shipped (or delivered). */
+  async function disputedOrder(seller: Seller, s: Shopper, after: 'shipped' | 'delivered' = 'shipped', reason = 'Torn bag') {
+    const o = await orderAt(seller, s, after);
+    await ok(s.u, 'PUT', `/api/order/${o.id}/dispute`, { reason });
+    return o;
+  }
+  const walletOf = async (u: TestUser) => (await balancesOf(ctx().app, u)).walletBalance;
+  const businessOf = async (u: TestUser) => (await balancesOf(ctx().app, u)).businessWalletBalance;
+  return { sellerWith, shopper, pay, addAll, buy, paidOrder, orderAt, disputedOrder, walletOf, businessOf };
 }
