@@ -84,6 +84,12 @@ const DB = 'owo_catalogue';
 const PASSWORD = 'benchpass1';
 const WRK = useWrk(process.env.CATALOGUE_CLIENT);
 const REUSE = process.env.CATALOGUE_REUSE === '1';
+const CACHE_MS = process.env.SEARCH_CACHE_MS ?? '1000';
+/** What the server kept between requests: the search rankings, suggestions and facets (SEARCH_CACHE_MS). */
+const CACHE_NOTE =
+  CACHE_MS === '0'
+    ? 'The server kept nothing between requests (`SEARCH_CACHE_MS=0`): every search, suggestion and facet was ranked anew.'
+    : `The server kept each search's ranking, suggestions and facets for ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md): the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`;
 /** The aim for every kind of request: p99 at most this many ms at the highest level. */
 const AIM_P99 = 50;
 /** The ecommerce service's routes are mounted under this prefix. */
@@ -598,7 +604,17 @@ async function seed(db: pg.Client, passwordHash: string): Promise<SeedStep[]> {
 }
 
 /** What the database holds (read back, so a reused database is described as it is). */
-type Sizes = { shops: number; states: number; products: number; variations: number; reviews: number; wishlist: number; mb: number };
+type Sizes = {
+  shops: number;
+  states: number;
+  products: number;
+  variations: number;
+  reviews: number;
+  wishlist: number;
+  mb: number;
+  /** The search's tables and indexes, with their sizes in MB: how they grow with the catalogue. */
+  relations: string;
+};
 async function sizesOf(db: pg.Client): Promise<Sizes> {
   const r = await db.query<Record<string, string>>(`SELECT
       (SELECT count(*) FROM shops) AS shops, (SELECT count(DISTINCT state_id) FROM shops) AS states,
@@ -610,8 +626,13 @@ async function sizesOf(db: pg.Client): Promise<Sizes> {
     `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0, 1)::text AS mb FROM pg_class c
       WHERE c.relname IN ('products_search_doc_idx', 'search_words_trgm_idx', 'search_words_prefix_idx', 'shops_name_search_idx', 'products', 'search_words')`,
   );
-  console.log(`sizes (MB): ${idx.rows.map((i) => `${i.name} ${i.mb}`).join(', ')}`);
+  const relations = idx.rows
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((i) => `${i.name} ${i.mb}`)
+    .join(', ');
+  console.log(`sizes (MB): ${relations}`);
   return {
+    relations,
     shops: Number(x.shops),
     states: Number(x.states),
     products: Number(x.products),
@@ -1125,7 +1146,8 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   const md = report(results, sizes, steps, seedMs, checked, analyses, prof);
-  if (process.env.CATALOGUE_WRITE !== '0') writeSection('catalogue', md);
+  // The default size writes the `catalogue` section; another size a section of its own (`catalogue-1000000`).
+  if (process.env.CATALOGUE_WRITE !== '0') writeSection(PRODUCTS === 200_000 ? 'catalogue' : `catalogue-${PRODUCTS}`, md);
   console.log(md);
 }
 
@@ -1216,12 +1238,14 @@ Node ${process.version}, one server process with ${POOL} database connections (\
 PostgreSQL on the same machine, and the load generator (${WRK ? 'wrk, from Debian, one thread' : 'node:http in the bench process'}) on the same
 machine too. The machine was shared with other work while this was recorded: the "others" column is
 the CPU every other process used per request, and the figures move with it.
+${CACHE_NOTE}
 
 The data: ${s.shops} shops in ${s.states} states (a quarter in Lagos, then Abuja, Kano, Port Harcourt, Ibadan, ...; each within about
 20 km of its state's city, with an LGA of the state; each its owner's, a seeded person), ${s.products} products over 180 days
 (names combined from word lists per subcategory, in three categories per shop, shops drawn with a skew; prices in kobo, a fifth
 discounted; \`search_text\` as the service writes it), ${s.variations} variations (40% of the products whose subcategory has sizes),
-${s.reviews} reviews (15% of the products, so shops have a rating), ${s.wishlist} wishlist items of the shoppers; ${s.mb} MB.
+${s.reviews} reviews (15% of the products, so shops have a rating), ${s.wishlist} wishlist items of the shoppers; ${s.mb} MB
+(the search's tables and indexes, MB: ${s.relations}).
 ${seeded} The ${SAMPLE} shoppers are seeded owners who log in with the password of one real signup; each request carries a random one's token.
 
 ${caseLines}
