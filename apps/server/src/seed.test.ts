@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from './ledger/index.js';
 import { DEMO_OPENING_BALANCE, DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
-import { auth, balancesOf, createTestApp, historyOf, json, type TestContext, type TestUser } from './test/harness.js';
+import { auth, balancesOf, createTestApp, fileApp, historyOf, json, type TestContext, type TestUser } from './test/harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 describe('demo data', () => {
   it('seeds once: verified people with a password, a PIN and an opening balance through the ledger', async () => {

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { fileApp } from '../test/harness.js';
 import { checkLedger } from './check.js';
 import { fund, ledgerHelpers, rows } from './ledger-fixtures.js';
 import { InsufficientFunds, openSystemAccounts, system, transfer, userBalances } from './ledger.js';
 import * as tables from './tables.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 const { newWallet, available, concurrentDb } = ledgerHelpers(() => t);
 
 // Lock contention only exists with many connections: PGlite is a single in-process connection, so

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { fileApp } from '../test/harness.js';
 import { checkLedger } from './check.js';
 import { fund, ledgerHelpers } from './ledger-fixtures.js';
 import { openUserAccounts, transfer } from './ledger.js';
@@ -9,11 +9,7 @@ import * as tables from './tables.js';
 
 // The ledger's guards below the transfer code: the database's own refusals, the check, and accounts.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 const { newWallet, available } = ledgerHelpers(() => t);
 
 describe('ledger transfers', () => {

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../platform/crypto.js';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { fileApp } from '../test/harness.js';
 import { checkLedger } from './check.js';
 import { fund, ledgerHelpers } from './ledger-fixtures.js';
 import { InsufficientFunds, resolvePending, system, transfer } from './ledger.js';
 import * as tables from './tables.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 const { newWallet, available, account, shardOf } = ledgerHelpers(() => t);
 
 describe('ledger transfers', () => {

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { executeRows } from './db.js';
 import { JobRunner } from './jobs.js';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { fileApp } from '../test/harness.js';
 
 // The platform's one job runner: cluster jobs claimed so that of several processes one runs them a
 // period; process jobs run in each; failures counted and survived; a shutdown waits for a run.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ env: { METRICS: 'true' } });
-});
-afterAll(() => t.close());
+const t = fileApp({ env: { METRICS: 'true' } });
 beforeEach(async () => {
   await t.db.execute(sql`DELETE FROM job_leases`);
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { apiMap, type ApiEndpointDef } from '@owo/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestContext } from './harness.js';
+import { fileApp } from './harness.js';
 
 /**
  * The contracts' API map (packages/contracts/src/api.ts) gives the web client every call's path and
@@ -26,11 +26,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: Object.assign(recording, actual.default) };
 });
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const entries = Object.entries(apiMap) as Array<[string, ApiEndpointDef]>;
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fundWallet } from './harness.js';
+import { fundWallet, SURULERE_ADDRESS } from './harness.js';
 import { markVerified } from '../services/kyc/index.js';
 import { uploadPng } from './upload-fixture.js';
 import type { Person, World, WorldBase } from './authz-world.js';
@@ -64,17 +64,7 @@ export async function buildShop({ t, ok, pin, people }: WorldBase): Promise<Shop
   // The shopper's money and things (₦500,000 in one deposit: Tier 3, no deposit cap; docs/kyc.md).
   await markVerified(app.db, shopper.id, 3);
   await fundWallet(app, shopper, 50_000_000);
-  const shopperAddress = async () =>
-    (
-      await ok<{ id: string }>(shopper, 'POST', `${E}/api/user-saved-address`, {
-        stateId: 'lagos',
-        lgaId: 'surulere',
-        street: '5 Bode Thomas Street',
-        phone: '08035550000',
-        latitude: 6.5,
-        longitude: 3.358,
-      })
-    ).id;
+  const shopperAddress = async () => (await ok<{ id: string }>(shopper, 'POST', `${E}/api/user-saved-address`, SURULERE_ADDRESS)).id;
   const address = await shopperAddress();
   // A cart holds one item per product: disposable items (and orders) are of product A, the world's item of product B.
   const cartItemOf = async (productId = productA) =>

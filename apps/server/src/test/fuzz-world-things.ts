@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GOOD_CARD, type TestUser } from './harness.js';
+import { GOOD_CARD, type TestUser, SURULERE_ADDRESS } from './harness.js';
 import type { Tag } from './fuzz-world-tags.js';
 import type { Ok } from './fuzz-world.js';
 
@@ -109,14 +109,7 @@ export async function seedThings({ ok, pin, add, users, urls, words }: Seed): Pr
   const beans = await product({ name: 'Honey Beans 5kg', price: 600_000, oldPrice: 800_000 });
   add('product', rice.id, beans.id);
   add('variation', ...[...rice.variations, ...beans.variations].map((v) => v.id));
-  const address = await ok<{ id: string }>(shopper!, 'POST', '/api/ecommerce/api/user-saved-address', {
-    stateId: 'lagos',
-    lgaId: 'surulere',
-    street: '5 Bode Thomas Street',
-    phone: '08035550000',
-    latitude: 6.5,
-    longitude: 3.358,
-  });
+  const address = await ok<{ id: string }>(shopper!, 'POST', '/api/ecommerce/api/user-saved-address', SURULERE_ADDRESS);
   add('address', address.id);
   const cartItem = (productId: string) => ok<{ id: string }>(shopper!, 'POST', '/api/ecommerce/api/cart', { productId, quantity: 1 });
   const c1 = await cartItem(rice.id);

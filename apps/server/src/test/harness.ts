@@ -269,6 +269,15 @@ export async function newUser(app: FastifyInstance, over: Partial<Record<string,
 export const auth = (u: { token: string }, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${u.token}`, ...extra });
 
 export const TEST_PIN = '2580';
+/** A shopper's delivery address in Surulere, Lagos, as the saved-address call takes it. */
+export const SURULERE_ADDRESS = {
+  stateId: 'lagos',
+  lgaId: 'surulere',
+  street: '5 Bode Thomas Street',
+  phone: '08035550000',
+  latitude: 6.5,
+  longitude: 3.358,
+};
 export const GOOD_CARD = { number: '4084 0840 8408 4081', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '408' };
 
 export async function setPin(app: FastifyInstance, u: TestUser, pin = TEST_PIN): Promise<void> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, Shop } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { auth, createTestApp, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, fileApp, json, newUser, type TestUser } from '../../test/harness.js';
 import { uploadPng } from '../../test/upload-fixture.js';
 
 // Races on a shopper's basket. Adding to the cart while the same item is being taken off one at a
@@ -10,11 +10,7 @@ import { uploadPng } from '../../test/upload-fixture.js';
 // quantity of zero or less. Adding a product to the wishlist while the same product is being
 // removed: every answer is a 2xx or a 404, never a 500, and what is left matches the answers.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const call = (u: TestUser, method: Method, url: string, payload?: object) =>

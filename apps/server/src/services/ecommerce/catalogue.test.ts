@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, Shop } from '@owo/contracts';
-import { createTestApp, newUser, type TestContext } from '../../test/harness.js';
+import { fileApp, newUser } from '../../test/harness.js';
 import places from './places-ng.json' with { type: 'json' };
 import { catalogueKit, IKEJA, shopCalls } from './shop-test-kit.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const { call, ok, page } = shopCalls(() => t);
 const { seller, product } = catalogueKit(() => t);

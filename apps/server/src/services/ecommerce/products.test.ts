@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Shop } from '@owo/contracts';
-import { createTestApp, newUser, type TestContext } from '../../test/harness.js';
+import { fileApp, newUser } from '../../test/harness.js';
 import { catalogueKit, IKEJA, shopCalls } from './shop-test-kit.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const { call, ok, page } = shopCalls(() => t);
 const { upload, seller, product } = catalogueKit(() => t);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, SearchFacets, Suggestion } from '@owo/contracts';
-import { createTestApp, newUser, type TestContext } from '../../test/harness.js';
+import { fileApp, newUser } from '../../test/harness.js';
 import { catalogueKit, IBADAN, shopCalls } from './shop-test-kit.js';
 
 // Search around the words: the vocabulary in step with every write, corrections, sorting,
 // the capped count, suggestions, facets and shops by name.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const { call, ok, page } = shopCalls(() => t);
 const { seller, product } = catalogueKit(() => t);

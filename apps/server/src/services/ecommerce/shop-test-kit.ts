@@ -1,6 +1,17 @@
 import { expect } from 'vitest';
 import type { Order, Product, Shop } from '@owo/contracts';
-import { auth, balancesOf, fundWallet, json, newUser, setPin, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  balancesOf,
+  fundWallet,
+  json,
+  newUser,
+  setPin,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  SURULERE_ADDRESS,
+} from '../../test/harness.js';
 import { uploadPng } from '../../test/upload-fixture.js';
 
 // What the marketplace's tests share: calls to /api/ecommerce, a seller with a shop and a product,
@@ -104,14 +115,7 @@ export function orderKit(ctx: () => TestContext) {
     const u = await newUser(ctx().app);
     await setPin(ctx().app, u);
     if (kobo) await fundWallet(ctx().app, u, kobo);
-    const address = await ok<{ id: string }>(u, 'POST', '/api/user-saved-address', {
-      stateId: 'lagos',
-      lgaId: 'surulere',
-      street: '5 Bode Thomas Street',
-      phone: '08035550000',
-      latitude: 6.5,
-      longitude: 3.358,
-    });
+    const address = await ok<{ id: string }>(u, 'POST', '/api/user-saved-address', SURULERE_ADDRESS);
     return { u, address };
   }
   const pay = (s: Shopper, ids: string[], key?: string) =>

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, logInOnNewDevice, type TestContext, type TestUser } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { fileApp, json, logInOnNewDevice, type TestUser } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 
 /** The new-device window (docs/kyc.md, "New devices"): a device confirmed with its code sends at most ₦20,000 a day at first. */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 const kit = kycKit(() => t);
 
 const PHONE_B = { 'x-device-id': 'b7c1e0a4-phone-b', 'x-device-name': 'Chrome on Android' };

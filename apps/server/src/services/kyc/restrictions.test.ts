@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { balancesOf, fileApp, json, type TestUser } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 import { kycProfiles } from './tables.js';
 
 // Neither BVN nor NIN KYC_VERIFY_DAYS after sign-up: the account may receive but not send.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 const kit = kycKit(() => t);
 const signedUpDaysAgo = (u: TestUser, days: number) =>
   t.db

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { fileApp, json } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 import { openNumber } from './numbers.js';
 import { kycProfiles } from './tables.js';
@@ -8,11 +8,7 @@ import { kycProfiles } from './tables.js';
 // BVN and NIN through the sandbox identity provider (numbers by their last digits: identity/sandbox.ts).
 
 const logs: string[] = [];
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line: string) => void logs.push(line) } });
-});
-afterAll(() => t.close());
+const t = fileApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line: string) => void logs.push(line) } });
 const kit = kycKit(() => t);
 let n = 0;
 /** A fresh 11-digit number with these last digits (one number belongs to one person). */

@@ -1,5 +1,15 @@
 import type { Order } from '@owo/contracts';
-import { auth, fundWallet, json, newUser, setPin, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  auth,
+  fundWallet,
+  json,
+  newUser,
+  setPin,
+  TEST_PIN,
+  type TestContext,
+  type TestUser,
+  SURULERE_ADDRESS,
+} from '../../test/harness.js';
 import { uploadPng } from '../../test/upload-fixture.js';
 
 // A disputed marketplace order for the console's dispute tests, made through the customers' calls.
@@ -40,14 +50,7 @@ export function disputeKit(ctx: () => TestContext) {
     const shopper = await newUser(app);
     await setPin(app, shopper);
     await fundWallet(app, shopper, 10_000_000);
-    const address = await ok<{ id: string }>(shopper, 'POST', '/api/user-saved-address', {
-      stateId: 'lagos',
-      lgaId: 'surulere',
-      street: '5 Bode Thomas Street',
-      phone: '08035550000',
-      latitude: 6.5,
-      longitude: 3.358,
-    });
+    const address = await ok<{ id: string }>(shopper, 'POST', '/api/user-saved-address', SURULERE_ADDRESS);
     const item = await ok<{ id: string }>(shopper, 'POST', '/api/cart', { productId: product.id, quantity: 1 });
     const [order] = await ok<Order[]>(shopper, 'POST', '/api/order/initiate', { cartItemIds: [item.id], addressId: address.id }, true);
     await ok(seller, 'PUT', `/api/order/${order!.id}/accept`);

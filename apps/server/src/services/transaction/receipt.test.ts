@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../platform/crypto.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { fileApp } from '../../test/harness.js';
 import { recordHistory, toReceipt, type HistoryRow } from './history.js';
 import { transactions } from './tables.js';
 
@@ -9,11 +9,7 @@ import { transactions } from './tables.js';
 // statement, whose answer is sent as PostgreSQL wrote it, and toReceipt (history.ts) for the reads.
 // They must agree field for field, whatever the row holds.
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 describe('owo_receipt and toReceipt', () => {
   it('build the same receipt from every kind of history row', async () => {

@@ -1,22 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  codeIn,
-  createTestApp,
-  json,
-  lastMessage,
-  logInOnNewDevice,
-  newUser,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { codeIn, fileApp, json, lastMessage, logInOnNewDevice, newUser, type TestUser } from '../../test/harness.js';
 import { otps, sessions, userDevices } from './tables.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 /** A browser on another phone: the id it keeps and the name it shows. */
 const phoneB = { 'x-device-id': 'b7c1e0a4-phone-b', 'x-device-name': 'Chrome on Android' };

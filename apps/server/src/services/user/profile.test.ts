@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { auth, createTestApp, json, newUser, signup, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, fileApp, json, newUser, signup, type TestUser } from '../../test/harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const get = (u: TestUser, id: string) => t.app.inject({ method: 'GET', url: `/api/user/users/${id}`, headers: auth(u) });
 const edit = (u: TestUser, payload: object) =>

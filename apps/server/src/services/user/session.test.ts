@@ -1,24 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResets, sessions } from './tables.js';
-import {
-  auth,
-  codeIn,
-  createTestApp,
-  json,
-  lastMessage,
-  newUser,
-  secondApp,
-  signup,
-  toE164Ng,
-  type TestContext,
-} from '../../test/harness.js';
+import { auth, codeIn, fileApp, json, lastMessage, newUser, secondApp, signup, toE164Ng } from '../../test/harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/user${url}`, payload });
 const me = (u: { id: string; token: string }) => t.app.inject({ method: 'GET', url: `/api/user/users/${u.id}`, headers: auth(u) });

@@ -1,13 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otps, users } from './tables.js';
-import { codeIn, createTestApp, json, lastMessage, newPhone, signup, toE164Ng, type TestContext } from '../../test/harness.js';
+import { codeIn, fileApp, json, lastMessage, newPhone, signup, toE164Ng } from '../../test/harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = fileApp();
 
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/user${url}`, payload });
