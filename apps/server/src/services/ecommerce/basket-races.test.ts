@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Product, Shop } from '@owo/contracts';
+import type { Product } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { auth, fileApp, json, newUser, type TestUser } from '../../test/harness.js';
-import { uploadPng } from '../../test/upload-fixture.js';
+import { fileApp, json, newUser } from '../../test/harness.js';
+import { catalogueKit, shopCalls } from './shop-test-kit.js';
 
 // Races on a shopper's basket. Adding to the cart while the same item is being taken off one at a
 // time: every answer is a 2xx or a 404, never a 500, and no item is ever left in the cart with a
@@ -12,35 +12,12 @@ import { uploadPng } from '../../test/upload-fixture.js';
 
 const t = fileApp();
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (u: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/ecommerce${url}`, headers: auth(u), ...(payload ? { payload } : {}) });
-const ok = async <T = Record<string, unknown>>(u: TestUser, method: Method, url: string, payload?: object): Promise<T> => {
-  const res = await call(u, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return json(res).data as T;
-};
+const { call, ok } = shopCalls(() => t);
+const { seller, product } = catalogueKit(() => t);
 
+/** A plain tee of a new seller's shop in Ikeja. */
 async function aProduct(): Promise<Product> {
-  const u = await newUser(t.app);
-  await ok<Shop>(u, 'POST', '/api/shop', {
-    name: `Shop ${Math.random().toString(36).slice(2, 7)}`,
-    phone: '08031234567',
-    address: '12 Allen Avenue',
-    stateId: 'lagos',
-    lgaId: 'ikeja',
-    latitude: 6.6018,
-    longitude: 3.3515,
-  });
-  const img = await uploadPng(t.app, u);
-  return ok<Product>(u, 'POST', '/api/product', {
-    name: 'Plain tee',
-    categoryId: 'fashion',
-    subcategoryId: 'men',
-    images: [img.url],
-    price: 500_000,
-    stock: 10,
-  });
+  return product((await seller()).u);
 }
 
 const cartRows = async (userId: string, productId: string) =>
