@@ -150,8 +150,7 @@ type Ranking = {
 };
 
 /** The query's conditions and order with its words (corrected, widened); null when it has no word. */
-async function searchPlan(db: Tx, q: ProductQuery & { search: string }) {
-  const f = filtersOf(q);
+async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filters) {
   const m = await textMatch(db, q.search);
   if (!m) return null;
   const relevance = !q.sort || q.sort === 'relevance';
@@ -167,8 +166,8 @@ async function searchPlan(db: Tx, q: ProductQuery & { search: string }) {
 }
 
 /** The first RANK_DEPTH matches' ids in order, the capped total, the correction made and a suggestion when nothing matches. */
-async function rank(db: Tx, q: ProductQuery & { search: string }): Promise<Ranking | null> {
-  const plan = await searchPlan(db, q);
+async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): Promise<Ranking | null> {
+  const plan = await searchPlan(db, q, f);
   if (!plan) return null;
   const rows = await executeRows<{ id: string }>(
     db,
@@ -197,17 +196,17 @@ const rankKey = (q: ProductQuery & { search: string }) =>
  * since is left out, prices and stock are today's).
  */
 export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }, cache: ReadCache = NO_CACHE) {
-  filtersOf(q); // an unknown state or LGA is refused before anything is read or kept
-  const r = await cache.get(rankKey(q), () => rank(db, q));
+  const f = filtersOf(q); // an unknown state or LGA is refused before anything is read or kept
+  const r = await cache.get(rankKey(q), () => rank(db, q, f));
   if (!r) {
-    const page = await productPage(db, viewerId, and(Object.values(filtersOf(q)).flat()), sortOrder(q.sort), q);
+    const page = await productPage(db, viewerId, and([...f.place, ...f.category, ...f.price]), sortOrder(q.sort), q);
     return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
   }
   const offset = (q.page - 1) * q.limit;
   let items;
   if (offset + q.limit <= r.ids.length || !r.deep) items = await productsInOrder(db, viewerId, r.ids.slice(offset, offset + q.limit));
   else {
-    const plan = (await searchPlan(db, q))!;
+    const plan = (await searchPlan(db, q, f))!;
     items = (await productPage(db, viewerId, plan.where, plan.order, q, null, { kept: async () => r.total })).items;
   }
   return {
