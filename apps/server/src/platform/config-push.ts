@@ -35,6 +35,9 @@ export type PushConfig = {
 
 type PushEnv = z.infer<typeof pushEnv>;
 
+/** A P-256 private scalar as the 32 bytes Web Push needs, base64url: its dropped leading zero bytes put back. */
+const scalar32 = (d: Buffer) => Buffer.concat([Buffer.alloc(Math.max(0, 32 - d.length)), d]).toString('base64url');
+
 /**
  * A new P-256 key pair for VAPID, base64url: the public point (65 bytes) and the private scalar as
  * 32 bytes. Node drops a private key's leading zero bytes (one key in 256), which Web Push refuses
@@ -43,11 +46,7 @@ type PushEnv = z.infer<typeof pushEnv>;
 export function newVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const d = ecdh.getPrivateKey();
-  return {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: Buffer.concat([Buffer.alloc(32 - d.length), d]).toString('base64url'),
-  };
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: scalar32(ecdh.getPrivateKey()) };
 }
 
 /** VAPID keys from the settings in production; outside it, made once and kept in DATA_DIR/.vapid.json. */
@@ -58,8 +57,7 @@ function vapidKeys(e: PushEnv, isProduction: boolean, dataDir: string): { public
   if (existsSync(file)) {
     // A key kept by an earlier version may have lost its leading zero byte: padded as newVapidKeys does.
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-    const d = Buffer.from(kept.privateKey, 'base64url');
-    return { ...kept, privateKey: Buffer.concat([Buffer.alloc(Math.max(0, 32 - d.length)), d]).toString('base64url') };
+    return { ...kept, privateKey: scalar32(Buffer.from(kept.privateKey, 'base64url')) };
   }
   const keys = newVapidKeys();
   mkdirSync(dataDir, { recursive: true });

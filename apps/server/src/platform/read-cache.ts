@@ -13,7 +13,7 @@ export class ReadCache {
     readonly ttlMs: number,
     max = 5000,
   ) {
-    this.cache = ttlMs > 0 ? new LRUCache<string, Promise<unknown>>({ max, ttl: ttlMs, ttlAutopurge: false }) : null;
+    this.cache = ttlMs > 0 ? new LRUCache<string, Promise<unknown>>({ max, ttl: ttlMs }) : null;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
