@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, like, or } from 'drizzle-orm';
 import { kindOfNotice, NOTIFICATION_KINDS, type Notice, type NotificationKind } from '@owo/contracts';
 import type { Tx } from '../../platform/db.js';
+import { listNotices } from '../../platform/notices.js';
 import { notices } from '../../platform/tables.js';
-import { listNotices } from '../user/index.js';
 
 /** A kind's notices: `order` and `order.accepted` alike. */
 const ofKind = (kind: NotificationKind) => or(eq(notices.kind, kind), like(notices.kind, `${kind}.%`));

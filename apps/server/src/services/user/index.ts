@@ -19,7 +19,6 @@ export { freezeAccount, freezeOf, frozenText, SUPPORT_CONTACT, unfreezeAccount, 
 export { accountFreezes } from './freeze-table.js';
 export { banNoticeText, banOf, banPerson, bansInForce, bansOf, liftBan, refuseBanned, type Ban, type BannedActivity } from './bans.js';
 export { userBans } from './ban-table.js';
-export { listNotices } from './notices.service.js';
 
 export type { OpenDeviceWindow, UserOptions } from './deps.js';
 
