@@ -9,6 +9,7 @@ import { notificationsApi } from './api-notifications.js';
 import { shopApi } from './api-shop.js';
 import { staffApi } from './api-staff.js';
 import { staffOpsApi } from './api-staff-ops.js';
+import { staffReconApi } from './api-staff-recon.js';
 import { userApi } from './api-user.js';
 import { kycApi } from './api-kyc.js';
 
@@ -58,6 +59,7 @@ export const apiMap = {
   ...notificationsApi,
   ...kycApi,
   ...staffOpsApi,
+  ...staffReconApi,
 } as const satisfies Record<string, ApiEndpointDef>;
 
 export type ApiMap = typeof apiMap;

@@ -20,3 +20,4 @@ export * from './chat-groups.js';
 export * from './notifications.js';
 export * from './kyc.js';
 export * from './staff-ops.js';
+export * from './recon.js';

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db.js';
 import { ledgerAccounts, ledgerTransfers } from './tables.js';
 
@@ -42,4 +43,51 @@ export async function postedTransfersOf(tx: Tx, reference: string): Promise<Tran
     debitCode: byId.get(t.debitAccountId)?.code ?? '',
     creditCode: byId.get(t.creditAccountId)?.code ?? '',
   }));
+}
+
+/** A transfer with an outside party (a card charge, a payout...): what reconciliation matches with the provider's report. */
+export type ExternalTransfer = {
+  reference: string;
+  kind: string;
+  amount: bigint;
+  status: 'pending' | 'posted' | 'voided';
+  /** The person whose account is the other side (null when both sides are system accounts). */
+  owner: string | null;
+};
+
+const debitSide = alias(ledgerAccounts, 'debit_side');
+const creditSide = alias(ledgerAccounts, 'credit_side');
+
+/**
+ * Transfers of these kinds (a kind ending in `.` matches every kind it begins) made between `from`
+ * and `to`, or with these references: the ledger's side of a day's reconciliation. The day's scan
+ * runs on the BRIN index of `created_at`; references on the reference index.
+ */
+export async function externalTransfers(
+  db: Tx,
+  kinds: readonly string[],
+  where: { from: Date; to: Date } | { references: readonly string[] },
+): Promise<ExternalTransfer[]> {
+  if ('references' in where && where.references.length === 0) return [];
+  const kindMatch = or(...kinds.map((k) => (k.endsWith('.') ? like(ledgerTransfers.kind, `${k}%`) : eq(ledgerTransfers.kind, k))));
+  const rows = await db
+    .select({
+      reference: ledgerTransfers.reference,
+      kind: ledgerTransfers.kind,
+      amount: ledgerTransfers.amount,
+      status: ledgerTransfers.status,
+      owner: sql<string | null>`coalesce(${debitSide.ownerId}, ${creditSide.ownerId})`,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(debitSide, eq(debitSide.id, ledgerTransfers.debitAccountId))
+    .innerJoin(creditSide, eq(creditSide.id, ledgerTransfers.creditAccountId))
+    .where(
+      and(
+        kindMatch,
+        'references' in where
+          ? inArray(ledgerTransfers.reference, [...where.references])
+          : and(gte(ledgerTransfers.createdAt, where.from), lt(ledgerTransfers.createdAt, where.to)),
+      ),
+    );
+  return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
 }

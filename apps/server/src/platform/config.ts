@@ -93,6 +93,9 @@ const envSchema = z.object({
   LOAN_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(7),
   LOAN_INFLOW_DAYS: z.coerce.number().int().positive().default(28),
   SCHEDULER_SECONDS: z.coerce.number().int().positive().default(60),
+  SETTLEMENT_URL: z.url('SETTLEMENT_URL must be a URL').optional(),
+  SETTLEMENT_API_KEY: z.string().optional(),
+  RECON_HOUR: z.coerce.number().int().min(0).max(23).default(6),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(5),
   COMMUNITY_DESCRIBER_URL: z.url().optional(),
   CALL_RING_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -183,6 +186,11 @@ export type Config = {
   lockTaxPercent: number;
   loans: { minAccountDays: number; inflowDays: number };
   schedulerMs: number;
+  /**
+   * Reconciliation: the providers' settlement reports (an HTTP service; the sandbox's own books when
+   * unset) and the Lagos hour after which the daily job matches yesterday.
+   */
+  settlement: { url: string | null; apiKey: string | null; reconHour: number };
   /** Connect: distinct reporters that hide a post from feeds until it is reviewed. */
   reportHideThreshold: number;
   /** A language-model endpoint that writes community descriptions; templates when unset. */
@@ -285,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockTaxPercent: e.LOCK_TAX_PERCENT,
     loans: { minAccountDays: e.LOAN_MIN_ACCOUNT_DAYS, inflowDays: e.LOAN_INFLOW_DAYS },
     schedulerMs: e.SCHEDULER_SECONDS * 1000,
+    settlement: { url: e.SETTLEMENT_URL ?? null, apiKey: e.SETTLEMENT_API_KEY ?? null, reconHour: e.RECON_HOUR },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     communityDescriberUrl: e.COMMUNITY_DESCRIBER_URL ?? null,
     orders: {

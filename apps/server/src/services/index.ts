@@ -5,7 +5,7 @@ import { notificationProviders } from '../platform/notifications.js';
 import { chatService } from './chat/index.js';
 import { connectService } from './connect/index.js';
 import { ecommerceService } from './ecommerce/index.js';
-import { staffProviders, staffService } from './staff/index.js';
+import { settlementProviders, staffProviders, staffService, type StaffProviders } from './staff/index.js';
 import { billPaymentTypes, billsProviders, billsService, type BillsProviders } from './bills/index.js';
 import { transactionService, type TransactionProviders } from './transaction/index.js';
 import { uploadProviders, uploadService, type UploadProviders } from './upload/index.js';
@@ -27,7 +27,8 @@ export type Providers = PlatformProviders &
   BillsProviders &
   TransactionProviders &
   NotificationsProviders &
-  KycProviders;
+  KycProviders &
+  StaffProviders;
 
 /** The adapters to outside systems: what a test (or a deployment) may replace. */
 export type Adapters = Omit<Providers, 'authenticator' | 'staffAuthenticator' | 'paymentTypes' | 'openDeviceWindow'>;
@@ -39,13 +40,15 @@ export type ProviderOverrides = Partial<Adapters> | ((defaults: Adapters) => Par
  * depends on the adapters (the bill payment kinds on the vendor) is wired after.
  */
 export function buildProviders(config: Config, db: Db, overrides: ProviderOverrides = {}): Providers {
+  const wallet = walletProviders(config, db);
   const defaults: Adapters = {
     ...notificationProviders(config),
     ...uploadProviders(config),
-    ...walletProviders(config, db),
+    ...wallet,
     ...billsProviders(),
     ...notificationsProviders(config.push),
     ...kycProviders(config),
+    ...settlementProviders(config, { card: wallet.card.settlements }),
   };
   const adapters: Adapters = { ...defaults, ...(typeof overrides === 'function' ? overrides(defaults) : overrides) };
   return {

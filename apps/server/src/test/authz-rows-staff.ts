@@ -159,4 +159,15 @@ export const staffRows: Record<string, Row> = {
     body: () => ({ decision: 'approve' }),
     expect: staffOnly('compliance'),
   },
+
+  // --- reconciliation (recon.service.ts) --------------------------------------------------------------
+  'staff.reconRuns': { expect: staffOnly('finance', 'compliance', 'staffAdmin') },
+  'staff.reconRun': { body: () => ({ day: '2026-01-15' }), expect: staffOnly('finance', 'staffAdmin') },
+  'staff.reconItems': { expect: staffOnly('finance', 'compliance', 'staffAdmin') },
+  'staff.resolveRecon': {
+    each: async (w) => ({ id: await w.staffKit.reconItem() }),
+    params: (_w, x) => ({ id: x.id! }),
+    body: () => ({ action: 'explain', reason: 'Reported by the provider a day late' }),
+    expect: staffOnly('finance'),
+  },
 };

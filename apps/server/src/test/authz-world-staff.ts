@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { firstAdmin, inviteTokenFor, staffAuth, staffMember, type TestStaff } from '../services/staff/staff-test-kit.js';
 import { markVerified } from '../services/kyc/index.js';
+import { reconItems } from '../services/staff/index.js';
 import { banPerson, freezeAccount } from '../services/user/index.js';
 import type { Person, WorldBase } from './authz-world.js';
 import { auth } from './harness.js';
@@ -29,6 +30,8 @@ export type StaffWorld = Record<StaffPersonName, Person> & {
     bannedCustomer: () => Promise<string>;
     /** A new Tier 2 customer whose Tier 3 documents wait for review: their id. */
     tier3Request: () => Promise<string>;
+    /** A new open reconciliation record (a payout the provider has not reported): its id. */
+    reconItem: () => Promise<string>;
   };
 };
 
@@ -135,6 +138,22 @@ export async function buildStaff({ t, people, person }: WorldBase): Promise<Staf
         });
         if (res.statusCode >= 300) throw new Error(`world: Tier 3 request failed: ${res.body}`);
         return p.id;
+      },
+      reconItem: async () => {
+        const id = randomUUID();
+        await t.db.insert(reconItems).values({
+          id,
+          day: '2026-01-15',
+          source: 'payout',
+          reference: `MATRIX${randomUUID().slice(0, 12)}`,
+          mismatch: 'not_at_provider',
+          ledgerAmount: 50_000n,
+          ledgerStatus: 'posted',
+        });
+        // Written without a call (no call makes a record): a read through the app after it, so the
+        // matrix, which takes its "nothing written" print afresh after each call served, sees the row.
+        await t.app.inject({ method: 'GET', url: '/api/staff/reconciliation/items', headers: staffAuth(finance) });
+        return id;
       },
     },
   };

@@ -35,7 +35,12 @@ export const PERMISSIONS = {
   'moderation.ban': ['moderator', 'admin'],
   /** Tier 3 documents approved or rejected. */
   'kyc.review': ['compliance'],
-  // Still to come, with the area it needs: 'reconciliation.resolve' (finance, through the two-key flow).
+  /** The providers' reports matched with the ledger: the runs and the records that do not match. */
+  'reconciliation.read': ['finance', 'compliance', 'admin'],
+  /** Match a day again now (the daily job matches yesterday). */
+  'reconciliation.run': ['finance', 'admin'],
+  /** Resolve a record: a credit, refund or reversal goes to a second finance person (`money.decide`); or explain it. */
+  'reconciliation.resolve': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof PERMISSIONS;

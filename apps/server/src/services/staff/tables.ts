@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -158,5 +158,60 @@ export const staffMoneyRequests = pgTable(
     uniqueIndex('staff_money_requests_one_dispute_key')
       .on(t.targetReference)
       .where(sql`${t.kind} = 'dispute' AND ${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * One reconciliation of a Lagos day and a source (card charges, direct debits, inbound transfers,
+ * payouts, bill vends): the provider's report matched with the ledger. The daily job claims a day's
+ * run by inserting its row; a run made again by finance updates it.
+ */
+export const reconRuns = pgTable(
+  'recon_runs',
+  {
+    day: text('day').notNull(),
+    source: text('source').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed', 'not_reported'] }).notNull(),
+    providerLines: integer('provider_lines').notNull().default(0),
+    ledgerRecords: integer('ledger_records').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    mismatched: integer('mismatched').notNull().default(0),
+    ranAt: ts('ran_at').notNull().defaultNow(),
+    ranBy: uuid('ran_by').references(() => staff.id),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source] })],
+);
+
+/**
+ * A record that did not match, once per source and reference (a later run updates it). What both
+ * sides said is kept; the customer is the person whose wallet the payment touched. Resolved by a
+ * money request (its status says whether it is approved) or explained with a note.
+ */
+export const reconItems = pgTable(
+  'recon_items',
+  {
+    id: uuid('id').primaryKey(),
+    day: text('day').notNull(),
+    source: text('source').notNull(),
+    reference: text('reference').notNull(),
+    mismatch: text('mismatch').notNull(),
+    providerAmount: bigint('provider_amount', { mode: 'bigint' }),
+    providerStatus: text('provider_status'),
+    providerRef: text('provider_ref'),
+    ledgerAmount: bigint('ledger_amount', { mode: 'bigint' }),
+    ledgerStatus: text('ledger_status'),
+    customerId: uuid('customer_id'),
+    action: text('action'),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').references(() => staff.id),
+    resolvedAt: ts('resolved_at'),
+    moneyRequestId: uuid('money_request_id').references(() => staffMoneyRequests.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recon_items_source_reference_key').on(t.source, t.reference),
+    index('recon_items_day_idx').on(t.day.desc().nullsFirst(), t.source, t.createdAt),
   ],
 );

@@ -15,7 +15,7 @@ export {
   type NewHistory,
 } from './history.js';
 export { historyBetween, inflowSince } from './history-reads.js';
-export { markHistoryReversed, peopleOfReference } from './staff-reads.js';
+export { markHistoryReversed, payersOfReferences, peopleOfReference } from './staff-reads.js';
 export {
   createIntent,
   findIntent,

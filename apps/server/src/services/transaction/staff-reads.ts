@@ -37,3 +37,13 @@ export async function markHistoryReversed(tx: Tx, userIds: readonly string[], re
     .set({ status: 'reversed', updatedAt: new Date() })
     .where(and(inArray(transactions.userId, [...userIds]), eq(transactions.reference, reference), eq(transactions.status, 'successful')));
 }
+
+/** The person who made each of these payments (their intents), by reference: one query for many. */
+export async function payersOfReferences(db: Tx, references: readonly string[]): Promise<Map<string, string>> {
+  if (references.length === 0) return new Map();
+  const rows = await db
+    .select({ reference: paymentIntents.reference, userId: paymentIntents.userId })
+    .from(paymentIntents)
+    .where(inArray(paymentIntents.reference, [...references]));
+  return new Map(rows.map((r) => [r.reference, r.userId]));
+}

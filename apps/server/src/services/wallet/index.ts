@@ -10,6 +10,6 @@ export { runDueSavings } from './savings.service.js';
 export { SANDBOX_ACCOUNTS, type BankRail } from './providers/banks.js';
 export { SANDBOX_CARDS, type CardAcquirer } from './providers/cards.js';
 export { walletProviders, type WalletProviders } from './deps.js';
-export { accountNumberOf, ownerOfAccountNumber } from './staff-reads.js';
+export { accountNumberOf, ownerOfAccountNumber, ownersOfAccountNumbers } from './staff-reads.js';
 
 export const walletService: ServiceModule<WalletProviders> = { name: 'wallet', plugin: walletRoutes, init: openSystemAccounts };

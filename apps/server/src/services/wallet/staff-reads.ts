@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import { virtualAccounts } from './tables.js';
 
@@ -22,4 +22,14 @@ export async function accountNumberOf(db: Tx, userId: string): Promise<string | 
     .where(eq(virtualAccounts.userId, userId))
     .limit(1);
   return row?.accountNumber ?? null;
+}
+
+/** Whose each of these virtual account numbers is (the numbers nobody holds are left out): one query. */
+export async function ownersOfAccountNumbers(db: Tx, accountNumbers: readonly string[]): Promise<Map<string, string>> {
+  if (accountNumbers.length === 0) return new Map();
+  const rows = await db
+    .select({ accountNumber: virtualAccounts.accountNumber, userId: virtualAccounts.userId })
+    .from(virtualAccounts)
+    .where(inArray(virtualAccounts.accountNumber, [...accountNumbers]));
+  return new Map(rows.map((r) => [r.accountNumber, r.userId]));
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { lagosDayBounds } from '@owo/contracts';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
+import type { SettlementLine } from '../../../platform/settlements.js';
 import { sandboxProviderCalls } from '../tables.js';
 
 export type CardDetails = { number: string; expiryMonth: number; expiryYear: number; cvv: string };
@@ -15,6 +17,8 @@ export interface CardAcquirer {
   chargeToken(p: { reference: string; amount: bigint; token: string }): Promise<ChargeResult>;
   /** What became of the charge made with this reference; null when the acquirer never received it. */
   status(reference: string): Promise<ChargeResult | null>;
+  /** The charges settled on a Lagos day (the acquirer's settlement report), when it gives one. */
+  settlements?(day: string): Promise<SettlementLine[]>;
 }
 
 export const SANDBOX_CARDS = { success: '4084084084084081', declined: '4084080000000409' } as const;
@@ -68,18 +72,42 @@ export function sandboxCardAcquirer(db: Db): CardAcquirer {
     const [row] = await db.select().from(sandboxProviderCalls).where(where(reference)).limit(1);
     return (row?.result as ChargeResult | undefined) ?? null;
   };
-  const remember = async (reference: string, result: ChargeResult) => {
-    await db.insert(sandboxProviderCalls).values({ provider: 'card', reference, result }).onConflictDoNothing();
+  // The amount is kept beside the result, for the settlement report.
+  const remember = async (reference: string, amount: bigint, result: ChargeResult) => {
+    await db
+      .insert(sandboxProviderCalls)
+      .values({ provider: 'card', reference, result: { ...result, amount: Number(amount) } })
+      .onConflictDoNothing();
     return (await status(reference))!;
+  };
+  const settlements = async (day: string): Promise<SettlementLine[]> => {
+    const bounds = lagosDayBounds(day);
+    if (!bounds) return [];
+    const rows = await db
+      .select({ reference: sandboxProviderCalls.reference, result: sandboxProviderCalls.result })
+      .from(sandboxProviderCalls)
+      .where(
+        and(
+          eq(sandboxProviderCalls.provider, 'card'),
+          gte(sandboxProviderCalls.createdAt, new Date(bounds.start)),
+          lte(sandboxProviderCalls.createdAt, new Date(bounds.end)),
+        ),
+      );
+    return rows.map(({ reference, result }) => ({
+      reference,
+      providerRef: String(result.providerRef ?? ''),
+      amount: BigInt(Number(result.amount ?? 0)),
+      status: result.status === 'successful' ? 'successful' : 'failed',
+    }));
   };
   return {
     name: 'sandbox',
-    charge: ({ reference, card, tokenize }) => remember(reference, sandboxDecide(reference, card, tokenize)),
-    chargeToken: ({ reference, token }) => {
+    charge: ({ reference, amount, card, tokenize }) => remember(reference, amount, sandboxDecide(reference, card, tokenize)),
+    chargeToken: ({ reference, amount, token }) => {
       const providerRef = `SBXC-${reference}`;
       if (!token.startsWith('tok_sbx_'))
-        return remember(reference, { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' });
-      return remember(reference, {
+        return remember(reference, amount, { status: 'failed', providerRef, reason: 'This saved card can no longer be charged' });
+      return remember(reference, amount, {
         status: 'successful',
         providerRef,
         token,
@@ -89,5 +117,6 @@ export function sandboxCardAcquirer(db: Db): CardAcquirer {
       });
     },
     status,
+    settlements,
   };
 }

@@ -1,0 +1,421 @@
+import {
+  lagosDay,
+  lagosDayBounds,
+  RECON_SOURCES,
+  type MoneyRequestBody,
+  type ReconItem,
+  type ReconItemStatus,
+  type ReconResolveBody,
+  type ReconRun,
+  type ReconSource,
+} from '@owo/contracts';
+import { and, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { externalTransfers } from '../../ledger/index.js';
+import { newId } from '../../platform/crypto.js';
+import type { Tx } from '../../platform/db.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import type { SettlementLine } from '../../platform/settlements.js';
+import type { StaffAuthContext } from '../../platform/staff-auth.js';
+import { historyFor, payersOfReferences } from '../transaction/index.js';
+import { usersByIds } from '../user/index.js';
+import { ownersOfAccountNumbers } from '../wallet/index.js';
+import { appendAudit } from './audit.js';
+import type { StaffDeps } from './deps.js';
+import { requestMoney } from './money-requests.service.js';
+import { actionsOf, LEDGER_KINDS, ledgerRecords, matchDay, remedies, type Finding } from './recon-match.js';
+import { reconItems, reconRuns, staff, staffMoneyRequests } from './tables.js';
+
+// Reconciliation (docs/console.md): a day's settlement reports from the providers matched with the
+// ledger, source by source. A run keeps one row per record that does not match (by source and
+// reference, so a later run updates it and a record matched later leaves the list); finance resolves
+// each through the two-key money requests (a credit, a refund or a reversal, approved by another
+// person) or explains it with a note. An item's status follows from its money request's.
+
+type Run = typeof reconRuns.$inferSelect;
+type Item = typeof reconItems.$inferSelect;
+
+/** A run left `running` longer than this died with its process; the job may claim it again. */
+const STALE_RUN = sql`now() - interval '10 minutes'`;
+
+function dayBounds(day: string): { from: Date; to: Date } {
+  const b = lagosDayBounds(day);
+  if (!b) throw badRequest('day must be a date as YYYY-MM-DD', 'VALIDATION_FAILED');
+  return { from: new Date(b.start), to: new Date(new Date(b.end).getTime() + 1) };
+}
+
+/** Whose wallet each finding touched: the ledger's side, the payment's maker, or an inbound transfer's account holder. */
+async function customersOf(db: Tx, findings: readonly Finding[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const f of findings) if (f.ledger?.owner) out.set(f.reference, f.ledger.owner);
+  const rest = findings.filter((f) => !out.has(f.reference));
+  const [payers, holders] = await Promise.all([
+    payersOfReferences(
+      db,
+      rest.map((f) => f.reference),
+    ),
+    ownersOfAccountNumbers(db, [...new Set(rest.map((f) => f.line?.accountNumber).filter((a): a is string => !!a))]),
+  ]);
+  for (const f of rest) {
+    const who = payers.get(f.reference) ?? (f.line?.accountNumber ? holders.get(f.line.accountNumber) : undefined);
+    if (who) out.set(f.reference, who);
+  }
+  return out;
+}
+
+/** Items that may be replaced or dropped by a run: nothing decided on them (or only a rejected request). */
+const undecided = sql`(${reconItems.action} IS NULL OR ${reconItems.moneyRequestId} IN (SELECT ${staffMoneyRequests.id} FROM ${staffMoneyRequests} WHERE ${staffMoneyRequests.status} = 'rejected'))`;
+
+/** Writes a run's findings and drops the items of references that match now. */
+async function saveFindings(tx: Tx, day: string, source: ReconSource, findings: Finding[], matched: string[]): Promise<void> {
+  const customers = await customersOf(tx, findings);
+  if (findings.length > 0) {
+    await tx
+      .insert(reconItems)
+      .values(
+        findings.map((f) => ({
+          id: newId(),
+          day,
+          source,
+          reference: f.reference,
+          mismatch: f.mismatch,
+          providerAmount: f.line?.amount ?? null,
+          providerStatus: f.line?.status ?? null,
+          providerRef: f.line?.providerRef ?? null,
+          ledgerAmount: f.ledger?.amount ?? null,
+          ledgerStatus: f.ledger?.status ?? null,
+          customerId: customers.get(f.reference) ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [reconItems.source, reconItems.reference],
+        set: {
+          mismatch: sql`excluded.mismatch`,
+          providerAmount: sql`excluded.provider_amount`,
+          providerStatus: sql`excluded.provider_status`,
+          providerRef: sql`excluded.provider_ref`,
+          ledgerAmount: sql`excluded.ledger_amount`,
+          ledgerStatus: sql`excluded.ledger_status`,
+          customerId: sql`coalesce(excluded.customer_id, ${reconItems.customerId})`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  // This day's undecided items no longer found, and any day's undecided items of references that match now.
+  const found = findings.map((f) => f.reference);
+  await tx
+    .delete(reconItems)
+    .where(
+      and(
+        eq(reconItems.source, source),
+        undecided,
+        or(
+          and(eq(reconItems.day, day), found.length ? notInArray(reconItems.reference, found) : undefined),
+          matched.length ? inArray(reconItems.reference, matched) : sql`false`,
+        ),
+      ),
+    );
+}
+
+/**
+ * Matches one source on one day: the provider's lines, the ledger's transfers of that day and those
+ * of the lines' references made on other days (a payment near midnight). Saves the findings and the
+ * run row; a provider's failure is kept on the run (status failed) and changes no item.
+ */
+async function runSource(deps: StaffDeps, day: string, source: ReconSource, ranBy: string | null): Promise<void> {
+  const { db } = deps;
+  const finish = (set: Partial<Run>, on: Tx = db) =>
+    on
+      .insert(reconRuns)
+      .values({ day, source, status: 'done', ranBy, ranAt: new Date(), ...set })
+      .onConflictDoUpdate({
+        target: [reconRuns.day, reconRuns.source],
+        set: { providerLines: 0, ledgerRecords: 0, matched: 0, mismatched: 0, error: null, ranBy, ranAt: new Date(), ...set },
+      });
+  let lines: SettlementLine[] | null;
+  try {
+    lines = await deps.settlements.report(source, day);
+  } catch (err) {
+    await finish({ status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'The settlement report could not be read' });
+    return;
+  }
+  if (lines === null) {
+    await finish({ status: 'not_reported' });
+    return;
+  }
+  const kinds = LEDGER_KINDS[source];
+  const onDay = await externalTransfers(db, kinds, dayBounds(day));
+  const seen = new Set(onDay.map((t) => t.reference));
+  const elsewhere = await externalTransfers(db, kinds, {
+    references: [...new Set(lines.map((l) => l.reference))].filter((r) => !seen.has(r)),
+  });
+  const ledger = ledgerRecords([...onDay, ...elsewhere]);
+  const { matched, findings } = matchDay(lines, ledger);
+  await db.transaction(async (tx) => {
+    await saveFindings(tx, day, source, findings, matched);
+    await finish(
+      { status: 'done', providerLines: lines.length, ledgerRecords: ledger.size, matched: matched.length, mismatched: findings.length },
+      tx,
+    );
+  });
+}
+
+/** Matches every source of a day now (finance's "run again"); audited. Refuses a day after today. */
+export async function runDay(deps: StaffDeps, actor: StaffAuthContext, day: string): Promise<ReconRun[]> {
+  if (day > lagosDay()) throw badRequest('day must be today or before', 'VALIDATION_FAILED');
+  for (const source of RECON_SOURCES) await runSource(deps, day, source, actor.staffId);
+  await deps.db.transaction((tx) =>
+    appendAudit(tx, deps.config.secret, { staffId: actor.staffId, kind: 'recon.run', subject: day, detail: { day } }),
+  );
+  return (await listRuns(deps.db, { page: 1, limit: RECON_SOURCES.length, day })).items;
+}
+
+/**
+ * The daily job: once the Lagos hour `RECON_HOUR` has passed, matches yesterday's sources not yet
+ * matched. Each source's run is claimed by inserting its row (or taking over one left running by a
+ * process that died), so two processes never match the same source and day.
+ */
+export async function reconcileYesterday(deps: StaffDeps, now = new Date()): Promise<number> {
+  const lagosHour = new Date(now.getTime() + 3_600_000).getUTCHours();
+  if (lagosHour < deps.config.settlement.reconHour) return 0;
+  const day = lagosDay(now, -1);
+  let ran = 0;
+  for (const source of RECON_SOURCES) {
+    const claimed = await deps.db
+      .insert(reconRuns)
+      .values({ day, source, status: 'running' })
+      .onConflictDoUpdate({
+        target: [reconRuns.day, reconRuns.source],
+        set: { ranAt: sql`now()` },
+        setWhere: sql`${reconRuns.status} = 'running' AND ${reconRuns.ranAt} < ${STALE_RUN}`,
+      })
+      .returning({ day: reconRuns.day });
+    if (claimed.length === 0) continue;
+    await runSource(deps, day, source, null);
+    ran++;
+  }
+  return ran;
+}
+
+const ranByStaff = alias(staff, 'ran_by');
+
+export async function listRuns(db: Tx, q: { page: number; limit: number; day?: string }): Promise<{ items: ReconRun[]; total: number }> {
+  const where = q.day ? eq(reconRuns.day, q.day) : undefined;
+  const open = db
+    .select({ day: reconItems.day, source: reconItems.source, n: count().as('n') })
+    .from(reconItems)
+    .leftJoin(staffMoneyRequests, eq(staffMoneyRequests.id, reconItems.moneyRequestId))
+    .where(statusIs('open'))
+    .groupBy(reconItems.day, reconItems.source)
+    .as('open');
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ run: reconRuns, by: { id: ranByStaff.id, name: ranByStaff.name }, open: open.n })
+      .from(reconRuns)
+      .leftJoin(ranByStaff, eq(ranByStaff.id, reconRuns.ranBy))
+      .leftJoin(open, and(eq(open.day, reconRuns.day), eq(open.source, reconRuns.source)))
+      .where(where)
+      .orderBy(desc(reconRuns.day), reconRuns.source)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(reconRuns).where(where),
+  ]);
+  return {
+    total: totals[0]?.n ?? 0,
+    items: rows.map(({ run, by, open: n }) => ({
+      day: run.day,
+      source: run.source as ReconSource,
+      status: run.status,
+      providerLines: run.providerLines,
+      ledgerRecords: run.ledgerRecords,
+      matched: run.matched,
+      mismatched: run.mismatched,
+      open: Number(n ?? 0),
+      ranAt: run.ranAt.toISOString(),
+      ranBy: by?.id ? { id: by.id, name: by.name } : null,
+      error: run.error,
+    })),
+  };
+}
+
+/** An item's status, as SQL over the item and its money request (joined as `staff_money_requests`). */
+const STATUS_SQL = sql<ReconItemStatus>`CASE
+  WHEN ${reconItems.action} = 'explain' THEN 'explained'
+  WHEN ${staffMoneyRequests.status} = 'approved' THEN 'resolved'
+  WHEN ${staffMoneyRequests.status} = 'pending' THEN 'awaiting_approval'
+  ELSE 'open' END`;
+const statusIs = (s: ReconItemStatus): SQL => sql`(${STATUS_SQL}) = ${s}`;
+
+const resolver = alias(staff, 'resolver');
+
+async function itemsWhere(db: Tx, where: SQL | undefined, page: { page: number; limit: number }) {
+  const rows = await db
+    .select({
+      item: reconItems,
+      status: STATUS_SQL,
+      request: {
+        id: staffMoneyRequests.id,
+        reference: staffMoneyRequests.reference,
+        status: staffMoneyRequests.status,
+        amount: staffMoneyRequests.amount,
+      },
+      resolverName: resolver.name,
+    })
+    .from(reconItems)
+    .leftJoin(staffMoneyRequests, eq(staffMoneyRequests.id, reconItems.moneyRequestId))
+    .leftJoin(resolver, eq(resolver.id, reconItems.resolvedBy))
+    .where(where)
+    .orderBy(sql`(${STATUS_SQL}) = 'open' DESC`, desc(reconItems.day), reconItems.source, reconItems.reference)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const people = await usersByIds(db, [...new Set(rows.map((r) => r.item.customerId).filter((c): c is string => !!c))]);
+  const nameOf = new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
+  return rows.map((r): ReconItem => toItem(r.item, r.status, r.request?.id ? r.request : null, r.resolverName, nameOf));
+}
+
+function findingOf(i: Item): Pick<Finding, 'mismatch' | 'line' | 'ledger'> {
+  return {
+    mismatch: i.mismatch as Finding['mismatch'],
+    line:
+      i.providerStatus === null
+        ? null
+        : {
+            reference: i.reference,
+            providerRef: i.providerRef,
+            amount: i.providerAmount ?? 0n,
+            status: i.providerStatus as SettlementLine['status'],
+          },
+    ledger:
+      i.ledgerStatus === null
+        ? null
+        : { reference: i.reference, amount: i.ledgerAmount ?? 0n, status: i.ledgerStatus as 'posted', owner: i.customerId },
+  };
+}
+
+function toItem(
+  i: Item,
+  status: ReconItemStatus,
+  request: { id: string; reference: string; status: 'pending' | 'approved' | 'rejected'; amount: bigint } | null,
+  resolverName: string | null,
+  nameOf: Map<string, string>,
+): ReconItem {
+  const f = findingOf(i);
+  return {
+    id: i.id,
+    day: i.day,
+    source: i.source as ReconSource,
+    reference: i.reference,
+    mismatch: f.mismatch,
+    provider: f.line ? { amount: Number(f.line.amount), status: f.line.status, providerRef: f.line.providerRef } : null,
+    ledger: f.ledger ? { amount: Number(f.ledger.amount), status: i.ledgerStatus as 'pending' | 'posted' | 'voided' } : null,
+    customer: i.customerId ? { id: i.customerId, name: nameOf.get(i.customerId) ?? '(unknown)' } : null,
+    status,
+    actions: status === 'open' ? actionsOf(i.source as ReconSource, f, i.customerId !== null) : [],
+    resolution:
+      i.action && i.resolvedBy && i.resolvedAt
+        ? {
+            action: i.action as ReconItem['actions'][number],
+            note: i.note ?? '',
+            by: { id: i.resolvedBy, name: resolverName ?? '(unknown)' },
+            at: i.resolvedAt.toISOString(),
+            moneyRequest: request ? { ...request, amount: Number(request.amount) } : null,
+          }
+        : null,
+  };
+}
+
+export async function listItems(
+  db: Tx,
+  q: { page: number; limit: number; day?: string; source?: ReconSource; status?: ReconItemStatus },
+): Promise<{ items: ReconItem[]; total: number }> {
+  const where = and(
+    q.day ? eq(reconItems.day, q.day) : undefined,
+    q.source ? eq(reconItems.source, q.source) : undefined,
+    q.status ? statusIs(q.status) : undefined,
+  );
+  const [items, totals] = await Promise.all([
+    itemsWhere(db, where, q),
+    db
+      .select({ n: count() })
+      .from(reconItems)
+      .leftJoin(staffMoneyRequests, eq(staffMoneyRequests.id, reconItems.moneyRequestId))
+      .where(where),
+  ]);
+  return { items, total: totals[0]?.n ?? 0 };
+}
+
+const REQUEST_KIND = { credit: 'credit', refund: 'refund', reversal: 'reversal' } as const;
+
+/**
+ * Resolves an open item: explaining closes it with the note; a credit, refund or reversal becomes a
+ * money request for a second finance person (the amount is the server's, from the mismatch). The
+ * item's row lock orders two resolutions at once: the second finds it decided (409).
+ */
+export async function resolveItem(
+  deps: StaffDeps,
+  tx: Tx,
+  actor: StaffAuthContext,
+  id: string,
+  body: ReconResolveBody,
+): Promise<ReconItem> {
+  const [locked] = await tx.select().from(reconItems).where(eq(reconItems.id, id)).for('update');
+  if (!locked) throw notFound('Reconciliation record not found', 'RECON_ITEM_NOT_FOUND');
+  const [current] = await itemsWhere(tx, eq(reconItems.id, id), { page: 1, limit: 1 });
+  if (current!.status !== 'open') {
+    throw conflict(
+      current!.status === 'awaiting_approval'
+        ? 'This record already waits for approval of its money request'
+        : `This record is already ${current!.status}`,
+      'RECON_ITEM_DECIDED',
+    );
+  }
+  if (!current!.actions.includes(body.action)) {
+    throw unprocessable(`This record can be resolved by: ${current!.actions.join(', ')}`, 'RECON_ACTION_NOT_ALLOWED');
+  }
+  const source = locked.source as ReconSource;
+  let moneyRequestId: string | null = null;
+  if (body.action !== 'explain') {
+    const remedy = remedies(source, findingOf(locked), true).find((r) => r.action === body.action)!;
+    const customerId = locked.customerId!;
+    const reason = `Reconciliation of ${locked.reference} (${locked.day}): ${body.reason}`.slice(0, 500);
+    let request: MoneyRequestBody;
+    if (remedy.action === 'credit') request = { kind: REQUEST_KIND.credit, customerId, amount: Number(remedy.amount), reason };
+    else if (remedy.action === 'reversal') request = { kind: REQUEST_KIND.reversal, customerId, reference: locked.reference, reason };
+    else {
+      // A refund returns the whole debit: the payment and its fee.
+      const debit = await historyFor(tx, customerId, locked.reference, 'debit');
+      const amount = debit ? debit.amount + debit.fee : remedy.amount;
+      request = { kind: REQUEST_KIND.refund, customerId, reference: locked.reference, amount: Number(amount), reason };
+    }
+    moneyRequestId = (await requestMoney(deps, tx, actor, request)).id;
+  }
+  await tx
+    .update(reconItems)
+    .set({
+      action: body.action,
+      note: body.reason,
+      resolvedBy: actor.staffId,
+      resolvedAt: new Date(),
+      moneyRequestId,
+      updatedAt: new Date(),
+    })
+    .where(eq(reconItems.id, id));
+  await appendAudit(tx, deps.config.secret, {
+    staffId: actor.staffId,
+    customerId: locked.customerId,
+    kind: 'recon.resolve',
+    subject: id,
+    detail: { action: body.action, reference: locked.reference, source, day: locked.day, moneyRequestId },
+  });
+  return (await itemsWhere(tx, eq(reconItems.id, id), { page: 1, limit: 1 }))[0]!;
+}
+
+/** Open items and the oldest day with one (the health page). */
+export async function openReconItems(db: Tx): Promise<{ open: number; oldestDay: string | null }> {
+  const [r] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${reconItems.day})` })
+    .from(reconItems)
+    .leftJoin(staffMoneyRequests, eq(staffMoneyRequests.id, reconItems.moneyRequestId))
+    .where(statusIs('open'));
+  return { open: r?.n ?? 0, oldestDay: r?.oldest ?? null };
+}
