@@ -318,6 +318,7 @@ export type HistoryEntry = {
   fee: number;
   status: string;
   failureReason: string | null;
+  narration: string | null;
   counterparty: { name: string };
 };
 export async function historyOf(app: FastifyInstance, u: TestUser, filter: Record<string, unknown> = {}) {
