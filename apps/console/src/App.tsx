@@ -11,6 +11,7 @@ import { LoginPage } from './pages/LoginPage';
 import { KycReviewPage } from './pages/KycReviewPage';
 import { ModerationPage } from './pages/ModerationPage';
 import { MoneyPage } from './pages/MoneyPage';
+import { ReconciliationPage } from './pages/ReconciliationPage';
 import { StaffPage } from './pages/StaffPage';
 import { can, useMe, useToken } from './session';
 import { NAV } from './nav';
@@ -52,6 +53,7 @@ export function App() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="money" element={<MoneyPage />} />
+        <Route path="reconciliation" element={<ReconciliationPage />} />
         <Route path="disputes" element={<DisputesPage />} />
         <Route path="moderation" element={<ModerationPage />} />
         <Route path="kyc" element={<KycReviewPage />} />

@@ -16,7 +16,7 @@ function NavItem({ item: { to, label, icon: Icon }, mobile = false }: { item: (t
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-2xl font-medium transition-colors',
-          mobile ? 'min-h-14 flex-1 flex-col justify-center gap-0.5 px-1 text-[11px]' : 'min-h-11 px-3 text-[15px]',
+          mobile ? 'min-h-14 min-w-[4.75rem] flex-1 shrink-0 flex-col justify-center gap-0.5 px-1 text-[11px]' : 'min-h-11 px-3 text-[15px]',
           isActive ? 'bg-brand-soft text-brand-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
         )
       }
@@ -91,7 +91,7 @@ export function Shell() {
         {items.length > 0 ? (
           <nav
             aria-label="Console"
-            className="fixed inset-x-0 bottom-0 z-10 flex gap-1 border-t border-line bg-surface px-2 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] md:hidden"
+            className="fixed inset-x-0 bottom-0 z-10 flex gap-1 overflow-x-auto border-t border-line bg-surface px-2 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] md:hidden"
           >
             {items.map((i) => (
               <NavItem key={i.to} item={i} mobile />

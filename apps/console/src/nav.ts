@@ -1,9 +1,10 @@
-import { Activity, Banknote, Flag, IdCard, Scale, ScrollText, Search, UsersRound } from 'lucide-react';
+import { Activity, Banknote, Flag, IdCard, Scale, ScrollText, Search, UsersRound, Waypoints } from 'lucide-react';
 
 /** The console's pages, each shown to the roles whose permissions include its action. */
 export const NAV = [
   { to: '/customers', label: 'Customers', icon: Search, action: 'customers.search' },
   { to: '/money', label: 'Money', icon: Banknote, action: 'money.read' },
+  { to: '/reconciliation', label: 'Reconciliation', icon: Waypoints, action: 'reconciliation.read' },
   { to: '/disputes', label: 'Disputes', icon: Scale, action: 'disputes.read' },
   { to: '/moderation', label: 'Moderation', icon: Flag, action: 'moderation.review' },
   { to: '/kyc', label: 'KYC review', icon: IdCard, action: 'kyc.review' },
