@@ -300,6 +300,9 @@ export const staffHealth = z.object({
     }),
   ),
   moneyRequests: z.object({ pending: z.number().int(), oldestPendingSeconds: z.number().nullable() }),
+  reconciliation: z
+    .object({ open: z.number().int(), oldestOpenDay: z.string().nullable() })
+    .describe('records that do not match the providers’ reports, not yet resolved or explained'),
   checkedAt: z.string(),
 });
 export type StaffHealth = z.infer<typeof staffHealth>;

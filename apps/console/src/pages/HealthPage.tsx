@@ -70,6 +70,13 @@ export function HealthPage() {
                   />
                 </div>
               </Card>
+              <Card>
+                <h2 className="mb-3 text-lg font-bold">Reconciliation</h2>
+                <div className="grid grid-cols-2 gap-3">
+                  <Stat label="Open records" value={h.reconciliation.open} warn={h.reconciliation.open > 0} />
+                  <Stat label="Oldest day" value={h.reconciliation.oldestOpenDay ?? '—'} />
+                </div>
+              </Card>
             </div>
             <Card>
               <h2 className="mb-3 text-lg font-bold">Background jobs</h2>

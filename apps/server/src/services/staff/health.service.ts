@@ -4,9 +4,11 @@ import type { Db } from '../../platform/db.js';
 import { jobLagSeconds, jobRunsTotal } from '../../platform/metrics.js';
 import { jobLeases, outbox } from '../../platform/tables.js';
 import { pendingMoney } from './money-requests.service.js';
+import { openReconItems } from './recon.service.js';
 
 // The health page: the outbox's backlog, each background job's state (its lease row for cluster
-// jobs, this process's metrics for the rest) and money requests waiting for a second key.
+// jobs, this process's metrics for the rest), money requests waiting for a second key and the
+// reconciliation records still open.
 
 const secondsSince = (d: Date | null, now: number) => (d ? Math.max(0, (now - d.getTime()) / 1000) : null);
 
@@ -27,7 +29,12 @@ export async function health(db: Db, declared: readonly DeclaredJob[]): Promise<
     })
     .from(outbox);
   const leases = await db.select().from(jobLeases);
-  const [lags, runs, money] = await Promise.all([metricByJob(jobLagSeconds), metricByJob(jobRunsTotal), pendingMoney(db)]);
+  const [lags, runs, money, recon] = await Promise.all([
+    metricByJob(jobLagSeconds),
+    metricByJob(jobRunsTotal),
+    pendingMoney(db),
+    openReconItems(db),
+  ]);
   const lagOf = new Map(lags.map((v) => [String(v.labels.job), v.value]));
   const runsOf = (job: string, outcome?: string) =>
     runs.filter((v) => v.labels.job === job && (!outcome || v.labels.outcome === outcome)).reduce((s, v) => s + v.value, 0);
@@ -76,6 +83,7 @@ export async function health(db: Db, declared: readonly DeclaredJob[]): Promise<
     },
     jobs,
     moneyRequests: { pending: money.pending, oldestPendingSeconds: secondsSince(money.oldest, now) },
+    reconciliation: { open: recon.open, oldestOpenDay: recon.oldestDay },
     checkedAt: new Date(now).toISOString(),
   };
 }

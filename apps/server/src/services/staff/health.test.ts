@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, newUser, type TestContext } from '../../test/harness.js';
 import { firstAdmin, staffAuth, staffMember, type TestStaff } from './staff-test-kit.js';
+import { reconItems } from './tables.js';
 
 let t: TestContext;
 let finance: TestStaff;
@@ -16,6 +18,7 @@ type Health = {
     periodSeconds: number | null;
   }[];
   moneyRequests: { pending: number };
+  reconciliation: { open: number; oldestOpenDay: string | null };
 };
 const health = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/staff/health', headers: staffAuth(finance) });
@@ -76,5 +79,19 @@ describe('the health page', () => {
     });
     expect(res.statusCode).toBe(201);
     expect((await health()).moneyRequests.pending).toBe(before + 1);
+  });
+
+  it('counts the reconciliation records still open, and their oldest day', async () => {
+    const before = (await health()).reconciliation.open;
+    await t.db.insert(reconItems).values({
+      id: randomUUID(),
+      day: '2026-01-03',
+      source: 'payout',
+      reference: `HEALTH${Date.now()}`,
+      mismatch: 'not_at_provider',
+      ledgerAmount: 10_000n,
+      ledgerStatus: 'posted',
+    });
+    expect((await health()).reconciliation).toMatchObject({ open: before + 1, oldestOpenDay: '2026-01-03' });
   });
 });
