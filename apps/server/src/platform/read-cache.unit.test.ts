@@ -38,3 +38,44 @@ describe('ReadCache', () => {
     expect(await cache.get('k', async () => ++loads)).toBe(2);
   });
 });
+
+describe('ReadCache, stale while revalidating', () => {
+  it('serves an answer past half its age at once while one load replaces it', async () => {
+    const cache = new ReadCache(400);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await sleep(80);
+      return `answer ${loads}`;
+    };
+    expect(await cache.get('k', load)).toBe('answer 1');
+    await sleep(160);
+    const started = Date.now();
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual(['answer 1', 'answer 1']);
+    // Not waiting for the 80 ms load.
+    expect(Date.now() - started).toBeLessThan(60);
+    expect(loads).toBe(2);
+    await sleep(120);
+    expect(await cache.get('k', load)).toBe('answer 2');
+    expect(loads).toBe(2);
+  });
+
+  it('never serves an answer older than its age: the next caller waits for a new load', async () => {
+    const cache = new ReadCache(100);
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    await sleep(130);
+    expect(await cache.get('k', async () => ++loads)).toBe(2);
+  });
+
+  it('keeps the answer when a refresh fails, until its age is up', async () => {
+    const cache = new ReadCache(200);
+    await cache.get('k', async () => 'first');
+    await sleep(120);
+    expect(await cache.get('k', () => Promise.reject(new Error('busy')))).toBe('first');
+    await sleep(10);
+    expect(await cache.get('k', async () => 'second')).toBe('first');
+    await sleep(20);
+    expect(await cache.get('k', async () => 'third')).toBe('second');
+  });
+});
