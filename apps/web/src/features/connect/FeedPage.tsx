@@ -36,6 +36,16 @@ export default function FeedPage() {
         </Link>
       </header>
       <StoriesBar />
+      {/* In the page's flow rather than floating: a floating button covered the posts' Share and "…" buttons and the toasts. */}
+      <Link
+        to="/connect/new"
+        aria-label="New post"
+        className="mt-1 mb-2 flex min-h-12 items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-2 text-muted hover:bg-surface-2"
+      >
+        <Avatar src={profile.data?.avatar} firstName={profile.data?.firstName} lastName={profile.data?.lastName} size="sm" />
+        <span className="flex-1 text-[15px]">Share something with your people…</span>
+        <PenSquare className="size-5 text-brand-600" aria-hidden="true" />
+      </Link>
       <CategoryChips value={category} onChange={(c) => setParams(c ? { category: c } : {}, { replace: true })} />
       <PostList
         key={category ?? 'home'}
@@ -58,13 +68,6 @@ export default function FeedPage() {
           )
         }
       />
-      <Link
-        to="/connect/new"
-        aria-label="New post"
-        className="fixed right-[max(1.25rem,calc(50vw-14rem))] bottom-24 z-10 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg shadow-brand-900/25 hover:bg-brand-700"
-      >
-        <PenSquare className="size-6" aria-hidden="true" />
-      </Link>
     </div>
   );
 }
