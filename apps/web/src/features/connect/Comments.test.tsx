@@ -84,19 +84,29 @@ describe('Comments', () => {
     expect(calls(fetchMock, `POST /api/connect/posts/${POST}/report`)).toHaveLength(0);
   });
 
-  it("shows the server's answer to a repeat report in the dialog", async () => {
+  it("answers a repeat report with the server's refusal in the dialog, and takes the first thanks away", async () => {
+    let sent = 0;
     routeFetch({
       [COMMENTS]: comments,
       [REASONS]: reasons,
-      [REPORT]: () => jsonResponse(409, { status: false, code: 'ALREADY_REPORTED', message: 'You have already reported this comment' }),
+      [REPORT]: () =>
+        sent++ === 0
+          ? jsonResponse(201, { status: true, message: 'Thanks: we will look at it', data: { _id: THEIRS, reason: 'spam' } })
+          : jsonResponse(409, { status: false, code: 'ALREADY_REPORTED', message: 'You have already reported this comment' }),
     });
     const u = userEvent.setup();
     renderRoute(<Comments postId={POST} />);
-    const dialog = await openReport(u);
+    let dialog = await openReport(u);
+    await u.click(await within(dialog).findByRole('radio', { name: 'Spam' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText("Thanks for telling us. We'll review this comment.")).toBeInTheDocument();
+
+    dialog = await openReport(u);
     await u.click(await within(dialog).findByRole('radio', { name: 'Spam' }));
     await u.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already reported this comment');
     expect(screen.getByRole('dialog', { name: 'Report comment' })).toBeInTheDocument();
-    expect(screen.queryByText(/We'll review this comment/)).toBeNull();
+    await waitFor(() => expect(screen.queryByText("Thanks for telling us. We'll review this comment.")).toBeNull());
+    expect(sent).toBe(2);
   });
 });

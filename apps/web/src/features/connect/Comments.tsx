@@ -40,7 +40,7 @@ function CommentItem({ comment, mine }: { comment: PostComment; mine: boolean })
               type="button"
               aria-label={`More actions for comment by ${name}`}
               onClick={() => setOpen('menu')}
-              className="-mt-1.5 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+              className="-my-3 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2"
             >
               <MoreHorizontal className="size-5" aria-hidden="true" />
             </button>

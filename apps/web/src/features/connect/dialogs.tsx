@@ -70,12 +70,16 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
     staleTime: Infinity,
   });
   const [reason, setReason] = useState('');
+  // A repeat report answers with the server's refusal in the dialog: the thanks for the first one
+  // (still on screen a few seconds) is taken away so the two do not contradict each other.
+  const thanks = `report-${target.kind}-${target.id}`;
   const report = useMutation({
     mutationFn: () => sendReport(target, reason),
     onSuccess: () => {
-      toast.success(`Thanks for telling us. We'll review this ${target.kind}.`);
+      toast.success(`Thanks for telling us. We'll review this ${target.kind}.`, { id: thanks });
       onClose();
     },
+    onError: () => toast.dismiss(thanks),
   });
   const about = target.kind === 'community' ? `the community ${target.name}` : `this ${target.kind} by ${fullName(target.author)}`;
   return (
