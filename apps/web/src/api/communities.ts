@@ -124,4 +124,6 @@ export const communitiesApi = {
   blocked: async (id: string, page: number, signal?: AbortSignal) =>
     asList(await call('GET /api/connect/communities/:id/get-blocked-users', { ...auth, params: { id }, signal, query: paged(page) })),
   insights: (id: string) => call('GET /api/connect/communities/:id/get-insights', { ...auth, params: { id } }),
+  /** Reports the community (never one's own; once): a reason id from connectApi.reportReasons. */
+  report: (id: string, reason: string) => call('POST /api/connect/communities/:id/report', { ...auth, params: { id }, body: { reason } }),
 };

@@ -109,6 +109,8 @@ export const connectApi = {
   unsave: (id: string) => call('PUT /api/connect/posts/:id/unsave-post', { ...auth, params: { id } }),
   reportReasons: () => call('GET /api/connect/posts/all-report-reasons', auth),
   report: (id: string, reason: string) => call('POST /api/connect/posts/:id/report', { ...auth, params: { id }, body: { reason } }),
+  reportComment: (id: string, reason: string) =>
+    call('POST /api/connect/comments/:id/report', { ...auth, params: { id }, body: { reason } }),
   insights: (id: string) => call('GET /api/connect/posts/:id/post-insights', { ...auth, params: { id } }),
 
   profile: (id: string) => call('GET /api/connect/connect/profile/:id', { ...auth, params: { id } }),

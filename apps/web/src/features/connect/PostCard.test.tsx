@@ -112,4 +112,24 @@ describe('PostCard', () => {
     expect(within(feedList).getByRole('button', { name: 'Like' })).toHaveTextContent('41');
     expect(within(page).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it("reports someone else's post through the post report call", async () => {
+    const fetchMock = routeFetch({
+      'GET /api/connect/posts/all-report-reasons': { status: true, message: 'Reasons', data: [{ id: 'spam', reason: 'Spam' }] },
+      [`POST /api/connect/posts/${ID}/report`]: () =>
+        jsonResponse(201, { status: true, message: 'Thanks: we will look at it', data: { _id: ID, reason: 'spam' } }),
+    });
+    const u = userEvent.setup();
+    renderRoute(<PostCard post={post} />);
+    await u.click(screen.getByRole('button', { name: 'More actions for post by Tunde Bello' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Post options' })).getByRole('button', { name: 'Report post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report post' });
+    expect(within(dialog).getByText(/this post by Tunde Bello/)).toBeInTheDocument();
+    await u.click(await within(dialog).findByRole('radio', { name: 'Spam' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText("Thanks for telling us. We'll review this post.")).toBeInTheDocument();
+    const sent = calls(fetchMock, `POST /api/connect/posts/${ID}/report`);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1]?.body))).toEqual({ reason: 'spam' });
+  });
 });

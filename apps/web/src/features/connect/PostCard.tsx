@@ -233,7 +233,7 @@ export const PostCard = memo(function PostCard({ post, full = false, onDeleted }
         )}
       </Sheet>
       {open === 'quote' ? <QuoteDialog post={post} open onClose={close} /> : null}
-      {open === 'report' ? <ReportDialog post={post} open onClose={close} /> : null}
+      {open === 'report' ? <ReportDialog target={{ kind: 'post', id: post._id, author: post.author }} open onClose={close} /> : null}
       {open === 'save' ? <SaveDialog post={post} open onClose={close} /> : null}
       {open === 'edit' ? <EditPostDialog post={post} open onClose={close} /> : null}
       {open === 'delete' ? <DeletePostDialog post={post} open onClose={close} onDeleted={onDeleted} /> : null}

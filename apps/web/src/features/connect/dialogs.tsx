@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
-import { connectApi, type Post } from '../../api/connect';
+import { communitiesApi } from '../../api/communities';
+import { connectApi, type ConnectUser, type Post } from '../../api/connect';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, TextAreaField } from '../../ui/Field';
@@ -47,8 +48,21 @@ function Choice({
   );
 }
 
-/** Why the post is being reported; one report per person per post (the server keeps the first). */
-export function ReportDialog({ post, open, onClose }: DialogProps) {
+/** What a report is about: a post or a comment (by its author) or a community (by its name). */
+export type ReportTarget = { kind: 'post' | 'comment'; id: string; author: ConnectUser } | { kind: 'community'; id: string; name: string };
+
+const sendReport = (target: ReportTarget, reason: string) =>
+  target.kind === 'post'
+    ? connectApi.report(target.id, reason)
+    : target.kind === 'comment'
+      ? connectApi.reportComment(target.id, reason)
+      : communitiesApi.report(target.id, reason);
+
+/**
+ * Why a post, comment or community is being reported; one report per person for each (the server
+ * keeps the first and answers a repeat with its reason, shown here).
+ */
+export function ReportDialog({ target, open, onClose }: { target: ReportTarget; open: boolean; onClose: () => void }) {
   const reasons = useQuery({
     queryKey: connectKeys.reasons,
     queryFn: async () => (await connectApi.reportReasons()).data,
@@ -56,18 +70,23 @@ export function ReportDialog({ post, open, onClose }: DialogProps) {
     staleTime: Infinity,
   });
   const [reason, setReason] = useState('');
+  // A repeat report answers with the server's refusal in the dialog: the thanks for the first one
+  // (still on screen a few seconds) is taken away so the two do not contradict each other.
+  const thanks = `report-${target.kind}-${target.id}`;
   const report = useMutation({
-    mutationFn: () => connectApi.report(post._id, reason),
+    mutationFn: () => sendReport(target, reason),
     onSuccess: () => {
-      toast.success("Thanks for telling us. We'll review this post.");
+      toast.success(`Thanks for telling us. We'll review this ${target.kind}.`, { id: thanks });
       onClose();
     },
+    onError: () => toast.dismiss(thanks),
   });
+  const about = target.kind === 'community' ? `the community ${target.name}` : `this ${target.kind} by ${fullName(target.author)}`;
   return (
     <Sheet
       open={open}
       onClose={onClose}
-      title="Report post"
+      title={`Report ${target.kind}`}
       footer={
         <Button block disabled={!reason} loading={report.isPending} onClick={() => report.mutate()}>
           Report
@@ -75,7 +94,7 @@ export function ReportDialog({ post, open, onClose }: DialogProps) {
       }
     >
       <p className="mb-3 text-sm text-muted">
-        Why are you reporting this post by {fullName(post.author)}? They won&apos;t know it was you.
+        Why are you reporting {about}? {target.kind === 'community' ? 'Its owner' : 'They'} won&apos;t know it was you.
       </p>
       <FormAlert message={report.isError ? errorMessage(report.error, "We couldn't send your report.") : null} />
       {reasons.isPending ? (

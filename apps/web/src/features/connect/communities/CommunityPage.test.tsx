@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../api/connect';
 import { jsonResponse } from '../../../test/render';
@@ -80,6 +81,8 @@ describe('CommunityPage', () => {
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
     expect(screen.getByLabelText('You own Lagos Foodies')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave Lagos Foodies' })).toBeNull();
+    // An owner cannot report their own community: no menu for it.
+    expect(screen.queryByRole('button', { name: 'More actions for Lagos Foodies' })).toBeNull();
   });
 
   it('lets a person offered the ownership accept it', async () => {
@@ -94,5 +97,68 @@ describe('CommunityPage', () => {
     await u.click(within(offer).getByRole('button', { name: 'Accept ownership' }));
     expect(await screen.findByText('You now own Lagos Foodies')).toBeInTheDocument();
     expect(calls(fetchMock, `PUT ${C}/accept-transfer-request`)).toHaveLength(1);
+  });
+
+  describe('Report community', () => {
+    const REASONS = 'GET /api/connect/posts/all-report-reasons';
+    const reasons = one([
+      { id: 'spam', reason: 'Spam' },
+      { id: 'scam', reason: 'Scam or fraud' },
+    ]);
+    const noPosts = { status: true, message: 'Posts', data: [], pagination: { page: 1, limit: 10, prev: null, next: null } };
+
+    beforeEach(() => {
+      useAuth.setState({ token: 'tok-2', userId: '0198a7b2-0000-7000-8000-0000000000b9', isAuthenticated: true });
+    });
+    afterEach(() => {
+      toast.dismiss();
+    });
+
+    async function openReport(u: ReturnType<typeof userEvent.setup>) {
+      await u.click(await screen.findByRole('button', { name: 'More actions for Lagos Foodies' }));
+      await u.click(
+        within(await screen.findByRole('dialog', { name: 'Community options' })).getByRole('button', { name: 'Report community' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Report community' });
+      expect(within(dialog).getByText(/the community Lagos Foodies/)).toBeInTheDocument();
+      return dialog;
+    }
+
+    it('sends the chosen reason to the community report call and confirms', async () => {
+      const fetchMock = routeFetch({
+        [`GET ${C}`]: one(community()),
+        [`GET ${C}/posts`]: noPosts,
+        [REASONS]: reasons,
+        [`POST ${C}/report`]: () => jsonResponse(201, one({ _id: COMMUNITY_ID, reason: 'spam' }, 'Thanks: we will look at it')),
+      });
+      const u = userEvent.setup();
+      open();
+      const dialog = await openReport(u);
+      expect(within(dialog).getByRole('button', { name: 'Report' })).toBeDisabled();
+      await u.click(await within(dialog).findByRole('radio', { name: 'Spam' }));
+      await u.click(within(dialog).getByRole('button', { name: 'Report' }));
+      expect(await screen.findByText("Thanks for telling us. We'll review this community.")).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report community' })).toBeNull());
+      const sent = calls(fetchMock, `POST ${C}/report`);
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(String(sent[0]![1]?.body))).toEqual({ reason: 'spam' });
+    });
+
+    it("shows the server's answer when the community was already reported", async () => {
+      routeFetch({
+        [`GET ${C}`]: one(community({ role: 'member', isMember: true })),
+        [`GET ${C}/posts`]: noPosts,
+        [REASONS]: reasons,
+        [`POST ${C}/report`]: () =>
+          jsonResponse(409, { status: false, code: 'ALREADY_REPORTED', message: 'You have already reported this community' }),
+      });
+      const u = userEvent.setup();
+      open();
+      const dialog = await openReport(u);
+      await u.click(await within(dialog).findByRole('radio', { name: 'Scam or fraud' }));
+      await u.click(within(dialog).getByRole('button', { name: 'Report' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already reported this community');
+      expect(screen.getByRole('dialog', { name: 'Report community' })).toBeInTheDocument();
+    });
   });
 });

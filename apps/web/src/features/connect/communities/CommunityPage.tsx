@@ -1,4 +1,5 @@
-import { Crown, FileText, Lock, Pencil, PenSquare, Settings2, ShieldBan } from 'lucide-react';
+import { Crown, FileText, Flag, Lock, MoreHorizontal, Pencil, PenSquare, Settings2, ShieldBan } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Community } from '../../../api/communities';
 import { ApiError } from '../../../api/client';
@@ -7,8 +8,11 @@ import { Button, buttonClasses } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { InlineError } from '../../../ui/InlineError';
 import { LoadMore } from '../../../ui/LoadMore';
+import { MenuItem } from '../../../ui/MenuItem';
 import { PageHeader } from '../../../ui/PageHeader';
+import { Sheet } from '../../../ui/Sheet';
 import { Skeleton } from '../../../ui/Spinner';
+import { ReportDialog } from '../dialogs';
 import { fullName, plural } from '../format';
 import { PostCard } from '../PostCard';
 import { PostSkeletons } from '../PostList';
@@ -111,6 +115,32 @@ function OwnershipOffer({ community }: { community: Community }) {
   );
 }
 
+/** The header's options for anyone but the owner: report the community (the same dialog as a post). */
+function CommunityMenu({ community }: { community: Community }) {
+  const [open, setOpen] = useState<null | 'menu' | 'report'>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`More actions for ${community.name}`}
+        onClick={() => setOpen('menu')}
+        className="flex size-11 shrink-0 items-center justify-center rounded-full text-fg hover:bg-surface-2"
+      >
+        <MoreHorizontal className="size-6" aria-hidden="true" />
+      </button>
+      <Sheet open={open === 'menu'} onClose={close} title="Community options">
+        <MenuItem icon={<Flag className="size-5" aria-hidden="true" />} onClick={() => setOpen('report')} danger>
+          Report community
+        </MenuItem>
+      </Sheet>
+      {open === 'report' ? (
+        <ReportDialog target={{ kind: 'community', id: community._id, name: community.name }} open onClose={close} />
+      ) : null}
+    </>
+  );
+}
+
 function HeaderSkeleton() {
   return (
     <div role="status" aria-label="Loading community">
@@ -139,7 +169,11 @@ export default function CommunityPage() {
   const canSee = c ? c.isMember || (c.visibility === 'public' && c.role !== 'blocked') : false;
   return (
     <div>
-      <PageHeader title={c?.name ?? 'Community'} back="/connect/communities" />
+      <PageHeader
+        title={c?.name ?? 'Community'}
+        back="/connect/communities"
+        action={c && c.role !== 'owner' ? <CommunityMenu community={c} /> : null}
+      />
       {!c ? (
         <HeaderSkeleton />
       ) : (
