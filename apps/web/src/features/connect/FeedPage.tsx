@@ -43,7 +43,7 @@ export default function FeedPage() {
         className="mt-1 mb-2 flex min-h-12 items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-2 text-muted hover:bg-surface-2"
       >
         <Avatar src={profile.data?.avatar} firstName={profile.data?.firstName} lastName={profile.data?.lastName} size="sm" />
-        <span className="flex-1 text-[15px]">Share something with your people…</span>
+        <span className="flex-1 text-[15px]">Share something…</span>
         <PenSquare className="size-5 text-brand-600" aria-hidden="true" />
       </Link>
       <CategoryChips value={category} onChange={(c) => setParams(c ? { category: c } : {}, { replace: true })} />
