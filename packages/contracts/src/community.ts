@@ -30,6 +30,10 @@ export const community = z.object({
   joinRequested: z.boolean().describe('the caller has asked to join (private communities)'),
   inviteId: z.uuid().nullable().describe("the caller's pending invite to this community"),
   ownershipOffered: z.boolean().describe('the owner has offered the caller ownership'),
+  requests: z
+    .object({ join: z.number().int(), posts: z.number().int() })
+    .nullable()
+    .describe('join and post requests waiting for a decision: shown to the owner and admins, null for everyone else'),
   createdAt: z.string(),
 });
 export type Community = z.infer<typeof community>;

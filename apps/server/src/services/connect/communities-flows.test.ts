@@ -143,6 +143,20 @@ describe('membership', () => {
     expect((await api.call(owner, 'PUT', `/communities/${c._id}/accept-join-request`, { userId: 'x' })).statusCode).toBe(400);
   });
 
+  it('tells the owner and admins, and no one else, how many join and post requests wait', async () => {
+    const [owner, member, asker] = [await api.person(), await api.person(), await api.person()];
+    const c = await create(owner, { visibility: 'private', needsApproval: true });
+    await api.ok(member, 'PUT', `/communities/${c._id}/join-community`);
+    await api.ok(owner, 'PUT', `/communities/${c._id}/accept-join-request`, { userId: member.id });
+    await api.ok(asker, 'PUT', `/communities/${c._id}/join-community`);
+    await api.post<Post>(member, { text: 'Meetup on Saturday at Freedom Park', communityId: c._id });
+    expect((await api.ok<Community>(owner, 'GET', `/communities/${c._id}`)).requests).toEqual({ join: 1, posts: 1 });
+    expect((await api.ok<Community>(member, 'GET', `/communities/${c._id}`)).requests).toBeNull();
+    expect((await api.ok<Community>(asker, 'GET', `/communities/${c._id}`)).requests).toBeNull();
+    await api.ok(owner, 'PUT', `/communities/${c._id}/reject-join-request`, { userId: asker.id });
+    expect((await api.ok<Community>(owner, 'GET', `/communities/${c._id}`)).requests).toEqual({ join: 0, posts: 1 });
+  });
+
   /** A public community whose owner blocked a member: the answer to the block. */
   async function blockedMember() {
     const [owner, u] = [await api.person(), await api.person()];

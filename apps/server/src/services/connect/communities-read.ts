@@ -38,8 +38,14 @@ type CommunityDbRow = RawRow<
   joinRequested: boolean;
   inviteId: string | null;
   ownershipOffered: boolean;
+  joinRequests: number | null;
+  postRequests: number | null;
   total: number;
 };
+
+/** `value` for the community's owner and admins (who decide requests), null for everyone else. */
+const manages = (viewerId: string, value: SQL) => sql`CASE WHEN EXISTS (SELECT 1 FROM community_members m
+      WHERE m.community_id = c.id AND m.user_id = ${viewerId} AND m.role IN ('owner', 'admin')) THEN ${value} END`;
 
 const communitySelect = (viewerId: string) => sql`
   SELECT c.id, c.name, c.description, c.category_id AS "categoryId", c.cover_url AS "coverUrl", c.avatar_url AS "avatarUrl",
@@ -52,6 +58,8 @@ const communitySelect = (viewerId: string) => sql`
     (SELECT i.id FROM community_invites i WHERE i.community_id = c.id AND i.invitee_id = ${viewerId}) AS "inviteId",
     EXISTS (SELECT 1 FROM community_ownership_requests o WHERE o.community_id = c.id AND o.to_id = ${viewerId}
       AND o.status = 'pending') AS "ownershipOffered",
+    ${manages(viewerId, sql`(SELECT count(*)::int FROM community_join_requests r WHERE r.community_id = c.id)`)} AS "joinRequests",
+    ${manages(viewerId, sql`(SELECT count(*)::int FROM posts p WHERE p.community_id = c.id AND p.status = 'pending')`)} AS "postRequests",
     count(*) OVER ()::int AS total
   FROM communities c`;
 
@@ -77,6 +85,7 @@ async function toCommunities(db: Tx, rows: CommunityDbRow[]): Promise<Community[
     joinRequested: r.joinRequested,
     inviteId: r.inviteId,
     ownershipOffered: r.ownershipOffered,
+    requests: r.joinRequests === null ? null : { join: Number(r.joinRequests), posts: Number(r.postRequests ?? 0) },
     createdAt: new Date(r.createdAt).toISOString(),
   }));
 }

@@ -85,6 +85,17 @@ describe('CommunityPage', () => {
     expect(screen.queryByRole('button', { name: 'More actions for Lagos Foodies' })).toBeNull();
   });
 
+  it('tells the owner how many join and post requests wait, on the Manage button', async () => {
+    routeFetch({
+      [`GET ${C}`]: one(community({ role: 'owner', isMember: true, requests: { join: 2, posts: 1 } })),
+      [`GET ${C}/posts`]: { status: true, message: 'Posts', data: [], pagination: { page: 1, limit: 10, prev: null, next: null } },
+    });
+    open();
+    const manage = await screen.findByRole('link', { name: 'Manage: 3 requests waiting' });
+    expect(manage).toHaveAttribute('href', `/connect/communities/${COMMUNITY_ID}/manage`);
+    expect(within(manage).getByText('3')).toBeInTheDocument();
+  });
+
   it('lets a person offered the ownership accept it', async () => {
     const fetchMock = routeFetch({
       [`GET ${C}`]: one(community({ role: 'admin', isMember: true, ownershipOffered: true })),

@@ -5,6 +5,7 @@ import type { Community } from '../../../api/communities';
 import { ApiError } from '../../../api/client';
 import { cn } from '../../../lib/cn';
 import { Button, buttonClasses } from '../../../ui/Button';
+import { CountBadge } from '../../../ui/CountBadge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { InlineError } from '../../../ui/InlineError';
 import { LoadMore } from '../../../ui/LoadMore';
@@ -167,6 +168,7 @@ export default function CommunityPage() {
       </div>
     );
   const canSee = c ? c.isMember || (c.visibility === 'public' && c.role !== 'blocked') : false;
+  const waiting = c?.requests ? c.requests.join + c.requests.posts : 0;
   return (
     <div>
       <PageHeader
@@ -221,9 +223,14 @@ export default function CommunityPage() {
           {c.joinRequested ? <p className="mt-1.5 text-xs text-muted">Tap Requested to take your request back.</p> : null}
           {isManager(c) ? (
             <div className="mt-2 grid grid-cols-2 gap-2">
-              <Link to={`${communityPath(c._id)}/manage`} className={buttonClasses({ size: 'sm', variant: 'secondary', block: true })}>
+              <Link
+                to={`${communityPath(c._id)}/manage`}
+                aria-label={waiting > 0 ? `Manage: ${waiting} request${waiting === 1 ? '' : 's'} waiting` : 'Manage'}
+                className={cn(buttonClasses({ size: 'sm', variant: 'secondary', block: true }), 'relative')}
+              >
                 <Settings2 className="size-4" aria-hidden="true" />
                 Manage
+                <CountBadge count={waiting} size="sm" />
               </Link>
               <Link to={`${communityPath(c._id)}/edit`} className={buttonClasses({ size: 'sm', variant: 'outline', block: true })}>
                 <Pencil className="size-4" aria-hidden="true" />

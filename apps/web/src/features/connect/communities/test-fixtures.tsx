@@ -31,6 +31,7 @@ export function community(over: Partial<Community> = {}): Community {
     joinRequested: false,
     inviteId: null,
     ownershipOffered: false,
+    requests: null,
     createdAt: '2026-01-10T10:00:00.000Z',
     ...over,
   };
