@@ -100,6 +100,14 @@ test('Connect: follow, post with a photo, stories for close friends and everyone
   await expect(pa.getByRole('button', { name: 'Unlike' })).toBeVisible();
   await shot(pa, '64-connect-post-commented');
 
+  // A opens Explore: #lagos is among the week's hashtags, and its page has B's post.
+  await pa.goto('/connect');
+  await pa.getByRole('link', { name: 'Explore' }).click();
+  await expect(pa.getByRole('heading', { name: 'Trending hashtags' })).toBeVisible();
+  await shot(pa, '64b-connect-explore');
+  await pa.getByRole('link', { name: /^#lagos, \d+ posts?$/ }).click();
+  await expect(pa.getByText('Jollof Friday at the office').first()).toBeVisible();
+
   // A sees both of B's stories.
   await pa.goto('/connect');
   await pa.getByRole('link', { name: 'Stories by Bola Ade, new' }).click();

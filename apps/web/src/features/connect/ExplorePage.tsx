@@ -3,8 +3,9 @@ import { CategoryChips } from './CategoryChips';
 import { Suggestions } from './Suggestions';
 import { PostList } from './PostList';
 import { BackHeader } from './BackHeader';
+import { TrendingTags } from './TrendingTags';
 
-/** Explore: trending posts of the last days (by topic), and people to follow. */
+/** Explore: trending hashtags, people to follow, and trending posts of the last days (by topic). */
 export default function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
@@ -12,6 +13,7 @@ export default function ExplorePage() {
     <div>
       <BackHeader back="/connect" backLabel="Back to Connect" title="Explore" />
       <CategoryChips value={category ?? null} onChange={(c) => setParams(c ? { category: c } : {}, { replace: true })} />
+      {!category && <TrendingTags />}
       {!category && <Suggestions />}
       <h2 className="mt-4 mb-1 px-1 text-sm font-bold">Trending{category ? ' in this topic' : ''}</h2>
       <PostList

@@ -20,6 +20,7 @@ export const connectKeys = {
   categories: ['connect', 'categories'] as const,
   reasons: ['connect', 'report-reasons'] as const,
   suggested: ['connect', 'suggested'] as const,
+  trendingTags: ['connect', 'trending-tags'] as const,
   closeFriends: ['connect', 'close-friends'] as const,
   insights: (id: string) => ['connect', 'insights', id] as const,
   storyInsights: (id: string) => ['connect', 'story-insights', id] as const,
@@ -157,6 +158,11 @@ export function useStoryGroups() {
 
 export function useCollections() {
   return useQuery({ queryKey: connectKeys.collections, queryFn: async () => (await connectApi.collections()).data });
+}
+
+/** The hashtags used most in the last 7 days (Explore). */
+export function useTrendingTags() {
+  return useQuery({ queryKey: connectKeys.trendingTags, queryFn: async () => (await connectApi.suggestedTags()).data, staleTime: 60_000 });
 }
 
 export function useSuggested() {
