@@ -24,7 +24,7 @@ export function TrendingTags() {
       ) : tags.data.length === 0 ? (
         <p className="px-1 text-sm text-fg-muted">No hashtags this week yet.</p>
       ) : (
-        <ul className="no-scrollbar -mx-5 flex gap-2 overflow-x-auto px-5 pb-1">
+        <ul className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none]">
           {tags.data.slice(0, 10).map((t) => (
             <li key={t.tag} className="shrink-0">
               <Link
