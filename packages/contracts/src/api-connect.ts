@@ -1,4 +1,5 @@
 import * as c from './connect.js';
+import { connectSearchQuery, connectSearchResponse } from './community.js';
 import { messageOnly } from './common.js';
 import type { ApiEndpointDef } from './api.js';
 
@@ -328,6 +329,14 @@ export const connectApi = {
     query: c.suggestedAccountsQuery,
     response: c.suggestedAccountsResponse,
     summary: 'People to follow: followed by people you follow (most first), then popular ones',
+    tag: PEOPLE,
+  },
+  'connect.search': {
+    method: 'GET',
+    path: `${P}/search`,
+    query: connectSearchQuery,
+    response: connectSearchResponse,
+    summary: 'Search Connect: people by name or nickname, hashtags, communities and recent posts (a word or a #hashtag)',
     tag: PEOPLE,
   },
   'connect.suggestedTags': {

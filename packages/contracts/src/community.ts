@@ -186,3 +186,22 @@ export const communityInsightsResponse = envelope(
     last30Days: insightPeriod,
   }),
 );
+
+// Search in Connect ---------------------------------------------------------------------------------
+export const connectSearchQuery = z.object({
+  q: z
+    .string({ error: 'Type something to search for' })
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(60, 'Search for at most 60 characters'),
+});
+export const connectSearchResult = z.object({
+  people: z.array(connectUser).describe('by name or nickname (at most 10)'),
+  tags: z
+    .array(z.object({ tag: z.string(), count: z.number().int() }))
+    .describe('hashtags beginning with the words, the most used first (at most 10)'),
+  communities: z.array(community).describe('communities one may find, by name and description (at most 5)'),
+  posts: z.array(post).describe('recent posts the caller may see with the words or the hashtag, newest first (at most 10)'),
+});
+export type ConnectSearchResult = z.infer<typeof connectSearchResult>;
+export const connectSearchResponse = envelope(connectSearchResult);

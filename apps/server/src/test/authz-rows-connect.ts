@@ -70,6 +70,7 @@ export const connectRows: Record<string, Row> = {
   'connect.unfollow': list({ params: (w) => ({ id: w.owner.id }) }),
   'connect.suggestedAccounts': list(),
   'connect.suggestedTags': list(),
+  'connect.search': list({ query: () => ({ q: 'suya' }) }),
   'connect.closeFriends': list(),
   'connect.addCloseFriend': list({ params: (w) => ({ id: w.owner.id }) }),
   'connect.removeCloseFriend': list({ params: (w) => ({ id: w.owner.id }) }),

@@ -12,6 +12,7 @@ import {
   suggestedAccounts,
   suggestedTags,
 } from './people.service.js';
+import { searchConnect } from './search.js';
 
 /** Profiles, follows, suggestions and close friends. */
 export const peopleRoutes: FastifyPluginAsync = async (app) => {
@@ -31,6 +32,7 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
     ok(await suggestedAccounts(db, me(req), req.query.limit), 'Suggested accounts'),
   );
   route(app, 'connect.suggestedTags', { guard: 'bearer' }, async () => ok(await suggestedTags(db), 'Suggested tags'));
+  route(app, 'connect.search', { guard: 'bearer' }, async (req) => ok(await searchConnect(db, me(req), req.query.q), 'Search results'));
   route(app, 'connect.closeFriends', { guard: 'bearer' }, async (req) =>
     listed('Close friends', await closeFriendsOf(db, me(req), req.query)),
   );

@@ -1,0 +1,47 @@
+import type { ConnectSearchResult } from '@owo/contracts';
+import { sql } from 'drizzle-orm';
+import { executeRows, type Db } from '../../platform/db.js';
+import { nicknamedPeople } from '../user/index.js';
+import { discoverCommunities } from './communities-read.js';
+import { postPage, postsPageSql as page, toConnectUser } from './posts-read.js';
+import { listedFor } from './visibility.js';
+
+// Search in Connect (Explore's search box): people by name or nickname, hashtags beginning with the
+// words, communities one may find, and the recent posts the caller may see with the words or the
+// hashtag. Every part is bounded (a few results each), and posts go through the same visibility rule
+// as every feed (`listedFor`), so a search shows nothing a feed would not.
+
+/** How far back posts are searched by their words (hashtags have their own index of every post). */
+export const SEARCH_POST_DAYS = 30;
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
+
+export async function searchConnect(db: Db, viewerId: string, raw: string): Promise<ConnectSearchResult> {
+  const q = raw.trim();
+  const tag = q.replace(/^#+/, '').toLowerCase();
+  const isTag = q.startsWith('#') && /^[\p{L}\p{N}_]+$/u.test(tag);
+  const [people, tags, communities, posts] = await Promise.all([
+    isTag ? Promise.resolve({ people: [] }) : nicknamedPeople(db, { search: q, page: 1, limit: 10, exceptId: viewerId }),
+    tag
+      ? executeRows<{ tag: string; count: number }>(
+          db,
+          sql`SELECT tag, count(*)::int AS count FROM post_tags WHERE tag LIKE ${`${escapeLike(tag)}%`}
+            GROUP BY tag ORDER BY count DESC, tag LIMIT 10`,
+        )
+      : Promise.resolve([]),
+    isTag ? Promise.resolve({ items: [] }) : discoverCommunities(db, viewerId, { search: q, page: 1, limit: 5 }),
+    postPage(
+      db,
+      viewerId,
+      page(
+        isTag
+          ? sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.tags @> ARRAY[${tag}]::text[]`
+          : sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.published_at > now() - make_interval(days => ${SEARCH_POST_DAYS})
+              AND p.text ILIKE ${`%${escapeLike(q)}%`}`,
+        { page: 0, limit: 10 },
+      ),
+      { page: 0, limit: 10 },
+    ),
+  ]);
+  return { people: people.people.map(toConnectUser), tags, communities: communities.items, posts: posts.posts };
+}
