@@ -108,6 +108,13 @@ test('Connect: follow, post with a photo, stories for close friends and everyone
   await pa.getByRole('link', { name: /^#lagos, \d+ posts?$/ }).click();
   await expect(pa.getByText('Jollof Friday at the office').first()).toBeVisible();
 
+  // A searches Connect for "jollof" from Explore and finds B's post.
+  await pa.goBack();
+  await pa.getByLabel('Search people, hashtags, communities and posts').fill('jollof');
+  const found = pa.getByRole('list', { name: 'Posts found' });
+  await expect(found.getByText('Jollof Friday at the office')).toBeVisible();
+  await shot(pa, '64c-connect-search');
+
   // A sees both of B's stories.
   await pa.goto('/connect');
   await pa.getByRole('link', { name: 'Stories by Bola Ade, new' }).click();

@@ -123,6 +123,7 @@ export const connectApi = {
   unfollow: (id: string) => call('PUT /api/connect/connect/:id/unfollow', { ...auth, params: { id } }),
   suggested: () => call('GET /api/connect/connect/suggested-accounts', { ...auth, query: { limit: 10 } }),
   suggestedTags: () => call('GET /api/connect/connect/get-suggested-tags', auth),
+  search: (q: string, signal?: AbortSignal) => call('GET /api/connect/search', { ...auth, query: { q }, signal }),
   closeFriends: (page: number) => call('GET /api/connect/connect/close-friends', { ...auth, query: { page, limit: 50 } }),
   addCloseFriend: (id: string) => call('PUT /api/connect/connect/:id/add-close-friend', { ...auth, params: { id } }),
   removeCloseFriend: (id: string) => call('PUT /api/connect/connect/:id/remove-close-friend', { ...auth, params: { id } }),
