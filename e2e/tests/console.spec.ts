@@ -67,6 +67,8 @@ test('an admin adds support and finance; support asks for a refund, finance appr
   await ask.getByRole('button', { name: 'Send for approval' }).click();
   await expect(support.getByText('Refund of ₦1,500.00 requested. Another finance person must approve it.')).toBeVisible();
   await expect(support.getByRole('list', { name: 'Money requests of this customer' }).getByText('pending', { exact: true })).toBeVisible();
+  // The device the customer signed up from (the journeys' device) is in the record.
+  await expect(support.getByRole('list', { name: 'Devices of this customer' }).getByText('Signed in')).toBeVisible();
   await shot(support, 'console-06-customer');
 
   // Finance enrols and approves it.

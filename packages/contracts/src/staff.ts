@@ -174,6 +174,18 @@ export const customerRecord = z.object({
     .describe('available balances by kind of account, in kobo'),
   notes: z.array(staffNote).describe('the latest notes (all of them at the notes call)'),
   moneyRequests: z.array(moneyRequest).describe('the latest money requests for this customer'),
+  devices: z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string().describe('the name the device gave ("Chrome on Android")'),
+        firstSeenAt: z.string(),
+        lastSeenAt: z.string(),
+        confirmed: z.boolean().describe('confirmed with a texted code (or the first device)'),
+        signedOutAt: z.string().nullable().describe('set once signed out: it needs a code to log in again'),
+      }),
+    )
+    .describe('the devices the customer has logged in from, the most recently used first (at most 20)'),
   freeze: z
     .object({ reason: z.string(), since: z.string() })
     .nullable()

@@ -259,6 +259,32 @@ export function CustomerPage() {
                   </ul>
                 )}
               </Card>
+              <Card>
+                <h2 className="mb-3 text-lg font-bold">Devices</h2>
+                {c.devices.length === 0 ? (
+                  <p className="text-sm text-muted">No devices</p>
+                ) : (
+                  <ul className="divide-y divide-line" aria-label="Devices of this customer">
+                    {c.devices.map((d) => (
+                      <li key={d.id} className="flex items-start justify-between gap-3 py-2">
+                        <div className="min-w-0">
+                          <p className="font-semibold break-words">{d.label}</p>
+                          <p className="text-xs text-muted">
+                            First seen {when(d.firstSeenAt)}, last active {when(d.lastSeenAt)}
+                          </p>
+                        </div>
+                        {d.signedOutAt ? (
+                          <Badge>Signed out</Badge>
+                        ) : d.confirmed ? (
+                          <Badge tone="brand">Signed in</Badge>
+                        ) : (
+                          <Badge tone="warning">Waiting for its code</Badge>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
             </div>
             {ask ? (
               <RequestMoneySheet

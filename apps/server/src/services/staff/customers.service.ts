@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
 import { listHistory, peopleOfReference } from '../transaction/index.js';
-import { findCustomers, freezeOf, userById, type UserSummary } from '../user/index.js';
+import { devicesForStaff, findCustomers, freezeOf, userById, type UserSummary } from '../user/index.js';
 import { accountNumberOf, ownerOfAccountNumber } from '../wallet/index.js';
 import { appendAudit } from './audit.js';
 import type { StaffDeps } from './deps.js';
@@ -79,12 +79,13 @@ const available = (b: Map<string, { available: bigint }>, code: string) => Numbe
 export async function customerRecord(deps: StaffDeps, actor: StaffAuthContext, id: string): Promise<CustomerRecord> {
   return deps.db.transaction(async (tx) => {
     const u = await mustExist(tx, id);
-    const [accountNumber, balances, notes, requests, freeze] = await Promise.all([
+    const [accountNumber, balances, notes, requests, freeze, devices] = await Promise.all([
       accountNumberOf(tx, id),
       userBalances(tx, id),
       notesOf(tx, id, { page: 1, limit: 5 }),
       moneyRequests(tx, { page: 1, limit: 5, customerId: id }),
       freezeOf(tx, id),
+      devicesForStaff(tx, id),
     ]);
     await appendAudit(tx, deps.config.secret, { staffId: actor.staffId, customerId: id, kind: 'customer.view' });
     return {
@@ -98,6 +99,7 @@ export async function customerRecord(deps: StaffDeps, actor: StaffAuthContext, i
       },
       notes: notes.items,
       moneyRequests: requests.items,
+      devices,
       freeze: freeze && { reason: freeze.reason, since: freeze.frozenAt.toISOString() },
     };
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../platform/db.js';
-import { auth, createTestApp, json, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, createTestApp, json, logInOnNewDevice, newUser, type TestContext, type TestUser } from '../../test/harness.js';
 import { customerWithPayments, firstAdmin, staffAuth, staffMember, type TestStaff } from './staff-test-kit.js';
 
 let t: TestContext;
@@ -95,6 +95,18 @@ describe("a customer's record", () => {
       moneyRequests: [],
     });
     expect((await views('customer.view', people.customer)).length).toBe(before + 1);
+  });
+
+  it("shows the customer's devices, the most recently used first, signed in or out", async () => {
+    const u = await newUser(t.app);
+    const token = await logInOnNewDevice(t.app, u, { 'x-device-id': 'device-tecno-spark-0001', 'x-device-name': 'Chrome on Android' });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/devices', headers: { authorization: `Bearer ${token}` } });
+    const id = (json(mine).data as { id: string; label: string }[]).find((d) => d.label === 'Chrome on Android')!.id;
+    const before = (json(await get(`/customers/${u.id}`)).data as { devices: { id: string }[] }).devices;
+    expect(before[0]).toMatchObject({ id, label: 'Chrome on Android', confirmed: true, signedOutAt: null });
+    await t.app.inject({ method: 'DELETE', url: `/api/user/devices/${id}`, headers: auth(u) });
+    const after = (json(await get(`/customers/${u.id}`)).data as { devices: { id: string; signedOutAt: string | null }[] }).devices;
+    expect(after.find((d) => d.id === id)!.signedOutAt).not.toBeNull();
   });
 
   it('shows the history a page at a time, and logs it', async () => {

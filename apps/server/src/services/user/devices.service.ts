@@ -129,3 +129,21 @@ export async function signOutDevice(tx: Tx, userId: string, sessionId: string, d
     ended.map((s) => s.id),
   );
 }
+
+/** A person's devices for the operator console: every one, signed in or out, the most recently used first (at most `limit`). */
+export async function devicesForStaff(db: Tx, userId: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(userDevices)
+    .where(eq(userDevices.userId, userId))
+    .orderBy(desc(userDevices.lastSeenAt), desc(userDevices.id))
+    .limit(limit);
+  return rows.map((d) => ({
+    id: d.id,
+    label: d.label,
+    firstSeenAt: d.firstSeenAt.toISOString(),
+    lastSeenAt: d.lastSeenAt.toISOString(),
+    confirmed: d.confirmedAt !== null,
+    signedOutAt: d.signedOutAt?.toISOString() ?? null,
+  }));
+}

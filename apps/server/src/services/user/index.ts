@@ -7,6 +7,7 @@ export { userProviders, type UserProvided } from './authenticator.js';
 export { nicknamedPeople, setBio, userIdsMatching, usersByIds, usersByNickNames, userById, type UserSummary } from './directory.js';
 export { toPublicUser } from './profile.service.js';
 export { findCustomers, type CustomerMatch } from './staff-reads.js';
+export { devicesForStaff } from './devices.service.js';
 /**
  * The table, for the database schema, the demo seed and tests. Services read people through
  * `usersByIds`/`userById` (lint refuses another service's table); the one service import left is
