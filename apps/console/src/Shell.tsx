@@ -16,7 +16,9 @@ function NavItem({ item: { to, label, icon: Icon }, mobile = false }: { item: (t
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-2xl font-medium transition-colors',
-          mobile ? 'min-h-14 min-w-[4.75rem] flex-1 shrink-0 flex-col justify-center gap-0.5 px-1 text-[11px]' : 'min-h-11 px-3 text-[15px]',
+          mobile
+            ? 'min-h-14 min-w-[4.75rem] flex-1 shrink-0 flex-col justify-center gap-0.5 px-1 text-[11px]'
+            : 'min-h-11 px-3 text-[15px]',
           isActive ? 'bg-brand-soft text-brand-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
         )
       }
