@@ -104,6 +104,9 @@ export const product = z.object({
   reviewsCount: z.number().int(),
   isWishlisted: z.boolean(),
   distanceKm: z.number().nullable(),
+  heldForReview: z
+    .boolean()
+    .describe('hidden from shoppers after reports until a moderator decides (only its seller sees it, in their own lists)'),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof product>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Product } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
@@ -216,15 +216,20 @@ const liveProduct = {
 };
 type LiveProduct = Pick<typeof products.$inferSelect, keyof typeof liveProduct>;
 
+/** A product leaving or coming back to the shoppers' lists: the vocabulary and the kept counts, in the caller's transaction. */
+export async function moveListed(tx: Tx, p: LiveProduct, delta: 1 | -1) {
+  await countWords(tx, vocabularyText(p.name, p.searchTags), delta);
+  await moveCategoryCount(tx, p.categoryId, delta);
+  await moveShopCount(tx, p.shopId, delta);
+}
+
 /** A live product's soft delete and what follows it (the vocabulary, the kept counts, wishlists), in the caller's transaction. */
 export async function takeDown(tx: Tx, p: LiveProduct) {
   await tx
     .update(products)
     .set({ deletedAt: sql`now()` })
     .where(eq(products.id, p.id));
-  await countWords(tx, vocabularyText(p.name, p.searchTags), -1);
-  await moveCategoryCount(tx, p.categoryId, -1);
-  await moveShopCount(tx, p.shopId, -1);
+  await moveListed(tx, p, -1);
   await tx.delete(wishlist).where(eq(wishlist.productId, p.id));
 }
 
@@ -234,6 +239,15 @@ export const liveProductsWhere = (tx: Tx, where: SQL) =>
     .select(liveProduct)
     .from(products)
     .where(and(where, isNull(products.deletedAt)))
+    .orderBy(products.id)
+    .for('update');
+
+/** Products held by reports (report-holds.ts), locked in id order, as `liveProductsWhere` reads live ones. */
+export const heldProductsWhere = (tx: Tx, where: SQL) =>
+  tx
+    .select(liveProduct)
+    .from(products)
+    .where(and(where, isNotNull(products.hiddenAt)))
     .orderBy(products.id)
     .for('update');
 

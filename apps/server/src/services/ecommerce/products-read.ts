@@ -39,6 +39,7 @@ type ProductRow = RawRow<
   shopLogo: (typeof shops.$inferSelect)['logoUrl'];
   variations: Pick<typeof productVariations.$inferSelect, 'id' | 'size' | 'colourId' | 'price' | 'stock'>[];
   isWishlisted: boolean;
+  heldForReview: boolean;
   distanceM: number | null;
 };
 
@@ -50,6 +51,8 @@ export const ratingOf = (sum: number, count: number) => ({
 
 /** Products that are for sale (not deleted). */
 export const live = sql`p.deleted_at IS NULL`;
+/** A seller's own lists: their products for sale and those held by reports (report-holds.ts), marked `heldForReview`. */
+export const liveOrHeld = sql`(p.deleted_at IS NULL OR p.hidden_at IS NOT NULL)`;
 
 export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
 
@@ -61,6 +64,7 @@ const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
     coalesce((SELECT json_agg(json_build_object('id', v.id, 'size', v.size, 'colourId', v.colour_id, 'price', v.price, 'stock', v.stock)
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS "isWishlisted",
+    p.hidden_at IS NOT NULL AS "heldForReview",
     ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS "distanceM"
     ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
   FROM products p JOIN shops s ON s.id = p.shop_id`;
@@ -93,6 +97,7 @@ function toProduct(r: ProductRow): Product {
     flashSaleEndsAt: r.flashSaleEndsAt ? new Date(r.flashSaleEndsAt).toISOString() : null,
     ...ratingOf(r.ratingSum, r.ratingCount),
     isWishlisted: r.isWishlisted,
+    heldForReview: r.heldForReview,
     distanceKm: r.distanceM === null ? null : Math.round(r.distanceM / 100) / 10,
     createdAt: new Date(r.createdAt).toISOString(),
   };

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { ReadCache } from '../../platform/read-cache.js';
 import { categoryById, LOW_STOCK } from './catalogue.js';
 import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
-import { keptCategoryTotal, live, productById, productPage, type Page, type Point } from './products-read.js';
+import { keptCategoryTotal, live, liveOrHeld, productById, productPage, type Page, type Point } from './products-read.js';
 import { ownShop, shopExists } from './shops.service.js';
 import { products, productViews } from './tables.js';
 
@@ -50,7 +50,7 @@ export async function shopProducts(db: Tx, viewerId: string, shopId: string, p: 
 
 export async function myShopProducts(db: Tx, userId: string, shopId: string, p: Page) {
   await ownShop(db, userId, shopId);
-  return productPage(db, userId, sql`${live} AND p.shop_id = ${shopId}`, newest, p);
+  return productPage(db, userId, sql`${liveOrHeld} AND p.shop_id = ${shopId}`, newest, p);
 }
 
 export async function mySingleProduct(db: Tx, userId: string, shopId: string, productId: string) {

@@ -3,16 +3,18 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { placeOf, SHOP_REPORT_REASONS } from './catalogue.js';
-import { liveProductsWhere, takeDown } from './product-edits.js';
+import { heldProductsWhere, liveProductsWhere, takeDown } from './product-edits.js';
+import { endHold, releaseProducts, releaseShop } from './report-holds.js';
 import { productNotFound } from './products.service.js';
 import { shopNotFound } from './shops.service.js';
 import { products, shopReports, shops } from './tables.js';
 
 // Reported products and shops as the operator console's moderation queue sees and decides them
-// (services/staff, docs/console.md), from the open reports in shop_reports. Nothing in the
-// marketplace is hidden by its reports. A decision marks the open reports reviewed (the reporter
-// sees it in their reports, and the thing leaves the queue); remove takes a product down as its
-// seller would, or every live product of a shop.
+// (services/staff, docs/console.md), from the open reports in shop_reports. Enough reports hold a
+// product or shop from shoppers until a decision (report-holds.ts). A decision marks the open
+// reports reviewed (the reporter sees it in their reports, and the thing leaves the queue); restore
+// and warn bring a held one back; remove takes a product down as its seller would, or every live
+// product of a shop.
 
 export type Window = { limit: number; offset: number };
 
@@ -26,13 +28,13 @@ type OpenReports = {
 };
 type Shop = typeof shops.$inferSelect;
 /** A reported product, with its shop's owner and name and its first image. */
-type ReportedProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'description' | 'price'> & {
+type ReportedProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'description' | 'price' | 'hiddenAt'> & {
   ownerId: Shop['ownerId'];
   shopName: Shop['name'];
   imageUrl: string | null;
 } & OpenReports;
 /** A reported shop, with its logo (or cover). */
-type ReportedShopRow = Pick<Shop, 'id' | 'ownerId' | 'name' | 'description' | 'stateId' | 'lgaId' | 'productsCount'> & {
+type ReportedShopRow = Pick<Shop, 'id' | 'ownerId' | 'name' | 'description' | 'stateId' | 'lgaId' | 'productsCount' | 'hiddenAt'> & {
   imageUrl: string | null;
 } & OpenReports;
 
@@ -70,7 +72,7 @@ function toContent(kind: 'product' | 'shop', r: ReportedProductRow | ReportedSho
     id: r.id,
     authorId: r.ownerId,
     preview: { title: r.name, text: r.description, imageUrl: r.imageUrl, context },
-    hidden: false,
+    hidden: r.hiddenAt !== null,
     reports: Number(r.reportCount),
     reasons: (r.reasons ?? []).map((x) => ({ reason: label(x.reason), count: Number(x.count) })),
     details: r.details ?? [],
@@ -86,11 +88,11 @@ const page = <R extends OpenReports>(tx: Tx, select: SQL, w: Window) =>
 export async function reportedProducts(tx: Tx, w: Window) {
   const rows = await page<ReportedProductRow>(
     tx,
-    sql`SELECT p.id, s.owner_id AS "ownerId", p.name, p.description,
+    sql`SELECT p.id, s.owner_id AS "ownerId", p.name, p.description, p.hidden_at AS "hiddenAt",
         coalesce(p.images->0->>'thumbnailUrl', p.images->0->>'url') AS "imageUrl", p.price, s.name AS "shopName",
         g."reportCount", g.reasons, g.details, g."lastAt", count(*) OVER ()::int AS n
       FROM (${openReports('product')}) g
-      JOIN products p ON p.id = g.key AND p.deleted_at IS NULL JOIN shops s ON s.id = p.shop_id`,
+      JOIN products p ON p.id = g.key AND (p.deleted_at IS NULL OR p.hidden_at IS NOT NULL) JOIN shops s ON s.id = p.shop_id`,
     w,
   );
   return { items: rows.map((r) => toContent('product', r, productContext(r))), total: rows[0]?.n ?? 0 };
@@ -100,7 +102,7 @@ export async function reportedProducts(tx: Tx, w: Window) {
 export async function reportedShops(tx: Tx, w: Window) {
   const rows = await page<ReportedShopRow>(
     tx,
-    sql`SELECT s.id, s.owner_id AS "ownerId", s.name, s.description, coalesce(s.logo_url, s.cover_url) AS "imageUrl",
+    sql`SELECT s.id, s.owner_id AS "ownerId", s.name, s.description, coalesce(s.logo_url, s.cover_url) AS "imageUrl", s.hidden_at AS "hiddenAt",
         s.state_id AS "stateId", s.lga_id AS "lgaId", s.products_count AS "productsCount",
         g."reportCount", g.reasons, g.details, g."lastAt", count(*) OVER ()::int AS n
       FROM (${openReports('shop')}) g JOIN shops s ON s.id = g.key`,
@@ -128,29 +130,48 @@ async function ownerOfShop(tx: Tx, shopId: string, lock = false) {
   return s?.ownerId;
 }
 
-/** Decides a reported product: its open reports reviewed; `remove` takes it down. 404 when it is gone, 409 when nothing waits. */
+/**
+ * Decides a reported product: its open reports reviewed; restore and warn bring it back if its
+ * reports held it; `remove` takes it down. 404 when it is gone, 409 when nothing waits.
+ */
 export async function moderateProduct(tx: Tx, productId: string, action: ModerationAction) {
-  const [p] = await liveProductsWhere(tx, eq(products.id, productId));
+  const [live] = await liveProductsWhere(tx, eq(products.id, productId));
+  const [held] = live ? [] : await heldProductsWhere(tx, eq(products.id, productId));
+  const p = live ?? held;
   if (!p) throw productNotFound();
   if ((await review(tx, eq(shopReports.productId, productId))) === 0) throw nothingWaiting('product');
-  if (action === 'remove') await takeDown(tx, p);
+  if (action === 'remove') {
+    if (live) await takeDown(tx, live);
+    else await endHold(tx, productId);
+  } else if (held) await releaseProducts(tx, eq(products.id, productId));
   const authorId = (await ownerOfShop(tx, p.shopId))!;
-  return { authorId, wasHidden: false, link: action === 'remove' ? null : `/shop/products/${productId}` };
+  return { authorId, wasHidden: Boolean(held), link: action === 'remove' ? null : `/shop/products/${productId}` };
 }
 
 /**
- * Decides a reported shop: its own open reports reviewed; `remove` takes down every live product
- * of the shop (and reviews their reports). The shop itself stays, with its orders and wallet.
+ * Decides a reported shop: its own open reports reviewed; restore and warn bring it back if its
+ * reports held it; `remove` takes down every live or held product of the shop (and reviews their
+ * reports). The shop itself stays, with its orders and wallet.
  */
 export async function moderateShop(tx: Tx, shopId: string, action: ModerationAction) {
-  const authorId = await ownerOfShop(tx, shopId, true);
-  if (!authorId) throw shopNotFound();
+  const [shop] = await tx
+    .select({ ownerId: shops.ownerId, hiddenAt: shops.hiddenAt })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .for('update');
+  if (!shop) throw shopNotFound();
   if ((await review(tx, and(eq(shopReports.shopId, shopId), isNull(shopReports.productId)))) === 0) throw nothingWaiting('shop');
   if (action === 'remove') {
     for (const p of await liveProductsWhere(tx, eq(products.shopId, shopId))) await takeDown(tx, p);
+    for (const p of await heldProductsWhere(tx, eq(products.shopId, shopId))) await endHold(tx, p.id);
+    // Removed, the shop stays out of shoppers' sight (its page, search, nearby) with its orders and wallet.
+    await tx
+      .update(shops)
+      .set({ hiddenAt: sql`coalesce(${shops.hiddenAt}, now())` })
+      .where(eq(shops.id, shopId));
     await review(tx, eq(shopReports.shopId, shopId));
-  }
-  return { authorId, wasHidden: false, link: `/shop/shops/${shopId}` };
+  } else if (shop.hiddenAt) await releaseShop(tx, shopId);
+  return { authorId: shop.ownerId, wasHidden: shop.hiddenAt !== null, link: `/shop/shops/${shopId}` };
 }
 
 /** Who owns a product's shop (also after it was taken down), or a shop: the person a ban is for. */

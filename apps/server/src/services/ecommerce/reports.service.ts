@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { newId } from '../../platform/crypto.js';
-import type { Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { reportReasonId, SHOP_REPORT_REASONS } from './catalogue.js';
 import type { Page } from './products-read.js';
+import { holdIfReported } from './report-holds.js';
 import { shopExists } from './shops.service.js';
 import { products, shopReports } from './tables.js';
 
@@ -33,27 +34,36 @@ const reportColumns = {
   createdAt: shopReports.createdAt,
 };
 
+/**
+ * A report on a product or a shop, in one transaction with its consequence: once `threshold`
+ * distinct people have reported it, it is held from shoppers until reviewed (report-holds.ts).
+ */
 export async function reportShopOrProduct(
-  db: Tx,
+  db: Db,
   userId: string,
   b: { productId?: string; shopId?: string; reason: string; details: string },
+  threshold: number,
 ) {
   const reason = reportReasonId(b.reason);
   if (!reason) throw badRequest(`Choose a reason: ${SHOP_REPORT_REASONS.map((r) => r.reason).join(', ')}`, 'REPORT_REASON');
-  let shopId = b.shopId ?? null;
-  if (b.productId) {
-    const [p] = await db
-      .select({ shopId: products.shopId })
-      .from(products)
-      .where(and(eq(products.id, b.productId), isNull(products.deletedAt)));
-    if (!p) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
-    shopId = p.shopId;
-  } else if (!shopId || !(await shopExists(db, shopId))) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
-  const [row] = await db
-    .insert(shopReports)
-    .values({ id: newId(), reporterId: userId, shopId, productId: b.productId ?? null, reason, details: b.details })
-    .returning(reportColumns);
-  return toReport(row!);
+  return db.transaction(async (tx) => {
+    let shopId = b.shopId ?? null;
+    if (b.productId) {
+      const [p] = await tx
+        .select({ shopId: products.shopId })
+        .from(products)
+        // A product already held by its reports may still be reported (it waits for review either way).
+        .where(and(eq(products.id, b.productId), or(isNull(products.deletedAt), isNotNull(products.hiddenAt))));
+      if (!p) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
+      shopId = p.shopId;
+    } else if (!shopId || !(await shopExists(tx, shopId))) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
+    const [row] = await tx
+      .insert(shopReports)
+      .values({ id: newId(), reporterId: userId, shopId, productId: b.productId ?? null, reason, details: b.details })
+      .returning(reportColumns);
+    await holdIfReported(tx, threshold, b.productId ? { productId: b.productId } : { shopId: shopId! });
+    return toReport(row!);
+  });
 }
 
 export async function myReports(db: Tx, userId: string, p: Page) {

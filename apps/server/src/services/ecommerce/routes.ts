@@ -151,7 +151,9 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   // Reports -------------------------------------------------------------------------------------
   route(app, 'shop.reportReasons', { guard: 'bearer' }, async () => ok(SHOP_REPORT_REASONS, 'Report reasons'));
   route(app, 'shop.report', { guard: 'bearer' }, async (req, reply) =>
-    reply.status(201).send(ok(await reportShopOrProduct(db, me(req), req.body), 'Thanks, we will review it')),
+    reply
+      .status(201)
+      .send(ok(await reportShopOrProduct(db, me(req), req.body, app.config.reportHideThreshold), 'Thanks, we will review it')),
   );
   route(app, 'shop.reports', { guard: 'bearer' }, async (req) => listed('Your reports', await myReports(db, me(req), req.query)));
   route(app, 'shop.reportById', { guard: 'bearer' }, async (req) => ok(await myReport(db, me(req), req.params.id), 'Report'));

@@ -77,7 +77,7 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion> {
     : sql`to_tsquery('simple'::regconfig, ${`${last}:*`})`;
   const shops = await executeRows<{ id: string; name: string; logo_url: string | null; state_id: string; lga_id: string }>(
     db,
-    sql`SELECT id, name, logo_url, state_id, lga_id FROM shops WHERE to_tsvector('simple'::regconfig, name) @@ ${shopQ}
+    sql`SELECT id, name, logo_url, state_id, lga_id FROM shops WHERE to_tsvector('simple'::regconfig, name) @@ ${shopQ} AND hidden_at IS NULL
       ORDER BY followers_count DESC, products_count DESC, name LIMIT 3`,
   );
   return {
@@ -101,7 +101,7 @@ export async function searchShops(db: Tx, q: string, p: Page) {
   const head = before ? sql`plainto_tsquery('simple'::regconfig, ${before})` : null;
   const query = head && tail ? sql`(${head} && ${tail})` : (head ?? tail);
   if (!query) return { items: [] as ShopHit[], pagination: pageInfo(p.page, p.limit, 0) };
-  const where = sql`to_tsvector('simple'::regconfig, s.name) @@ ${query}`;
+  const where = sql`to_tsvector('simple'::regconfig, s.name) @@ ${query} AND s.hidden_at IS NULL`;
   const rows = await executeRows<{
     id: string;
     name: string;

@@ -82,16 +82,19 @@ async function toShops(db: Tx, viewerId: string, rows: ShopRow[]): Promise<Shop[
   });
 }
 
+/** Shoppers see no shop held or removed by moderation (report-holds.ts); its owner always sees their own. */
+const shownTo = (viewerId: string) => sql`(s.hidden_at IS NULL OR s.owner_id = ${viewerId})`;
+
 async function shopPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page, from: Point | null = null) {
   const rows = await executeRows<ShopRow>(
     db,
-    sql`${select(viewerId, from)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
+    sql`${select(viewerId, from)} WHERE ${where} AND ${shownTo(viewerId)} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
   );
   return { items: await toShops(db, viewerId, rows), pagination: pageInfo(p.page, p.limit, rows[0]?.total ?? 0) };
 }
 
 export async function getShop(db: Tx, viewerId: string, id: string): Promise<Shop> {
-  const rows = await executeRows<ShopRow>(db, sql`${select(viewerId, null)} WHERE s.id = ${id}`);
+  const rows = await executeRows<ShopRow>(db, sql`${select(viewerId, null)} WHERE s.id = ${id} AND ${shownTo(viewerId)}`);
   if (!rows[0]) throw shopNotFound();
   return (await toShops(db, viewerId, rows))[0]!;
 }

@@ -41,6 +41,8 @@ export const shops = pgTable(
     // The shop's rating: every review of its products, added up in the review's own statement.
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** Set while hidden from shoppers by its reports, until a moderator decides (report-holds.ts). */
+    hiddenAt: ts('hidden_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -94,6 +96,12 @@ export const products = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     deletedAt: ts('deleted_at'),
+    /**
+     * Set while held by its reports (or its shop's) until a moderator decides: a held product is also
+     * `deleted_at`, so every shopper's read (which all exclude deleted products) leaves it out, and
+     * a restore clears both (report-holds.ts).
+     */
+    hiddenAt: ts('hidden_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -12,7 +12,7 @@ import { staffAuth, type TestStaff } from './staff-test-kit.js';
 
 export const KINDS = ['post', 'comment', 'product', 'shop', 'community'] as const satisfies readonly ModerationKind[];
 /** The kinds that their reports hide (posts and comments from others, communities from discovery). */
-export const HIDEABLE = ['post', 'comment', 'community'] as const satisfies readonly ModerationKind[];
+export const HIDEABLE = ['post', 'comment', 'product', 'shop', 'community'] as const satisfies readonly ModerationKind[];
 
 export type Reported = {
   kind: ModerationKind;

@@ -57,6 +57,7 @@ export function product(over: Partial<Product> = {}): Product {
     rating: null,
     reviewsCount: 0,
     isWishlisted: false,
+    heldForReview: false,
     distanceKm: null,
     createdAt: '2026-01-10T10:00:00.000Z',
     ...over,

@@ -26,6 +26,11 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{product.name}</p>
         <p className="text-sm tabular-nums">{naira(product.price)}</p>
+        {product.heldForReview ? (
+          <p className="mt-0.5 text-xs text-danger-fg">
+            <Badge tone="danger">Hidden after reports</Badge> Shoppers cannot see it until our team reviews it.
+          </p>
+        ) : null}
         <p className="flex items-center gap-2 text-xs text-muted">
           {product.stock <= 0 ? <Badge tone="danger">Out of stock</Badge> : <span>{plural(product.stock, 'in stock', 'in stock')}</span>}
           <span className="inline-flex items-center gap-0.5">
@@ -34,21 +39,25 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
           </span>
         </p>
       </div>
-      <Link
-        to={editProductPath(product.id)}
-        aria-label={`Edit ${product.name}`}
-        className="flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2"
-      >
-        <Pencil className="size-5" aria-hidden="true" />
-      </Link>
-      <button
-        type="button"
-        aria-label={`Delete ${product.name}`}
-        onClick={onDelete}
-        className="flex size-11 items-center justify-center rounded-full text-danger-fg hover:bg-danger-soft"
-      >
-        <Trash2 className="size-5" aria-hidden="true" />
-      </button>
+      {product.heldForReview ? null : (
+        <>
+          <Link
+            to={editProductPath(product.id)}
+            aria-label={`Edit ${product.name}`}
+            className="flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2"
+          >
+            <Pencil className="size-5" aria-hidden="true" />
+          </Link>
+          <button
+            type="button"
+            aria-label={`Delete ${product.name}`}
+            onClick={onDelete}
+            className="flex size-11 items-center justify-center rounded-full text-danger-fg hover:bg-danger-soft"
+          >
+            <Trash2 className="size-5" aria-hidden="true" />
+          </button>
+        </>
+      )}
     </div>
   );
 }
