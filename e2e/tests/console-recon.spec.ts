@@ -42,7 +42,7 @@ test('finance matches a day, credits a transfer the ledger never got, and a seco
   const funmi = await enrol(browser, request, `funmi.${stamp}@staff.owo.ng`, 'Funmi Finance');
   await funmi.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reconciliation' }).click();
   await expect(funmi.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
-  await expect(funmi.getByLabel('Day')).toHaveValue(yesterday);
+  await expect(funmi.getByLabel('Day', { exact: true })).toHaveValue(yesterday);
   await funmi.getByRole('button', { name: 'Match this day' }).click();
   await expect(funmi.getByText(`Matched ${yesterday}: 1 record to look at.`)).toBeVisible();
   const runs = funmi.getByRole('list', { name: `Runs of ${yesterday}` });
