@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Hash, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { connectApi } from '../../api/connect';
 import { Avatar } from '../../ui/Avatar';
@@ -7,8 +7,9 @@ import { EmptyState } from '../../ui/EmptyState';
 import { InlineError } from '../../ui/InlineError';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { CommunityRow } from './communities/parts';
-import { fullName, handle, plural, profilePath } from './format';
+import { fullName, handle, profilePath } from './format';
 import { PostCard } from './PostCard';
+import { TagChip } from './TrendingTags';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -67,15 +68,7 @@ export function SearchResults({ q }: { q: string }) {
           <ul className="flex flex-wrap gap-2">
             {tags.map((t) => (
               <li key={t.tag}>
-                <Link
-                  to={`/connect/tags/${encodeURIComponent(t.tag)}`}
-                  aria-label={`#${t.tag}, ${plural(t.count, 'post')}`}
-                  className="flex min-h-9 items-center gap-1 rounded-full border border-line bg-surface px-3 text-sm font-semibold whitespace-nowrap hover:bg-surface-2"
-                >
-                  <Hash className="size-3.5 text-brand-600" aria-hidden="true" />
-                  {t.tag}
-                  <span className="font-normal text-muted">· {plural(t.count, 'post')}</span>
-                </Link>
+                <TagChip tag={t.tag} count={t.count} />
               </li>
             ))}
           </ul>

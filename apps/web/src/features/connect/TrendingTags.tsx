@@ -27,19 +27,26 @@ export function TrendingTags() {
         <ul className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none]">
           {tags.data.slice(0, 10).map((t) => (
             <li key={t.tag} className="shrink-0">
-              <Link
-                to={`/connect/tags/${encodeURIComponent(t.tag)}`}
-                aria-label={`#${t.tag}, ${plural(t.count, 'post')}`}
-                className="flex min-h-9 items-center gap-1 rounded-full whitespace-nowrap border border-line bg-surface px-3 text-sm font-semibold text-fg hover:bg-surface-2"
-              >
-                <Hash className="size-3.5 text-brand-600" aria-hidden="true" />
-                {t.tag}
-                <span className="font-normal text-muted">· {plural(t.count, 'post')}</span>
-              </Link>
+              <TagChip tag={t.tag} count={t.count} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A hashtag with its number of posts, a link to its page (Explore and search). */
+export function TagChip({ tag, count }: { tag: string; count: number }) {
+  return (
+    <Link
+      to={`/connect/tags/${encodeURIComponent(tag)}`}
+      aria-label={`#${tag}, ${plural(count, 'post')}`}
+      className="flex min-h-9 items-center gap-1 rounded-full border border-line bg-surface px-3 text-sm font-semibold whitespace-nowrap text-fg hover:bg-surface-2"
+    >
+      <Hash className="size-3.5 text-brand-600" aria-hidden="true" />
+      {tag}
+      <span className="font-normal text-muted">· {plural(count, 'post')}</span>
+    </Link>
   );
 }
