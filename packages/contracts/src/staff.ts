@@ -256,13 +256,45 @@ export const auditEntry = z.object({
   hash: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+/** Every kind of entry the server appends to the audit log (the console's filter offers these). */
+export const AUDIT_KINDS = [
+  'customer.search',
+  'customer.view',
+  'customer.history',
+  'customer.notes',
+  'customer.note',
+  'money.request',
+  'money.approve',
+  'money.reject',
+  'dispute.request',
+  'account.freeze',
+  'account.freeze.reason',
+  'account.unfreeze',
+  'account.unfrozen',
+  'kyc.tier3.approve',
+  'kyc.tier3.reject',
+  'recon.run',
+  'recon.resolve',
+  'staff.login',
+  'staff.login-failed',
+  'staff.logout',
+  'staff.add',
+  'staff.enroll',
+  'staff.disable',
+  'staff.create-admin',
+  'moderation.restore',
+  'moderation.warn',
+  'moderation.remove',
+  'moderation.ban',
+  'moderation.unban',
+] as const;
 export const auditQuery = z.object({
   staffId: z.uuid('staffId must be a valid id').optional(),
   customerId: z.uuid('customerId must be a valid id').optional(),
   kind: z
     .string()
     .trim()
-    .regex(/^[a-z]+(\.[a-z]+)*$/, 'kind is words joined by dots, e.g. customer.view')
+    .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'kind is words joined by dots, e.g. customer.view')
     .max(60)
     .optional(),
   /** Entries older than this sequence number (the next page's `next`). */

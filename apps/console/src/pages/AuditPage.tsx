@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { auditQuery, type AuditEntry } from '@owo/contracts';
+import { AUDIT_KINDS, auditQuery, type AuditEntry } from '@owo/contracts';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -17,29 +17,6 @@ import { call, messageOf } from '../api';
 import { fieldErrorText } from '../forms';
 import { ErrorState, PageTitle, when } from '../ui';
 import { CardListSkeleton } from '@web/ui/Spinner';
-
-const KINDS = [
-  'customer.search',
-  'customer.view',
-  'customer.history',
-  'customer.notes',
-  'customer.note',
-  'money.request',
-  'money.approve',
-  'money.reject',
-  'staff.login',
-  'staff.login-failed',
-  'staff.logout',
-  'staff.add',
-  'staff.enroll',
-  'staff.disable',
-  'staff.create-admin',
-  'moderation.restore',
-  'moderation.warn',
-  'moderation.remove',
-  'moderation.ban',
-  'moderation.unban',
-];
 
 /** The filter's form (an empty box is no filter), checked by the contracts' query schema. */
 const filterForm = z
@@ -127,7 +104,7 @@ export function AuditPage() {
       <form onSubmit={submit} className="mb-4 grid gap-3 md:grid-cols-4 md:items-end" noValidate>
         <SelectField label="Kind" {...form.register('kind')}>
           <option value="">Any kind</option>
-          {KINDS.map((k) => (
+          {AUDIT_KINDS.map((k) => (
             <option key={k} value={k}>
               {k}
             </option>

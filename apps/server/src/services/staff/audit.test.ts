@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_KINDS } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
 import { createTestApp, json, newUser, type TestContext, type TestUser } from '../../test/harness.js';
 import { verifyAudit } from './audit.js';
@@ -65,6 +66,14 @@ describe('the audit log', () => {
     const second = await audit(`customerId=${customer.id}&limit=2&before=${first.next}`);
     expect(second.entries).toHaveLength(1);
     expect(second.next).toBeNull();
+  });
+
+  it('is searched by any kind the server writes, hyphens and digits included', async () => {
+    const made = await audit('kind=staff.create-admin');
+    expect(made.entries.map((e) => e.kind)).toEqual(['staff.create-admin']);
+    expect((await audit('kind=kyc.tier3.approve')).entries).toEqual([]);
+    const written = await executeRows<{ kind: string }>(t.db, sql`SELECT DISTINCT kind FROM staff_audit_log`);
+    for (const { kind } of written) expect(AUDIT_KINDS).toContain(kind);
   });
 
   it('refuses a kind that is not dotted words (400)', async () => {
