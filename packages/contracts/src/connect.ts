@@ -257,10 +257,24 @@ export const peopleResponse = z.object({
 });
 export const followResponse = envelope(z.object({ _id: z.uuid(), isFollowing: z.boolean(), followersCount: z.number().int() }));
 export const closeFriendResponse = envelope(z.object({ _id: z.uuid(), isCloseFriend: z.boolean() }));
+export const suggestionReason = z.enum([
+  'paid_each_other',
+  'bought_from_them',
+  'followed_by_people_you_follow',
+  'in_your_communities',
+  'popular',
+]);
+export type SuggestionReason = z.infer<typeof suggestionReason>;
 export const suggestedAccount = connectPerson.extend({
-  mutualCount: z.number().int().describe('people you follow who follow them'),
-  reason: z.enum(['followed_by_people_you_follow', 'popular']),
+  mutualCount: z
+    .number()
+    .int()
+    .describe(
+      'how strong the reason is: payments between you (paid_each_other), your orders from them (bought_from_them), people you follow who follow them, communities you share; 0 for popular',
+    ),
+  reason: suggestionReason,
 });
+export type SuggestedAccount = z.infer<typeof suggestedAccount>;
 export const suggestedAccountsResponse = envelope(z.array(suggestedAccount));
 export const suggestedAccountsQuery = z.object({ limit: z.coerce.number().int().min(1).max(30).default(10) });
 export const suggestedTagsResponse = envelope(z.array(z.object({ tag: z.string(), count: z.number().int() })));

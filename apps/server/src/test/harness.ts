@@ -310,6 +310,26 @@ export async function payer(app: FastifyInstance, amount = 0, over: Partial<Reco
   return u;
 }
 
+/** `from` sends `to` money (kobo) with the PIN (`from` has a PIN and the money); the payment's reference. */
+export async function sendMoney(app: FastifyInstance, from: TestUser, to: TestUser, amount: number): Promise<string> {
+  const init = await app.inject({
+    method: 'POST',
+    url: '/api/transaction/api/v1/initiate',
+    headers: auth(from),
+    payload: { type: 'sendMoney', recipientId: to.id, amount },
+  });
+  if (init.statusCode !== 200) throw new Error(`initiate answered ${init.statusCode}: ${init.body}`);
+  const { reference } = json(init).data as { reference: string };
+  const done = await app.inject({
+    method: 'POST',
+    url: '/api/transaction/api/v1/complete',
+    headers: auth(from, { transactionPin: TEST_PIN }),
+    payload: { reference },
+  });
+  if (done.statusCode !== 200) throw new Error(`complete answered ${done.statusCode}: ${done.body}`);
+  return reference;
+}
+
 export type HistoryEntry = {
   reference: string;
   type: string;

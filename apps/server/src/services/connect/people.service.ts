@@ -79,7 +79,7 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
 type Page = { page: number; limit: number };
 
 /** People by id in the given order, each with whether the viewer follows them. */
-async function people(db: Tx, viewerId: string, ids: string[], following: Set<string>): Promise<ConnectPerson[]> {
+export async function people(db: Tx, viewerId: string, ids: string[], following: Set<string>): Promise<ConnectPerson[]> {
   const found = new Map((await usersByIds(db, ids)).map((u) => [u.id, u]));
   return ids.flatMap((id) => {
     const u = found.get(id);
@@ -130,42 +130,6 @@ export async function setCloseFriend(db: Tx, ownerId: string, friendId: string, 
   if (on) await db.insert(closeFriends).values({ ownerId, friendId }).onConflictDoNothing();
   else await db.delete(closeFriends).where(and(eq(closeFriends.ownerId, ownerId), eq(closeFriends.friendId, friendId)));
   return { _id: friendId, isCloseFriend: on };
-}
-
-/**
- * People to follow: those followed by people the caller follows, ranked by how many of them, then
- * popular people; never the caller or someone already followed.
- */
-export async function suggestedAccounts(db: Tx, viewerId: string, limit: number) {
-  const rows = await executeRows<{ id: string; mutual: number; popular: boolean }>(
-    db,
-    sql`WITH mine AS (SELECT followee_id FROM follows WHERE follower_id = ${viewerId}),
-      fof AS (
-        SELECT f.followee_id AS id, count(*)::int AS mutual FROM follows f
-        WHERE f.follower_id IN (SELECT followee_id FROM mine) AND f.followee_id <> ${viewerId}
-          AND f.followee_id NOT IN (SELECT followee_id FROM mine)
-        GROUP BY f.followee_id ORDER BY mutual DESC, f.followee_id LIMIT ${limit}
-      ),
-      popular AS (
-        SELECT cp.user_id AS id, 0 AS mutual FROM connect_profiles cp
-        WHERE cp.user_id <> ${viewerId} AND cp.user_id NOT IN (SELECT followee_id FROM mine) AND cp.user_id NOT IN (SELECT id FROM fof)
-        ORDER BY cp.followers_count DESC, cp.posts_count DESC, cp.user_id LIMIT ${limit}
-      )
-      SELECT id, mutual, false AS popular FROM fof UNION ALL SELECT id, mutual, true AS popular FROM popular`,
-  );
-  const chosen = [...rows.filter((r) => !r.popular), ...rows.filter((r) => r.popular)].slice(0, limit);
-  const byId = new Map(chosen.map((r) => [r.id, r]));
-  const list = await people(
-    db,
-    viewerId,
-    chosen.map((r) => r.id),
-    new Set(),
-  );
-  return list.map((p) => ({
-    ...p,
-    mutualCount: byId.get(p._id)!.mutual,
-    reason: byId.get(p._id)!.popular ? ('popular' as const) : ('followed_by_people_you_follow' as const),
-  }));
 }
 
 /** The hashtags used most in the last 7 days. */

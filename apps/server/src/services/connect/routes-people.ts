@@ -9,10 +9,10 @@ import {
   profileOf,
   setCloseFriend,
   setFollow,
-  suggestedAccounts,
   suggestedTags,
 } from './people.service.js';
 import { searchConnect } from './search.js';
+import { suggestedAccounts } from './suggestions.js';
 
 /** Profiles, follows, suggestions and close friends. */
 export const peopleRoutes: FastifyPluginAsync = async (app) => {

@@ -16,6 +16,7 @@ const ecommerceRoutes: FastifyPluginAsync = async (app) => {
 
 export { DEMO_SHOPS, seedMarketplace } from './demo.js';
 export { autoConfirm } from './order-steps.js';
+export { sellersBoughtFrom } from './buyer-reads.js';
 export { moderateProduct, moderateShop, ownerOfListing, reportedProducts, reportedShops } from './reports-staff.js';
 export { disputedOrder, disputedOrders, settleDispute, type DisputedOrder, type Settlement } from './disputes-staff.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, newUser, payer, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { auth, json, newUser, payer, sendMoney as sendMoneyWith, type TestContext, type TestUser } from '../../test/harness.js';
 import { transactions } from '../transaction/index.js';
 import { consumeMoneyEvents } from './money-events.js';
 import { drainPushes, pushTestApp, subscribeDevice } from './push-fixtures.js';
@@ -12,23 +12,7 @@ beforeAll(() => {
   t = fixture.t;
 });
 
-async function sendMoney(from: TestUser, to: TestUser, amount: number): Promise<string> {
-  const init = await t.app.inject({
-    method: 'POST',
-    url: '/api/transaction/api/v1/initiate',
-    headers: auth(from),
-    payload: { type: 'sendMoney', recipientId: to.id, amount },
-  });
-  const { reference } = json(init).data as { reference: string };
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/api/transaction/api/v1/complete',
-    headers: auth(from, { transactionPin: TEST_PIN }),
-    payload: { reference },
-  });
-  expect(done.statusCode).toBe(200);
-  return reference;
-}
+const sendMoney = (from: TestUser, to: TestUser, amount: number) => sendMoneyWith(t.app, from, to, amount);
 
 /** The notifications jobs' turn: money events become notifications, then the pushes go out. */
 const runJobs = async () => {

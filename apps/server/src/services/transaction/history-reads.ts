@@ -1,6 +1,6 @@
 import type { TxStatus, TxType } from '@owo/contracts';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db.js';
+import { executeRows, type Tx } from '../../platform/db.js';
 import type { HistoryRow } from './history.js';
 import { transactions } from './tables.js';
 
@@ -42,4 +42,21 @@ export async function inflowSince(db: Tx, userId: string, since: Date, types: re
       ),
     );
   return BigInt(row?.total ?? '0');
+}
+
+/**
+ * The Owo people a person has sent money to or received money from, the most payments first
+ * (among their latest 500 payments between people, so the read stays bounded): for Connect's
+ * "people you may know".
+ */
+export async function paymentContacts(db: Tx, userId: string, limit: number): Promise<{ id: string; payments: number }[]> {
+  return executeRows<{ id: string; payments: number }>(
+    db,
+    sql`SELECT t.counterparty ->> 'id' AS id, count(*)::int AS payments
+      FROM (SELECT counterparty, created_at FROM transactions
+            WHERE user_id = ${userId} AND type = 'sendMoney' AND status = 'successful'
+            ORDER BY created_at DESC LIMIT 500) t
+      WHERE t.counterparty ->> 'id' IS NOT NULL AND t.counterparty ->> 'id' <> ${userId}::text
+      GROUP BY 1 ORDER BY payments DESC, max(t.created_at) DESC LIMIT ${limit}`,
+  );
 }

@@ -14,7 +14,7 @@ export {
   type HistoryRow,
   type NewHistory,
 } from './history.js';
-export { historyBetween, inflowSince } from './history-reads.js';
+export { historyBetween, inflowSince, paymentContacts } from './history-reads.js';
 export { markHistoryReversed, payersOfReferences, peopleOfReference } from './staff-reads.js';
 export {
   createIntent,

@@ -1,8 +1,25 @@
+import type { SuggestedAccount } from '@owo/contracts';
 import { Skeleton } from '../../ui/Spinner';
 import { PersonRow } from './PersonRow';
 import { useSuggested } from './queries';
 
-/** People to follow: followed by people one follows, else popular on Owo. */
+/** Why someone is suggested, in the words a person would use. */
+export function why(p: Pick<SuggestedAccount, 'reason' | 'mutualCount'>): string {
+  switch (p.reason) {
+    case 'paid_each_other':
+      return 'You’ve sent each other money';
+    case 'bought_from_them':
+      return 'You bought from their shop';
+    case 'followed_by_people_you_follow':
+      return `Followed by ${p.mutualCount} you follow`;
+    case 'in_your_communities':
+      return p.mutualCount > 1 ? `In ${p.mutualCount} of your communities` : 'In one of your communities';
+    case 'popular':
+      return 'Popular on Owo';
+  }
+}
+
+/** People to follow: people one knows from payments and shops, or through people one follows and communities; else popular. */
 export function Suggestions() {
   const suggested = useSuggested();
   if (suggested.isPending) return <Skeleton className="mx-4 h-28" />;
@@ -13,11 +30,7 @@ export function Suggestions() {
         People to follow
       </h3>
       {suggested.data.map((p) => (
-        <PersonRow
-          key={p._id}
-          person={p}
-          note={p.reason === 'followed_by_people_you_follow' ? `Followed by ${p.mutualCount} you follow` : 'Popular on Owo'}
-        />
+        <PersonRow key={p._id} person={p} note={why(p)} />
       ))}
     </section>
   );
