@@ -52,6 +52,9 @@ export default function LoginPage() {
     setFailure(null);
     try {
       await login(username, password, { device: deviceHeaders() });
+      // The sign-up's and sign-in's messages ("Phone number verified") belong to these screens: they
+      // must not cover the first screen of the app.
+      toast.dismiss();
       // GuestOnly sends the now signed-in user on to where they were going.
     } catch (err) {
       const message = errorMessage(err, LOGIN_FAILED);

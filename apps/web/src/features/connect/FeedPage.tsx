@@ -6,10 +6,14 @@ import { useAuth, useProfile } from '../account';
 import { CategoryChips } from './CategoryChips';
 import { CommunitiesLink } from './communities/CommunitiesLink';
 import { PostList } from './PostList';
+import { useProfileOf } from './queries';
 import { StoriesBar } from './StoriesBar';
 import { Suggestions } from './Suggestions';
 
 const iconLink = 'flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface-2';
+
+/** Below this many follows, the home feed keeps offering people to follow above the posts (a newcomer's first follows). */
+const FEW_FOLLOWS = 5;
 
 /** Connect's home: stories, the feed chips and the feed (people one follows, or a category). */
 export default function FeedPage() {
@@ -17,6 +21,8 @@ export default function FeedPage() {
   const category = params.get('category');
   const me = useAuth((s) => s.userId) ?? '';
   const profile = useProfile();
+  const mine = useProfileOf(me);
+  const newcomer = !category && mine.data !== undefined && mine.data.followingsCount < FEW_FOLLOWS;
   return (
     <div>
       <header className="sticky top-0 z-20 -mx-5 flex min-h-16 items-center gap-1 bg-canvas/90 px-4 pt-[env(safe-area-inset-top)] backdrop-blur">
@@ -47,6 +53,7 @@ export default function FeedPage() {
         <PenSquare className="size-5 text-brand-600" aria-hidden="true" />
       </Link>
       <CategoryChips value={category} onChange={(c) => setParams(c ? { category: c } : {}, { replace: true })} />
+      {newcomer ? <Suggestions show={3} more /> : null}
       <PostList
         key={category ?? 'home'}
         source={category ? { kind: 'category', category } : { kind: 'home' }}
@@ -61,7 +68,7 @@ export default function FeedPage() {
               <EmptyState icon={<Users className="size-9" strokeWidth={1.8} />} title="Your feed is empty" className="py-4">
                 Follow people to see their posts here, or share something yourself.
               </EmptyState>
-              <Suggestions />
+              {newcomer ? null : <Suggestions />}
               <h3 className="mt-5 mb-1 px-1 text-left text-sm font-bold">Popular on Owo</h3>
               <PostList source={{ kind: 'trending' }} label="Popular posts" empty={null} />
             </div>

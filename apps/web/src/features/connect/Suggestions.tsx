@@ -1,4 +1,5 @@
 import type { SuggestedAccount } from '@owo/contracts';
+import { Link } from 'react-router';
 import { Skeleton } from '../../ui/Spinner';
 import { PersonRow } from './PersonRow';
 import { useSuggested } from './queries';
@@ -20,16 +21,22 @@ export function why(p: Pick<SuggestedAccount, 'reason' | 'mutualCount'>): string
 }
 
 /** People to follow: people one knows from payments and shops, or through people one follows and communities; else popular. */
-export function Suggestions() {
+export function Suggestions({ show, more }: { show?: number; more?: boolean }) {
   const suggested = useSuggested();
   if (suggested.isPending) return <Skeleton className="mx-4 h-28" />;
   if (!suggested.data || suggested.data.length === 0) return null;
+  const list = show ? suggested.data.slice(0, show) : suggested.data;
   return (
     <section aria-labelledby="suggested" className="mt-2 rounded-3xl bg-surface px-4 py-3 text-left">
-      <h3 id="suggested" className="mb-1 text-sm font-bold">
-        People to follow
+      <h3 id="suggested" className="mb-1 flex items-center text-sm font-bold">
+        <span className="flex-1">People to follow</span>
+        {more && list.length < suggested.data.length ? (
+          <Link to="/connect/explore" className="flex min-h-11 items-center px-1 text-sm font-semibold text-brand-fg">
+            See all
+          </Link>
+        ) : null}
       </h3>
-      {suggested.data.map((p) => (
+      {list.map((p) => (
         <PersonRow key={p._id} person={p} note={why(p)} />
       ))}
     </section>

@@ -2,6 +2,7 @@ import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, use
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { connectApi, type PageCursor, type Post, type PostListSource, type PostPage } from '../../api/connect';
+import { useAuth } from '../account';
 import { flattenPages } from './merge';
 
 /** Every query that holds posts sits under `POSTS`, so a change to a post reaches each of them. */
@@ -133,7 +134,7 @@ export function useCategories() {
 }
 
 export function useProfileOf(id: string) {
-  return useQuery({ queryKey: connectKeys.profile(id), queryFn: async () => (await connectApi.profile(id)).data });
+  return useQuery({ queryKey: connectKeys.profile(id), queryFn: async () => (await connectApi.profile(id)).data, enabled: id !== '' });
 }
 
 export function useFollow(id: string) {
@@ -143,6 +144,8 @@ export function useFollow(id: string) {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: connectKeys.profile(id) }),
+        // One's own profile too: its following count decides whether the feed still offers people to follow.
+        qc.invalidateQueries({ queryKey: connectKeys.profile(useAuth.getState().userId ?? '') }),
         qc.invalidateQueries({ queryKey: ['connect', 'people'] }),
         qc.invalidateQueries({ queryKey: connectKeys.suggested }),
         qc.invalidateQueries({ queryKey: connectKeys.stories }),
