@@ -131,6 +131,13 @@ describe('the demo Connect', () => {
       expect((await get<unknown[]>('/posts/feeds/food')).length).toBeGreaterThan(0);
       expect((await get<unknown[]>('/stories/allStories')).length).toBeGreaterThan(0);
       expect((await get<unknown[]>('/communities')).length).toBe(2);
+      // A chat between Ada and Tunde, and a group of three, so the chat list is not empty either.
+      const chat = async <T>(url: string) =>
+        json(await m.app.inject({ method: 'GET', url: `/api/chat${url}`, headers: auth(ada) })).data as T;
+      const recent = await chat<{ lastMessage: { text: string } | null }[]>('/recent-chats');
+      expect(recent.length).toBe(1);
+      const groups = await chat<{ name: string; lastMessage: unknown; unread: number }[]>('/groups');
+      expect(groups).toEqual([expect.objectContaining({ name: 'Saturday hangout' })]);
       // Seeding again changes nothing.
       expect(await seedDemo(m.db, m.providers.storage)).toBe(false);
     } finally {

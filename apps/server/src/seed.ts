@@ -8,6 +8,7 @@ import { markVerified } from './services/kyc/index.js';
 import { seedMarketplace, DEMO_SHOPS } from './services/ecommerce/index.js';
 import type { BlobStorage } from './platform/storage.js';
 import { demoAvatar, seedConnect } from './services/connect/index.js';
+import { seedChat } from './services/chat/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_PIN = '2468';
@@ -114,6 +115,7 @@ async function seedDemoConnect(db: Db, storage: BlobStorage): Promise<boolean> {
     .where(inArray(users.email, emails));
   const people = emails.flatMap((e) => found.filter((u) => u.email === e));
   if (!(await seedConnect(db, storage, people))) return false;
+  await seedChat(db, people);
   for (const [i, p] of people.entries())
     if (!p.avatar)
       await db

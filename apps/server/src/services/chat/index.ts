@@ -25,6 +25,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
 };
 
 export { pushNewMessages } from './message-push.js';
+export { seedChat } from './demo.js';
 
 /** Queued messages told per turn of `chat.notify`. */
 const NOTIFY_BATCH = 500;
