@@ -34,6 +34,9 @@ export async function seedChat(db: Db, people: DemoPerson[]): Promise<boolean> {
     await sendOne(db, { fromUserId: p(from), input: { msgId: `demo-${i}`, toUserId: p(to), msgType: 'text', msgBody: { text } } });
   const group = await createGroup(db, p(0), { name: 'Saturday hangout', memberIds: [p(1), p(2)] });
   for (const [i, [from, text]] of GROUP.entries())
-    await sendOne(db, { fromUserId: p(from), group: { groupId: group.info.id, msgId: `demo-group-${i}`, msgType: 'text', msgBody: { text } } });
+    await sendOne(db, {
+      fromUserId: p(from),
+      group: { groupId: group.info.id, msgId: `demo-group-${i}`, msgType: 'text', msgBody: { text } },
+    });
   return true;
 }
