@@ -145,6 +145,8 @@ export const benchServerEnv = (databaseUrl: string, port: number, dataDir: strin
   SERVE_WEB: 'false',
   RATE_LIMIT_SIGNUP: '100000',
   DATA_DIR: dataDir,
+  // One secret for every bench server, so two servers on one database know the same devices and sessions.
+  APP_SECRET: process.env.APP_SECRET ?? 'owo-bench-only-secret-0123456789abcdef',
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -58,6 +59,23 @@ const rawRunners = new WeakMap<object, RawRunner>();
 export async function executeRows<T = Record<string, unknown>>(db: Tx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(res) ? res : (res.rows ?? []);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A built statement run as a named prepared statement on PostgreSQL's pool: its name is `prefix` and
+ * a hash of its text, so each shape of the statement (the values aside) is parsed once per
+ * connection and PostgreSQL may keep its plan (a generic one, once it costs no more than the custom
+ * ones), instead of planning a large statement on every call. Elsewhere (PGlite, or inside a
+ * transaction) it runs as `executeRows` does.
+ */
+export async function executePrepared<T = Record<string, unknown>>(db: Tx, prefix: string, query: SQL): Promise<T[]> {
+  const run = rawRunners.get(db);
+  if (!run) return executeRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return run({ name, text }, params) as Promise<T[]>;
 }
 
 /**

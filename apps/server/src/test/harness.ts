@@ -310,25 +310,28 @@ export async function payer(app: FastifyInstance, amount = 0, over: Partial<Reco
   return u;
 }
 
-/** `from` sends `to` money (kobo) with the PIN (`from` has a PIN and the money); the payment's reference. */
-export async function sendMoney(app: FastifyInstance, from: TestUser, to: TestUser, amount: number): Promise<string> {
-  const init = await app.inject({
-    method: 'POST',
-    url: '/api/transaction/api/v1/initiate',
-    headers: auth(from),
-    payload: { type: 'sendMoney', recipientId: to.id, amount },
-  });
+/**
+ * A payment through an initiate call and its complete call with the PIN: the transaction service's
+ * (`/api/transaction/api/v1`, bills and send money) or the wallet's (`/api/wallet`, bank payouts).
+ * `u` has a PIN and the money; the payment's reference. Throws with the answer when either call fails.
+ */
+export async function payWithPin(app: FastifyInstance, u: TestUser, payload: object, base = '/api/transaction/api/v1'): Promise<string> {
+  const init = await app.inject({ method: 'POST', url: `${base}/initiate`, headers: auth(u), payload });
   if (init.statusCode !== 200) throw new Error(`initiate answered ${init.statusCode}: ${init.body}`);
   const { reference } = json(init).data as { reference: string };
   const done = await app.inject({
     method: 'POST',
-    url: '/api/transaction/api/v1/complete',
-    headers: auth(from, { transactionPin: TEST_PIN }),
+    url: `${base}/complete`,
+    headers: auth(u, { transactionPin: TEST_PIN }),
     payload: { reference },
   });
   if (done.statusCode !== 200) throw new Error(`complete answered ${done.statusCode}: ${done.body}`);
   return reference;
 }
+
+/** `from` sends `to` money (kobo) with the PIN; the payment's reference. */
+export const sendMoney = (app: FastifyInstance, from: TestUser, to: TestUser, amount: number) =>
+  payWithPin(app, from, { type: 'sendMoney', recipientId: to.id, amount });
 
 export type HistoryEntry = {
   reference: string;

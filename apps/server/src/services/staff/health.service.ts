@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { jobLagSeconds, jobRunsTotal } from '../../platform/metrics.js';
 import { jobLeases, outbox } from '../../platform/tables.js';
 import { pendingMoney } from './money-requests.service.js';
-import { openReconItems } from './recon.service.js';
+import { openReconItems } from './recon-reads.js';
 
 // The health page: the outbox's backlog, each background job's state (its lease row for cluster
 // jobs, this process's metrics for the rest), money requests waiting for a second key and the

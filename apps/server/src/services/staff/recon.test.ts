@@ -12,7 +12,7 @@ import {
   historyOf,
   json,
   payer,
-  TEST_PIN,
+  payWithPin,
   type TestContext,
   type TestUser,
 } from '../../test/harness.js';
@@ -72,24 +72,9 @@ const itemOf = async (reference: string) => (await items()).find((i) => i.refere
 const resolve = (id: string, action: string, reason = 'Checked with the provider', s = finance, key?: string) =>
   staffPost(s, `/reconciliation/items/${id}/resolve`, { action, reason }, key);
 
-/** A payment through the wallet's initiate and complete (a bank payout). */
-async function payout(u: TestUser, amount: number): Promise<string> {
-  const init = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/initiate',
-    headers: auth(u),
-    payload: { bankCode: '058', accountNumber: '0123456789', amount, narration: 'Rent' },
-  });
-  const { reference } = json(init).data as { reference: string };
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/complete',
-    headers: auth(u, { transactionPin: TEST_PIN }),
-    payload: { reference },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return reference;
-}
+/** A bank payout through the wallet's initiate and complete. */
+const payout = (u: TestUser, amount: number) =>
+  payWithPin(t.app, u, { bankCode: '058', accountNumber: '0123456789', amount, narration: 'Rent' }, '/api/wallet');
 
 async function cardFunding(u: TestUser, amount: number, number = GOOD_CARD.number): Promise<string> {
   await t.app.inject({
@@ -101,23 +86,14 @@ async function cardFunding(u: TestUser, amount: number, number = GOOD_CARD.numbe
   return (await historyOf(t.app, u, { type: 'funding' })).data[0]!.reference as string;
 }
 
-async function airtime(u: TestUser): Promise<string> {
-  const init = await t.app.inject({
-    method: 'POST',
-    url: '/api/transaction/api/v1/initiate',
-    headers: auth(u),
-    payload: { type: 'airtime', billerId: 'mtn-airtime', billerGroupId: 'airtime', customerNumber: '08034445566', amount: 10_000 },
+const airtime = (u: TestUser) =>
+  payWithPin(t.app, u, {
+    type: 'airtime',
+    billerId: 'mtn-airtime',
+    billerGroupId: 'airtime',
+    customerNumber: '08034445566',
+    amount: 10_000,
   });
-  const { reference } = json(init).data as { reference: string };
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/api/transaction/api/v1/complete',
-    headers: auth(u, { transactionPin: TEST_PIN }),
-    payload: { reference },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return reference;
-}
 
 describe('a day matched with the providers’ reports', () => {
   let ada: TestUser;

@@ -3,7 +3,8 @@ import { ok } from '../../platform/http.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { paged } from '../../platform/pagination.js';
 import type { StaffDeps } from './deps.js';
-import { listItems, listRuns, resolveItem, runDay } from './recon.service.js';
+import { listItems, listRuns } from './recon-reads.js';
+import { resolveItem, runDay } from './recon.service.js';
 import { staffRoute } from './staff-route.js';
 
 /** Reconciliation: the runs, a day matched again, the records that do not match, and their resolution. */

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@owo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomDigits } from '../../platform/crypto.js';
-import { auth, lastMessage, payer, TEST_PIN, type TestContext } from '../../test/harness.js';
+import { lastMessage, payer, payWithPin, type TestContext } from '../../test/harness.js';
 import { createAdmin } from './accounts.service.js';
 import { totpCode } from './second-factor.js';
 
@@ -101,19 +101,7 @@ export async function staffOfEveryRole(t: TestContext): Promise<Record<StaffRole
 export async function customerWithPayments(t: TestContext) {
   const customer = await payer(t.app, 500_000);
   const other = await payer(t.app, 0);
-  const pay = async (payload: object) => {
-    const init = await t.app.inject({ method: 'POST', url: '/api/transaction/api/v1/initiate', headers: auth(customer), payload });
-    if (init.statusCode !== 200) throw new Error(`initiate failed: ${init.body}`);
-    const reference = (init.json() as { data: { reference: string } }).data.reference;
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/complete',
-      headers: auth(customer, { transactionPin: TEST_PIN }),
-      payload: { reference },
-    });
-    if (done.statusCode !== 200) throw new Error(`complete failed: ${done.body}`);
-    return reference;
-  };
+  const pay = (payload: object) => payWithPin(t.app, customer, payload);
   const airtime = await pay({
     type: 'airtime',
     billerId: 'mtn-airtime',
