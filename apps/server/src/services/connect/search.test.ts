@@ -1,9 +1,10 @@
 import type { Community, ConnectSearchResult, Post } from '@owo/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/harness.js';
 import { connectApp } from './connect-fixtures.js';
 
-const { api } = connectApp();
+const { t, api } = connectApp();
 const search = (u: Parameters<typeof api.ok>[0], q: string) => api.ok<ConnectSearchResult>(u, 'GET', `/search?q=${encodeURIComponent(q)}`);
 const stamp = Date.now().toString(36);
 
@@ -29,7 +30,7 @@ describe('search in Connect', () => {
     expect(found.people).toEqual([]);
   });
 
-  it('finds recent posts and communities by their words', async () => {
+  it('finds posts and communities by their words', async () => {
     const [owner, reader] = [await api.person(), await api.person()];
     const word = `amala${stamp}`;
     const post = await api.post<Post>(owner, { text: `The best ${word} in Ibadan is at Bodija` });
@@ -37,6 +38,18 @@ describe('search in Connect', () => {
     const found = await search(reader, word);
     expect(found.posts.map((p) => p._id)).toEqual([post._id]);
     expect(found.communities.map((x) => x._id)).toEqual([c._id]);
+  });
+
+  it('finds posts of any age by their words, from three characters', async () => {
+    const [owner, reader] = [await api.person(), await api.person()];
+    const word = `ofada${stamp}`;
+    const post = await api.post<Post>(owner, { text: `Old but gold: ${word} rice and ayamase` });
+    await t.db.execute(
+      sql`UPDATE posts SET published_at = now() - interval '400 days', created_at = now() - interval '400 days' WHERE id = ${post._id}`,
+    );
+    expect((await search(reader, word)).posts.map((p) => p._id)).toEqual([post._id]);
+    expect((await search(reader, 'ay')).posts).toEqual([]);
+    expect((await search(reader, 'ayamase')).posts.map((p) => p._id)).toContain(post._id);
   });
 
   it('shows nobody a post they could not see in a feed (a private community’s)', async () => {

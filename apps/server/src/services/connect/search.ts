@@ -7,12 +7,12 @@ import { postPage, postsPageSql as page, toConnectUser } from './posts-read.js';
 import { listedFor } from './visibility.js';
 
 // Search in Connect (Explore's search box): people by name or nickname, hashtags beginning with the
-// words, communities one may find, and the recent posts the caller may see with the words or the
-// hashtag. Every part is bounded (a few results each), and posts go through the same visibility rule
+// words, communities one may find, and the latest posts the caller may see with the words (three
+// characters or more) or the hashtag. Every part is bounded (a few results each), and posts go through the same visibility rule
 // as every feed (`listedFor`), so a search shows nothing a feed would not.
 
-/** How far back posts are searched by their words (hashtags have their own index of every post). */
-export const SEARCH_POST_DAYS = 30;
+/** The fewest characters posts are searched by (their words' trigram index needs three). */
+export const SEARCH_POST_MIN_CHARS = 3;
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
 
@@ -30,18 +30,20 @@ export async function searchConnect(db: Db, viewerId: string, raw: string): Prom
         )
       : Promise.resolve([]),
     isTag ? Promise.resolve({ items: [] }) : discoverCommunities(db, viewerId, { search: q, page: 1, limit: 5 }),
-    postPage(
-      db,
-      viewerId,
-      page(
-        isTag
-          ? sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.tags @> ARRAY[${tag}]::text[]`
-          : sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.published_at > now() - make_interval(days => ${SEARCH_POST_DAYS})
-              AND p.text ILIKE ${`%${escapeLike(q)}%`}`,
-        { page: 0, limit: 10 },
-      ),
-      { page: 0, limit: 10 },
-    ),
+    !isTag && [...q].length < SEARCH_POST_MIN_CHARS
+      ? Promise.resolve({ posts: [] })
+      : postPage(
+          db,
+          viewerId,
+          page(
+            isTag
+              ? sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.tags @> ARRAY[${tag}]::text[]`
+              : // Every shown post's words, through their trigram index (posts_text_trgm_idx).
+                sql`${listedFor(viewerId)} AND p.kind <> 'repost' AND p.text ILIKE ${`%${escapeLike(q)}%`}`,
+            { page: 0, limit: 10 },
+          ),
+          { page: 0, limit: 10 },
+        ),
   ]);
   return { people: people.people.map(toConnectUser), tags, communities: communities.items, posts: posts.posts };
 }

@@ -68,6 +68,10 @@ export const posts = pgTable(
     index('posts_repost_of_idx')
       .on(t.repostOf)
       .where(sql`${t.repostOf} is not null`),
+    // Connect's search by words (search.ts): trigrams of the shown posts' text, for ILIKE '%words%'.
+    index('posts_text_trgm_idx')
+      .using('gin', sql`${t.text} gin_trgm_ops`)
+      .where(sql`${t.status} = 'published' and ${t.hiddenAt} is null and ${t.kind} <> 'repost'`),
     // Is this upload used by a post? (before an expired story's media is deleted)
     index('posts_media_idx').using('gin', sql`${t.media} jsonb_path_ops`),
     // Once per person: a second plain repost of the same post is refused by the database.
@@ -140,7 +144,12 @@ export const postTags = pgTable(
     tag: text('tag').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tag] }), index('post_tags_recent_idx').on(t.createdAt, t.tag)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_tags_recent_idx').on(t.createdAt, t.tag),
+    // Hashtags beginning with what is typed (search.ts: LIKE 'tag%').
+    index('post_tags_prefix_idx').using('btree', sql`${t.tag} text_pattern_ops`),
+  ],
 );
 
 export const postMentions = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "post_tags_prefix_idx" ON "post_tags" USING btree ("tag" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "posts_text_trgm_idx" ON "posts" USING gin ("text" gin_trgm_ops) WHERE "posts"."status" = 'published' and "posts"."hidden_at" is null and "posts"."kind" <> 'repost';
