@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.js';
 import { forbidden } from '../../platform/errors.js';
 import { blocksBetween } from './blocks.queries.js';
@@ -49,3 +49,11 @@ export async function blockedPairs(db: Tx, pairs: readonly (readonly [string, st
   );
   return new Set(rows.map((r) => (r.blockerId < r.blockedId ? `${r.blockerId}:${r.blockedId}` : `${r.blockedId}:${r.blockerId}`)));
 }
+
+/**
+ * The rule as a condition on another service's row: `userId` and the person in `person` (a column)
+ * are cut off from each other. Connect's visibility asks it, so a block also hides each one's posts,
+ * comments and stories from the other.
+ */
+export const cutOffSql = (userId: string, person: SQL): SQL => sql`EXISTS (SELECT 1 FROM ${blocks} b
+  WHERE (b.blocker_id = ${userId} AND b.blocked_id = ${person}) OR (b.blocked_id = ${userId} AND b.blocker_id = ${person}))`;

@@ -1,7 +1,7 @@
 import type { Community, ConnectSearchResult, Post } from '@owo/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../test/harness.js';
+import { auth, json } from '../../test/harness.js';
 import { connectApp } from './connect-fixtures.js';
 
 const { t, api } = connectApp();
@@ -15,6 +15,14 @@ describe('search in Connect', () => {
     const found = await search(me, `zikora${stamp}`);
     expect(found.people.map((p) => p._id)).toContain(zikora.id);
     expect(found.people.map((p) => p._id)).not.toContain(me.id);
+  });
+
+  it('does not find a person cut off by a block, either way', async () => {
+    const [ifeoma, me] = [await api.person(`ifeoma${stamp}`), await api.person()];
+    expect((await search(me, `ifeoma${stamp}`)).people.map((p) => p._id)).toEqual([ifeoma.id]);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/chat/blocks/${me.id}`, headers: auth(ifeoma, { 'idempotency-key': `block-${me.id}` }) });
+    expect(res.statusCode).toBe(200);
+    expect((await search(me, `ifeoma${stamp}`)).people).toEqual([]);
   });
 
   it('finds hashtags beginning with the words, the most used first, and the posts with a #hashtag', async () => {

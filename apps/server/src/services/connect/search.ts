@@ -1,6 +1,7 @@
 import type { ConnectSearchResult } from '@owo/contracts';
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../platform/db.js';
+import { blockedAmong } from '../chat/index.js';
 import { nicknamedPeople } from '../user/index.js';
 import { discoverCommunities } from './communities-read.js';
 import { postPage, postsPageSql as page, toConnectUser } from './posts-read.js';
@@ -45,5 +46,16 @@ export async function searchConnect(db: Db, viewerId: string, raw: string): Prom
           { page: 0, limit: 10 },
         ),
   ]);
-  return { people: people.people.map(toConnectUser), tags, communities: communities.items, posts: posts.posts };
+  // Nobody cut off from the caller by a block (either way) is found; their posts are not listed either (listedFor).
+  const cutOff = await blockedAmong(
+    db,
+    viewerId,
+    people.people.map((p) => p.id),
+  );
+  return {
+    people: people.people.filter((p) => !cutOff.has(p.id)).map(toConnectUser),
+    tags,
+    communities: communities.items,
+    posts: posts.posts,
+  };
 }

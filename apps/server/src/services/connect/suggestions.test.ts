@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payer, sendMoney, type TestUser } from '../../test/harness.js';
+import { auth, payer, sendMoney, type TestUser } from '../../test/harness.js';
 // eslint-disable-next-line owo/service-boundaries -- the shop's test kit makes a seller, a shopper and an order through the API only
 import { IKEJA, orderKit } from '../ecommerce/shop-test-kit.js';
 import { connectApp } from './connect-fixtures.js';
@@ -77,6 +77,17 @@ describe('suggested accounts from money, shops and communities', () => {
 
   it('works both ways for money: the one who was paid is suggested the payer', async () => {
     expect(reasonFor(await suggestions(who.paid), who.me)).toMatchObject({ reason: 'paid_each_other', mutualCount: 2 });
+  });
+
+  it('never suggests someone cut off by a block, either way', async () => {
+    const block = (by: TestUser, who: TestUser) =>
+      t.app.inject({ method: 'PUT', url: `/api/chat/blocks/${who.id}`, headers: auth(by, { 'idempotency-key': `b-${who.id}` }) });
+    expect((await block(who.me, who.seller)).statusCode).toBe(200);
+    expect((await block(who.neighbour, who.me)).statusCode).toBe(200);
+    const ids = (await suggestions(who.me)).map((s) => s._id);
+    expect(ids).not.toContain(who.seller.id);
+    expect(ids).not.toContain(who.neighbour.id);
+    expect((await suggestions(who.seller)).map((s) => s._id)).not.toContain(who.me.id);
   });
 
   it('drops a person once followed', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SuggestionReason } from '@owo/contracts';
 import { executeRows, type Tx } from '../../platform/db.js';
+import { blockedAmong } from '../chat/index.js';
 import { sellersBoughtFrom } from '../ecommerce/index.js';
 import { paymentContacts } from '../transaction/index.js';
 import { people } from './people.service.js';
@@ -11,7 +12,8 @@ type Candidate = { id: string; count: number; reason: SuggestionReason };
  * People to follow, strongest reason first: people one has paid or been paid by, sellers one has
  * bought from (what only the wallet and the marketplace know), people followed by people one
  * follows (by how many), people of one's communities (by how many shared), then popular people, so
- * a newcomer with no graph still gets some. Never oneself or someone already followed; each
+ * a newcomer with no graph still gets some. Never oneself, someone already followed or someone
+ * cut off by a block; each
  * source's read is bounded (latest payments, orders, communities and members).
  */
 export async function suggestedAccounts(db: Tx, viewerId: string, limit: number) {
@@ -56,8 +58,14 @@ export async function suggestedAccounts(db: Tx, viewerId: string, limit: number)
   const stillToFollow = new Set(rows.filter((r) => (r.reason as string) === 'known').map((r) => r.id));
   const order: SuggestionReason[] = ['followed_by_people_you_follow', 'in_your_communities', 'popular'];
   const ranked = [...known.filter((k) => stillToFollow.has(k.id)), ...order.flatMap((reason) => rows.filter((r) => r.reason === reason))];
+  // Never someone cut off from the viewer by a block, either way.
+  const cutOff = await blockedAmong(
+    db,
+    viewerId,
+    ranked.map((c) => c.id),
+  );
   const chosen = new Map<string, Candidate>();
-  for (const c of ranked) if (!chosen.has(c.id) && chosen.size < limit) chosen.set(c.id, c);
+  for (const c of ranked) if (!chosen.has(c.id) && !cutOff.has(c.id) && chosen.size < limit) chosen.set(c.id, c);
   const list = await people(db, viewerId, [...chosen.keys()], new Set());
   return list.map((p) => ({ ...p, mutualCount: chosen.get(p._id)!.count, reason: chosen.get(p._id)!.reason }));
 }

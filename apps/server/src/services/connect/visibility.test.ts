@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Community, Post } from '@owo/contracts';
 import { executeRows } from '../../platform/db.js';
-import { json, type TestUser } from '../../test/harness.js';
+import { auth, json, type TestUser } from '../../test/harness.js';
 import { connectApp, type Method } from './connect-fixtures.js';
 
 // "May this person see this post" is asked by every read and every action (visibility.ts): the
@@ -223,5 +223,58 @@ describe('stories and highlights', () => {
     expect((await api.ok<{ isLiked: boolean }>(friend, 'PATCH', `/highlights/${h._id}/like`)).isLiked).toBe(true);
     const theirs = json(await api.call(friend, 'GET', `/highlights?userId=${author.id}`)).data as Array<{ _id: string }>;
     expect(theirs.map((x) => x._id)).toEqual([h._id]);
+  });
+});
+
+describe('a block between two people', () => {
+  it('hides each one’s posts, comments and stories from the other in every list, and refuses acting on them, until lifted', async () => {
+    const [ada, bayo, chi] = await Promise.all([api.person(), api.person(), api.person()]);
+    await api.follow(bayo, ada);
+    await api.follow(ada, bayo);
+    const tag = `blockcheck${Date.now().toString(36)}`;
+    const adas = await api.post<Post>(ada, { text: `Market day #${tag}`, category: 'food' });
+    const bayos = await api.post<Post>(bayo, { text: `Bayo's day #${tag}` });
+    const chis = await api.post<Post>(chi, { text: 'Anyone for suya?' });
+    await api.ok(bayo, 'POST', `/posts/${chis._id}/comment`, { text: 'Me!' });
+    await api.ok(ada, 'POST', '/stories', { kind: 'text', text: 'Hello all', audience: 'everyone' });
+    const chat = (u: TestUser, method: 'PUT' | 'DELETE', who: TestUser) =>
+      t.app.inject({ method, url: `/api/chat/blocks/${who.id}`, headers: auth(u, { 'idempotency-key': `${method}-${who.id}` }) });
+    const ids = async (u: TestUser, url: string) => (await api.page<Post>(u, url)).data.map((x) => x._id);
+    const seen = async () => ({
+      bayoHome: await ids(bayo, '/posts/feeds'),
+      bayoFood: await ids(bayo, '/posts/feeds/food'),
+      bayoProfile: await ids(bayo, `/posts/${ada.id}/posts-with-text`),
+      bayoSearch: (await api.ok<{ posts: Post[] }>(bayo, 'GET', `/search?q=%23${tag}`)).posts.map((x) => x._id),
+      bayoStories: (await api.page<{ author: { _id: string } }>(bayo, '/stories/allStories')).data.map((g) => g.author._id),
+      adaHome: await ids(ada, '/posts/feeds'),
+      adaComments: (await api.page<{ text: string }>(ada, `/posts/${chis._id}/comments`)).data.map((c) => c.text),
+    });
+    const before = await seen();
+    expect(before).toMatchObject({ bayoStories: expect.arrayContaining([ada.id]), adaComments: ['Me!'] });
+    for (const list of [before.bayoHome, before.bayoFood, before.bayoProfile, before.bayoSearch]) expect(list).toContain(adas._id);
+    expect(before.adaHome).toContain(bayos._id);
+
+    // Ada blocks Bayo (from a chat or his profile): each is hidden from the other.
+    expect((await chat(ada, 'PUT', bayo)).statusCode).toBe(200);
+    const blocked = await seen();
+    for (const list of [blocked.bayoHome, blocked.bayoFood, blocked.bayoProfile, blocked.bayoSearch]) expect(list).not.toContain(adas._id);
+    expect(blocked.bayoStories).not.toContain(ada.id);
+    expect(blocked.adaHome).not.toContain(bayos._id);
+    expect(blocked.adaComments).toEqual([]);
+    for (const [, method, path, body] of ACTIONS) {
+      const snap = await snapshot();
+      const res = await api.call(bayo, method, path(adas._id), body);
+      expect(res.statusCode, `${method} ${path(adas._id)}`).toBe(404);
+      expect(await snapshot()).toBe(snap);
+    }
+    // Chi, whom nobody blocked, still sees both.
+    expect((await api.page<{ text: string }>(chi, `/posts/${chis._id}/comments`)).data.map((c) => c.text)).toEqual(['Me!']);
+
+    // Lifted: everything is back.
+    expect((await chat(ada, 'DELETE', bayo)).statusCode).toBe(200);
+    const after = await seen();
+    expect(after.bayoHome).toContain(adas._id);
+    expect(after.adaHome).toContain(bayos._id);
+    expect(after.adaComments).toEqual(['Me!']);
   });
 });

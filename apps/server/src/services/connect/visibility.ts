@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cutOffSql } from '../chat/index.js';
 import type { posts } from './tables.js';
 
 // Who may see what in Connect: the one place that decides it. Every read of a post (one post, each
@@ -6,6 +7,11 @@ import type { posts } from './tables.js';
 // report, view) asks `seesPost`; lists ask `listedFor`, its public part; comments also ask
 // `seesComment`. Stories ask `seesStory`, highlights `seesHighlightStory`. Each is a condition on a
 // row, put into the statement that reads or changes it, so the answer and the action can never disagree.
+// A block between two people (chat's block rule, either way) hides each one's posts, comments and
+// stories from the other.
+
+/** Is the person in `author` (a column) cut off from the viewer by a block, either way? */
+const blockedWith = (viewerId: string, author: SQL) => cutOffSql(viewerId, author);
 
 /**
  * May the viewer read this community's posts (a community id column or value; NULL: no community)?
@@ -28,14 +34,15 @@ const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 export const seesPost = (viewerId: string, alias = 'p') => sql`(${col(alias, 'status')} <> 'deleted' AND (
   ${col(alias, 'author_id')} = ${viewerId}
   OR (${col(alias, 'status')} = 'published' AND ${col(alias, 'hidden_at')} IS NULL
-    AND ${readsCommunity(viewerId, col(alias, 'community_id'))})))`;
+    AND ${readsCommunity(viewerId, col(alias, 'community_id'))} AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))})))`;
 
 /**
  * The posts a list shows the viewer: those they may see, in their public state only (published and
  * not hidden; an author's own drafts and waiting posts have lists of their own).
  */
 export const listedFor = (viewerId: string, alias = 'p') => sql`(${col(alias, 'status')} = 'published'
-  AND ${col(alias, 'hidden_at')} IS NULL AND ${readsCommunity(viewerId, col(alias, 'community_id'))})`;
+  AND ${col(alias, 'hidden_at')} IS NULL AND ${readsCommunity(viewerId, col(alias, 'community_id'))}
+  AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))})`;
 
 /** Is post `alias` in a private community (whose posts are never reposted or quoted outside it)? */
 export const inPrivateCommunity = (alias = 'p') => sql`(${col(alias, 'community_id')} IS NOT NULL AND EXISTS (
@@ -56,7 +63,7 @@ export const actionablePost = (viewerId: string, postId: string) =>
  * anyone else only while its reports have not hidden it.
  */
 export const seesComment = (viewerId: string, alias = 'c') =>
-  sql`(${col(alias, 'hidden_at')} IS NULL OR ${col(alias, 'author_id')} = ${viewerId})`;
+  sql`(${col(alias, 'author_id')} = ${viewerId} OR (${col(alias, 'hidden_at')} IS NULL AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))}))`;
 
 /**
  * May the viewer see the story row `s` now? Its author always (also after it expired); anyone else
@@ -64,6 +71,7 @@ export const seesComment = (viewerId: string, alias = 'c') =>
  * counts them as a close friend.
  */
 export const seesStory = (viewerId: string, now: Date) => sql`(s.author_id = ${viewerId} OR (s.expires_at > ${now}
+  AND NOT ${blockedWith(viewerId, sql`s.author_id`)}
   AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = s.author_id)
   AND (s.audience = 'everyone' OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))))`;
 
@@ -72,8 +80,8 @@ export const seesStory = (viewerId: string, now: Date) => sql`(s.author_id = ${v
  * it expired and without following)? Its owner always; anyone else a story for everyone, or a
  * close-friends story if the owner counts them as a close friend.
  */
-export const seesHighlightStory = (viewerId: string) => sql`(s.author_id = ${viewerId} OR s.audience = 'everyone'
-  OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))`;
+export const seesHighlightStory = (viewerId: string) => sql`(s.author_id = ${viewerId} OR (NOT ${blockedWith(viewerId, sql`s.author_id`)}
+  AND (s.audience = 'everyone' OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))))`;
 
 /** A highlight the viewer may see: one with at least one story they may see (highlight row `h`). */
 export const seesHighlight = (viewerId: string) => sql`EXISTS (SELECT 1 FROM highlight_stories hs JOIN stories s ON s.id = hs.story_id
