@@ -65,8 +65,8 @@ const FEED = '/api/connect/posts/feeds?page=0';
 const REUSE = process.env.FANOUT_REUSE === '1';
 /**
  * The server's timeline settings (TIMELINE_DEFAULTS in apps/server/src/services/connect/timeline-store.ts).
- * bigAccountFollowers has no configuration setting: the store is made with the defaults. The fanned-out
- * case therefore sets the celebrity's followers_count (what the fan-out job and the feed's read compare
+ * The server runs with the defaults (one server per store for every case; TIMELINE_BIG_ACCOUNT_FOLLOWERS
+ * would need another server per case). The fanned-out case therefore sets the celebrity's followers_count (what the fan-out job and the feed's read compare
  * with the threshold) to FANNED, below it, for the time of the case: the same as a threshold above
  * FANOUT_BIG, the real 50,000 follows unchanged.
  */
@@ -607,8 +607,8 @@ the API (\`POST /api/connect/posts\`, its own token) one post after another, eac
 
 - **celebrity, pulled at read time**: as the server is, ${s.big} followers is above \`bigAccountFollowers\` (${BIG_ACCOUNT}): the post goes into the author's
   own timeline only and followers' feeds pull it at read time.
-- **celebrity, fanned out**: the post copied into all ${s.big} followers' timelines. \`bigAccountFollowers\` has no configuration setting
-  (the store is made with \`TIMELINE_DEFAULTS\`), so for this case the celebrity's \`connect_profiles.followers_count\`, the number the fan-out
+- **celebrity, fanned out**: the post copied into all ${s.big} followers' timelines. The server keeps its default
+  threshold (\`TIMELINE_BIG_ACCOUNT_FOLLOWERS\`, one server per store for every case), so for this case the celebrity's \`connect_profiles.followers_count\`, the number the fan-out
   job and the feed's read compare with the threshold, is set to ${FANNED} (put back afterwards): the same as a threshold above ${s.big}, the follows unchanged.
 - **ordinary person**: the person whose follower count is nearest ${FOLLOWS}.
 

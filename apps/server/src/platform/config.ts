@@ -23,6 +23,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SECRET_HASH_COST: z.enum(['standard', 'test']).optional(),
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  TIMELINE_CAP: z.coerce.number().int().min(20, 'TIMELINE_CAP must be at least 20').max(5_000).default(400),
+  TIMELINE_ACTIVE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  TIMELINE_BIG_ACCOUNT_FOLLOWERS: z.coerce.number().int().min(1).default(10_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
@@ -141,6 +144,8 @@ export type Config = {
   secretHashCost: SecretHashCost;
   /** How long a search's ranking and a prefix's suggestions are kept (platform/read-cache.ts); 0: not kept. */
   searchCacheMs: number;
+  /** Connect's home timelines (docs/connect.md): entries kept per person, days a timeline is kept unread, followers above which posts are pulled at read time. */
+  timelines: { cap: number; activeDays: number; bigAccountFollowers: number };
   port: number;
   host: string;
   dataDir: string;
@@ -273,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
     searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    timelines: { cap: e.TIMELINE_CAP, activeDays: e.TIMELINE_ACTIVE_DAYS, bigAccountFollowers: e.TIMELINE_BIG_ACCOUNT_FOLLOWERS },
     port: e.PORT,
     host: e.HOST,
     dataDir,

@@ -28,7 +28,7 @@ export {
 
 /** The connect service: posts, feeds, stories, highlights, profiles and follows, saved collections, reports, communities. */
 const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async (app, { providers }) => {
-  const timelines = timelineStoreOf(app.redis, app.config.redisPrefix);
+  const timelines = timelineStoreOf(app.redis, app.config.redisPrefix, app.config.timelines);
   const deps = { ...communityHooks, storage: providers.storage, timelines };
   await app.register(postRoutes(deps));
   await app.register(peopleRoutes);
