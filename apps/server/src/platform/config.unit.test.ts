@@ -112,3 +112,15 @@ describe('loadConfig: SECRET_HASH_COST', () => {
     expect(() => loadConfig({ ...prod, DATABASE_URL: 'postgres://x/y', SECRET_HASH_COST: 'test' })).toThrow(/SECRET_HASH_COST=test/);
   });
 });
+
+describe('loadConfig: Connect’s home timelines', () => {
+  it('keeps 400 posts, 14 days, and pulls authors of 10,000 followers or more by default', () => {
+    expect(loadConfig(base).timelines).toEqual({ cap: 400, activeDays: 14, bigAccountFollowers: 10_000 });
+  });
+
+  it('takes each setting, and refuses a cap too small to fill a page', () => {
+    const c = loadConfig({ ...base, TIMELINE_CAP: '800', TIMELINE_ACTIVE_DAYS: '30', TIMELINE_BIG_ACCOUNT_FOLLOWERS: '100000' });
+    expect(c.timelines).toEqual({ cap: 800, activeDays: 30, bigAccountFollowers: 100_000 });
+    expect(() => loadConfig({ ...base, TIMELINE_CAP: '5' })).toThrow(/TIMELINE_CAP must be at least 20/);
+  });
+});
