@@ -230,3 +230,131 @@ describe('forward', () => {
     expect(json(r)).toMatchObject({ code: 'CANNOT_FORWARD', message: 'Payments can’t be forwarded: send the money again instead' });
   });
 });
+
+type Found = { message: ChatMessage; chat: { conversationId: string; groupId: string | null } };
+const search = async (u: TestUser, q: string, convo?: string) =>
+  (await must<Found[]>(u, 'GET', `${convo ? `/chats/${convo}` : ''}/search?q=${encodeURIComponent(q)}`)).map((x) => x.message.msgBody.text);
+
+describe('search', () => {
+  it('finds words (the last a prefix) in all the caller’s chats or in one, the latest first', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    const g = await must<GroupInfo>(a, 'POST', '/groups', { name: 'Estate', memberIds: [c.id] });
+    const one = await send(a, b, 'The generator is fixed');
+    await send(b, a, 'Pay the generator man');
+    await send(b, a, 'Nothing to see');
+    await must(c, 'POST', `/groups/${g.id}/messages`, { msgId: 's-1', msgBody: { text: 'Generator levy is due' } });
+    expect(await search(a, 'gener')).toEqual(['Generator levy is due', 'Pay the generator man', 'The generator is fixed']);
+    expect(await search(a, 'generator man')).toEqual(['Pay the generator man']);
+    expect(await search(a, 'gener', one.conversationId)).toEqual(['Pay the generator man', 'The generator is fixed']);
+    expect(await search(c, 'generator', g.id)).toEqual(['Generator levy is due']);
+    expect(await search(c, 'generator')).toEqual(['Generator levy is due']);
+    const page = json(await call(a, 'GET', '/search?q=generator&limit=1&page=3'));
+    expect(page).toMatchObject({
+      data: [{ message: { id: one.id }, chat: { conversationId: one.conversationId } }],
+      pagination: { total: 3 },
+    });
+  });
+
+  it('leaves out what was deleted for everyone, and what the caller deleted for themselves', async () => {
+    const [a, b] = [await person(), await person()];
+    const gone = await send(a, b, 'secret plan one');
+    const mine = await send(b, a, 'secret plan two');
+    await must(a, 'DELETE', `/messages/${gone.id}`);
+    await must(a, 'DELETE', `/messages/${mine.id}/for-me`);
+    expect(await search(a, 'secret')).toEqual([]);
+    expect(await search(b, 'secret')).toEqual(['secret plan two']);
+  });
+
+  it('shows a removed member nothing sent after the removal', async () => {
+    const [admin, c] = [await person(), await person()];
+    const g = await must<GroupInfo>(admin, 'POST', '/groups', { name: 'Club', memberIds: [c.id] });
+    await must(admin, 'POST', `/groups/${g.id}/messages`, { msgId: 'r-1', msgBody: { text: 'Match on Saturday' } });
+    await must(admin, 'DELETE', `/groups/${g.id}/members/${c.id}`);
+    await must(admin, 'POST', `/groups/${g.id}/messages`, { msgId: 'r-2', msgBody: { text: 'Match moved to Sunday' } });
+    expect(await search(c, 'match')).toEqual(['Match on Saturday']);
+    expect(await search(c, 'match', g.id)).toEqual(['Match on Saturday']);
+    expect(await search(admin, 'match')).toEqual(['Match moved to Sunday', 'Match on Saturday']);
+  });
+
+  it('refuses an outsider’s chat (404), bad input (400) and no token (401)', async () => {
+    const [a, b, outsider] = [await person(), await person(), await person()];
+    const m = await send(a, b, 'our words');
+    const out = await call(outsider, 'GET', `/chats/${m.conversationId}/search?q=words`);
+    expect(out.statusCode).toBe(404);
+    expect(json(out).code).toBe('CONVERSATION_NOT_FOUND');
+    expect(await search(outsider, 'words')).toEqual([]);
+    expect(json(await call(a, 'GET', '/search?q=%20')).message).toBe('Type something to search for');
+    expect(json(await call(a, 'GET', '/search?q=%21%21')).message).toBe('Type a word to search for');
+    expect(json(await call(a, 'GET', '/chats/nope/search?q=x')).message).toBe('conversationId must be a valid id');
+    expect((await call(null, 'GET', '/search?q=words')).statusCode).toBe(401);
+    expect((await call(null, 'GET', `/chats/${m.conversationId}/search?q=words`)).statusCode).toBe(401);
+  });
+});
+
+type Recent = { conversationId: string; user: { id: string }; pinned: boolean; archived: boolean };
+const recent = (u: TestUser, q = '') => must<Recent[]>(u, 'GET', `/recent-chats${q}`);
+
+describe('pinned and archived chats', () => {
+  it('pins up to 3 chats (groups included), listed first; the 4th is refused', async () => {
+    const a = await person();
+    const others = [await person(), await person(), await person()];
+    const convos: string[] = [];
+    for (const o of others) convos.push((await send(o, a, 'hi')).conversationId);
+    const g = await must<GroupInfo>(a, 'POST', '/groups', { name: 'Pinned group', memberIds: [] });
+    const latest = await send(await person(), a, 'newest');
+    for (const c of [convos[0]!, g.id]) expect(await must(a, 'PUT', `/chats/${c}/pin`)).toMatchObject({ conversationId: c, pinned: true });
+    await must(a, 'PUT', `/chats/${convos[1]}/pin`);
+    expect(await must(a, 'PUT', `/chats/${convos[1]}/pin`)).toMatchObject({ pinned: true });
+    const fourth = await call(a, 'PUT', `/chats/${latest.conversationId}/pin`);
+    expect(fourth.statusCode).toBe(409);
+    expect(json(fourth)).toMatchObject({ code: 'PIN_LIMIT', message: 'You can pin up to 3 chats' });
+    const list = await recent(a);
+    expect(list.map((x) => [x.conversationId, x.pinned])).toEqual([
+      [convos[1], true],
+      [convos[0], true],
+      [latest.conversationId, false],
+      [convos[2], false],
+    ]);
+    expect((await must<{ id: string; pinned: boolean }[]>(a, 'GET', '/groups'))[0]).toMatchObject({ id: g.id, pinned: true });
+    expect(await must(a, 'DELETE', `/chats/${g.id}/pin`)).toMatchObject({ pinned: false, pinnedAt: null });
+    expect(await must(a, 'PUT', `/chats/${latest.conversationId}/pin`)).toMatchObject({ pinned: true });
+  });
+
+  it('archives a chat, which stays archived when a new message arrives, and unarchives it', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    const ab = (await send(b, a, 'hello')).conversationId;
+    const ac = (await send(c, a, 'hey')).conversationId;
+    await must(a, 'PUT', `/chats/${ab}/pin`);
+    expect(await must(a, 'PUT', `/chats/${ab}/archive`)).toMatchObject({ archived: true, pinned: false });
+    await send(b, a, 'are you there?');
+    expect((await recent(a, '?archived=true')).map((x) => [x.conversationId, x.archived])).toEqual([[ab, true]]);
+    expect((await recent(a, '?archived=false')).map((x) => x.conversationId)).toEqual([ac]);
+    expect((await recent(a)).map((x) => x.conversationId)).toEqual([ab, ac]);
+    expect((await recent(b))[0]).toMatchObject({ archived: false, pinned: false });
+    const g = await must<GroupInfo>(a, 'POST', '/groups', { name: 'Quiet', memberIds: [] });
+    await must(a, 'PUT', `/chats/${g.id}/archive`);
+    expect(await must<unknown[]>(a, 'GET', '/groups?archived=false')).toEqual([]);
+    expect(await must(a, 'DELETE', `/chats/${ab}/archive`)).toMatchObject({ archived: false });
+    expect((await recent(a, '?archived=false')).map((x) => x.conversationId)).toEqual([ab, ac]);
+  });
+
+  it('refuses an outsider (404), bad input (400) and no token (401), writing nothing', async () => {
+    const [a, b, outsider] = [await person(), await person(), await person()];
+    const convo = (await send(a, b, 'x')).conversationId;
+    const before = await count('chat_states');
+    for (const [method, what] of [
+      ['PUT', 'pin'],
+      ['DELETE', 'pin'],
+      ['PUT', 'archive'],
+      ['DELETE', 'archive'],
+    ] as const) {
+      const out = await call(outsider, method, `/chats/${convo}/${what}`);
+      expect(out.statusCode, `${method} ${what}`).toBe(404);
+      expect(json(out).code).toBe('CONVERSATION_NOT_FOUND');
+      expect((await call(null, method, `/chats/${convo}/${what}`)).statusCode).toBe(401);
+      expect(json(await call(a, method, `/chats/bad/${what}`)).message).toBe('conversationId must be a valid id');
+    }
+    expect(json(await call(a, 'GET', '/recent-chats?archived=maybe')).message).toBe('archived is true or false');
+    expect(await count('chat_states')).toBe(before);
+  });
+});
