@@ -13,9 +13,9 @@ export const chatGroupsApi = {
   'chat.groups': {
     method: 'GET',
     path: P,
-    query: c.directoryQuery,
+    query: c.chatListQuery,
     response: g.groupsResponse,
-    summary: 'Your groups, the latest first, with the last message and unread count',
+    summary: 'Your groups, pinned first then the latest, with the last message, unread count, pinned and archived',
   },
   'chat.groupCreate': {
     method: 'POST',

@@ -12,9 +12,9 @@ export const chatApi = {
   'chat.recent': {
     method: 'GET',
     path: `${P}/recent-chats`,
-    query: c.directoryQuery,
+    query: c.chatListQuery,
     response: c.recentChatsResponse,
-    summary: 'Your conversations, the latest first, with the last message and unread count',
+    summary: 'Your conversations, pinned first then the latest, with the last message, unread count, pinned and archived',
   },
   'chat.history': {
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { chatApi } from './api-chat.js';
 import { chatGroupsApi } from './api-chat-groups.js';
+import { chatActionsApi } from './api-chat-actions.js';
 import { connectApi } from './api-connect.js';
 import { communitiesApi } from './api-communities.js';
 import { moneyApi } from './api-money.js';
@@ -53,6 +54,7 @@ export const apiMap = {
   ...communitiesApi,
   ...chatApi,
   ...chatGroupsApi,
+  ...chatActionsApi,
   ...shopApi,
   ...noticesApi,
   ...staffApi,

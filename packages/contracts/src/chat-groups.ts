@@ -23,6 +23,9 @@ export const chatGroup = z.object({
   unreadCount: z.number().int().describe('from the member’s seen mark, not by counting rows'),
   lastMessage: chatMessage.nullable(),
   createdAt: z.string(),
+  // Always sent; optional in the type so the app's fixtures written before them still compile.
+  pinned: z.boolean().optional().describe('pinned by the caller: pinned chats come first (always sent)'),
+  archived: z.boolean().optional().describe('archived by the caller: it stays archived when a new message arrives (always sent)'),
 });
 export type ChatGroup = z.infer<typeof chatGroup>;
 export const groupInfo = chatGroup.extend({

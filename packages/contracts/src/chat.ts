@@ -61,6 +61,7 @@ export const chatMessage = z.object({
     mentions: z.array(z.uuid()).optional().describe('members mentioned with @'),
     event: groupEvent.nullable().optional(),
     deleted: z.boolean().optional().describe('deleted for everyone by its sender: the app shows "This message was deleted"'),
+    forwarded: z.boolean().optional().describe('forwarded from another chat: the app shows "Forwarded"'),
   }),
   createdAt: z.string(),
 });
@@ -123,6 +124,9 @@ export const recentChat = z.object({
   lastSeq: z.number().int(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),
+  // Always sent; optional in the type so the app's fixtures written before them still compile.
+  pinned: z.boolean().optional().describe('pinned by the caller: pinned chats come first (always sent)'),
+  archived: z.boolean().optional().describe('archived by the caller: it stays archived when a new message arrives (always sent)'),
 });
 export const recentChatsResponse = paginated(recentChat);
 
@@ -137,6 +141,15 @@ export const directoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const directoryResponse = paginated(chatUser);
+
+/** The caller's chats (recent chats, groups): pinned first; `archived` lists only the archived (true) or only the others (false). */
+export const chatListQuery = directoryQuery.extend({
+  archived: z
+    .enum(['true', 'false'], { error: 'archived is true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'))
+    .describe('true: only archived chats; false: only the others; absent: all'),
+});
 
 export const savedMedia = z.object({
   msgId: z.string(),

@@ -17,6 +17,7 @@ export * from './notices.js';
 export * from './staff.js';
 export * from './shop-search.js';
 export * from './chat-groups.js';
+export * from './chat-actions.js';
 export * from './notifications.js';
 export * from './kyc.js';
 export * from './staff-ops.js';

@@ -1,5 +1,6 @@
 import type { Row } from './authz-rows-shapes.js';
 import { chatRows } from './authz-rows-chat.js';
+import { chatActionRows } from './authz-rows-chat-actions.js';
 import { chatGroupRows } from './authz-rows-chat-groups.js';
 import { communityRows } from './authz-rows-communities.js';
 import { connectRows } from './authz-rows-connect.js';
@@ -42,6 +43,7 @@ export const rows: Record<string, Row> = {
   ...communityRows,
   ...chatRows,
   ...chatGroupRows,
+  ...chatActionRows,
   ...shopRows,
   ...noticeRows,
   ...staffRows,

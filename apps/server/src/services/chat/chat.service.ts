@@ -69,7 +69,7 @@ export async function history(db: Tx, userId: string, otherId: string, q: { befo
     if (!u) throw notFound('User not found', 'USER_NOT_FOUND');
     return { conversationId: null, messages: [], hasMore: false, marks: { mine: noMarks, theirs: noMarks } };
   }
-  const rows = await messagePage(db, convo, q);
+  const rows = await messagePage(db, userId, convo, q);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   if (q.after === undefined) page.reverse();
@@ -84,8 +84,8 @@ export async function history(db: Tx, userId: string, otherId: string, q: { befo
   return { conversationId: convo, messages: page.map(toMessage), hasMore, marks: { mine: markOf(userId), theirs: markOf(otherId) } };
 }
 
-/** The caller's conversations, the latest first, each with its last message and unread count. */
-export async function recentChats(db: Tx, userId: string, q: { page: number; limit: number; search?: string }) {
+/** The caller's conversations, pinned first then the latest, each with its last message, unread count, pin and archive. */
+export async function recentChats(db: Tx, userId: string, q: { page: number; limit: number; search?: string; archived?: boolean }) {
   const rows = await recentConversations(db, userId, { ...q, search: q.search?.trim() || undefined });
   const people = new Map(
     (
@@ -107,6 +107,8 @@ export async function recentChats(db: Tx, userId: string, q: { page: number; lim
           lastSeq: r.lastSeq,
           unreadCount: Math.max(0, r.lastSeq - r.seenSeq),
           updatedAt: new Date(r.lastMessageAt!).toISOString(),
+          pinned: r.pinnedAt !== null,
+          archived: r.archivedAt !== null,
         },
       ];
     }),

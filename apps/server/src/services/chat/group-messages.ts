@@ -16,7 +16,7 @@ import { marks } from './tables.js';
 export async function groupHistory(db: Tx, groupId: string, userId: string, q: { before?: number; after?: number; limit: number }) {
   const m = await membershipOf(db, groupId, userId);
   if (!m) throw groupNotFound();
-  const rows = await messagePage(db, groupId, q, m);
+  const rows = await messagePage(db, userId, groupId, q, m);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   if (q.after === undefined) page.reverse();

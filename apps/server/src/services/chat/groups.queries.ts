@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
-import { marksRise, messageCols, type MessageRow } from './message.queries.js';
-import { conversations, groups, marks, members } from './tables.js';
+import { archivedFilter, pinnedFirst } from './conversations.queries.js';
+import { marksRise, messageCols, notHiddenFor, type MessageRow } from './message.queries.js';
+import { conversations, groups, marks, members, type chatStates } from './tables.js';
 
 // The statements on groups and their members (groups.service.ts holds the rules).
 
@@ -100,28 +101,34 @@ type GroupListRow = RawRow<
   Pick<GroupRow, 'id' | 'name' | 'photoUrl' | 'createdAt'> & Pick<MemberRow, 'role' | 'mutedUntil' | 'joinedSeq'>
 > &
   Pick<typeof conversations.$inferSelect, 'lastSeq'> &
-  Pick<typeof marks.$inferSelect, 'seenSeq'> & {
+  Pick<typeof marks.$inferSelect, 'seenSeq'> &
+  RawRow<Pick<typeof chatStates.$inferSelect, 'pinnedAt' | 'archivedAt'>> & {
     memberCount: number;
     last: MessageRow | null;
     total: number;
   };
 
-/** The caller's current groups (or one), the latest first, with the last message each can read and the unread count from the marks. */
-export async function groupsOfUser(db: Tx, userId: string, q: { page: number; limit: number; onlyId?: string }) {
+/**
+ * The caller's current groups (or one), pinned first then the latest, with the last message each can
+ * read (not one they deleted for themselves), the unread count from the marks, pin and archive.
+ */
+export async function groupsOfUser(db: Tx, userId: string, q: { page: number; limit: number; onlyId?: string; archived?: boolean }) {
   return executeRows<GroupListRow>(
     db,
     sql`SELECT g.id, g.name, g.photo_url AS "photoUrl", g.created_at AS "createdAt", me.role, me.muted_until AS "mutedUntil",
         c.last_seq AS "lastSeq", me.joined_seq AS "joinedSeq", coalesce(k.seen_seq, 0) AS "seenSeq",
+        s.pinned_at AS "pinnedAt", s.archived_at AS "archivedAt",
         (SELECT count(*)::int FROM chat_members x WHERE x.conversation_id = g.id AND x.left_at IS NULL) AS "memberCount",
         (SELECT row_to_json(l) FROM (SELECT ${messageCols} FROM chat_messages WHERE conversation_id = g.id AND seq > me.joined_seq
-          ORDER BY seq DESC LIMIT 1) l) AS last,
+          AND ${notHiddenFor(userId)} ORDER BY seq DESC LIMIT 1) l) AS last,
         count(*) OVER ()::int AS total
       FROM chat_members me
       JOIN chat_groups g ON g.id = me.conversation_id
       JOIN chat_conversations c ON c.id = me.conversation_id
       LEFT JOIN chat_marks k ON k.conversation_id = me.conversation_id AND k.user_id = me.user_id
-      WHERE me.user_id = ${userId} AND me.left_at IS NULL ${q.onlyId ? sql`AND g.id = ${q.onlyId}` : sql``}
-      ORDER BY c.last_message_at DESC NULLS LAST, g.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+      LEFT JOIN chat_states s ON s.user_id = me.user_id AND s.conversation_id = me.conversation_id
+      WHERE me.user_id = ${userId} AND me.left_at IS NULL ${q.onlyId ? sql`AND g.id = ${q.onlyId}` : sql``} ${archivedFilter(q.archived)}
+      ORDER BY ${pinnedFirst}, c.last_message_at DESC NULLS LAST, g.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
   );
 }
 

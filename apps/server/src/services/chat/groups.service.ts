@@ -90,9 +90,11 @@ const toGroup = (r: Awaited<ReturnType<typeof groupsOfUser>>[number]): ChatGroup
   unreadCount: Math.max(0, r.lastSeq - Math.max(r.seenSeq, r.joinedSeq)),
   lastMessage: r.last ? toMessage(r.last) : null,
   createdAt: new Date(r.createdAt).toISOString(),
+  pinned: r.pinnedAt !== null,
+  archived: r.archivedAt !== null,
 });
 
-export async function listGroups(db: Tx, userId: string, q: { page: number; limit: number }) {
+export async function listGroups(db: Tx, userId: string, q: { page: number; limit: number; archived?: boolean }) {
   const rows = await groupsOfUser(db, userId, q);
   return { items: rows.map(toGroup), pagination: pageInfo(q.page, q.limit, rows[0]?.total ?? 0) };
 }
@@ -225,6 +227,8 @@ export async function leaveGroup(db: Db, groupId: string, userId: string) {
       unreadCount: 0,
       lastMessage: events[0]!,
       createdAt: g.createdAt.toISOString(),
+      pinned: false,
+      archived: false,
       members: [],
       inviteCode: null,
     };

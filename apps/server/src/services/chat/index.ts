@@ -3,6 +3,7 @@ import type { ServiceModule } from '../../platform/app.js';
 import { whileFull } from '../../platform/jobs.js';
 import { addPushCheck, nudging } from '../notifications/index.js';
 import { pushNewMessages, UNSEEN_CHECK, unseenCheck } from './message-push.js';
+import { actionRoutes } from './routes-actions.js';
 import { groupRoutes } from './routes-groups.js';
 import { chatRestRoutes } from './routes.js';
 import { createChatHub } from './socket.js';
@@ -12,6 +13,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
   const hub = createChatHub(app);
   await app.register(chatRestRoutes(hub));
   await app.register(groupRoutes(hub));
+  await app.register(actionRoutes(hub));
   app.addHook('preClose', async () => hub.close());
   // Messages' pushes: the queued messages become notifications (claimed rows, so every process
   // runs it), and each push asks again, just before it is sent, whether the message is still unseen.

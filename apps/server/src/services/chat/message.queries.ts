@@ -18,6 +18,9 @@ export type MessageRow = RawRow<
 /** A message's columns, aliased to the table's property names (`MessageRow`). */
 export const messageCols = sql`id, conversation_id AS "conversationId", seq, from_user_id AS "fromUserId", to_user_id AS "toUserId",
   client_msg_id AS "clientMsgId", msg_type AS "msgType", body, created_at AS "createdAt"`;
+/** `messageCols` of the messages aliased `x` in a join. */
+export const messageColsOfX = sql`x.id, x.conversation_id AS "conversationId", x.seq, x.from_user_id AS "fromUserId",
+  x.to_user_id AS "toUserId", x.client_msg_id AS "clientMsgId", x.msg_type AS "msgType", x.body, x.created_at AS "createdAt"`;
 
 export const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
@@ -37,6 +40,7 @@ export const toMessage = (r: MessageRow): ChatMessage => ({
     ...(r.body.mentions?.length ? { mentions: r.body.mentions } : {}),
     ...(r.body.event ? { event: r.body.event } : {}),
     ...(r.body.deleted ? { deleted: true } : {}),
+    ...(r.body.forwarded ? { forwarded: true } : {}),
   },
   createdAt: new Date(r.createdAt).toISOString(),
 });
@@ -131,13 +135,19 @@ export const marksRise = {
   seenSeq: sql`greatest(${marks.seenSeq}, excluded.seen_seq)`,
 };
 
+/** Leaves out, of the messages aliased `alias`, those `viewerId` deleted for themselves. */
+export const notHiddenFor = (viewerId: string, alias = sql.raw('chat_messages')) =>
+  sql`NOT EXISTS (SELECT 1 FROM chat_hidden_messages h WHERE h.user_id = ${viewerId} AND h.message_id = ${alias}.id)`;
+
 /**
  * A page of a conversation's messages (a keyset page on seq): older than `before`, newer than
  * `after` (catch-up, oldest first), or the latest; one more than `limit` to tell whether there is
- * more. `within` bounds it to a group member's membership (after `joinedSeq`, up to `leftSeq`).
+ * more. `within` bounds it to a group member's membership (after `joinedSeq`, up to `leftSeq`);
+ * the messages the viewer deleted for themselves are left out.
  */
 export async function messagePage(
   db: Tx,
+  viewerId: string,
   convo: string,
   q: { before?: number; after?: number; limit: number },
   within?: { joinedSeq: number; leftSeq: number | null },
@@ -148,7 +158,7 @@ export async function messagePage(
   return executeRows<MessageRow>(
     db,
     sql`SELECT ${messageCols} FROM chat_messages WHERE conversation_id = ${convo} AND ${where}
-      ${bounds}
+      ${bounds} AND ${notHiddenFor(viewerId)}
       ORDER BY seq ${newer ? sql`ASC` : sql`DESC`} LIMIT ${q.limit + 1}`,
   );
 }

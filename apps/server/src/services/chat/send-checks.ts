@@ -21,18 +21,24 @@ import {
 // commit, or one): a handful of statements for the whole batch, whatever its size. Each send gets
 // its own answer: ready to store, already stored (a resend of its temporary id), or its error.
 
-/** A message to a person (`input`) or to a group (`group`). */
-export type SendRequest =
-  { fromUserId: string; input: SendMessageBody } | { fromUserId: string; group: GroupSendBody & { groupId: string } };
+/**
+ * A message forwarded (forward.ts): the content of a message the sender can read, media included
+ * (already checked when it was first sent, so not the forwarder's upload), marked `forwarded`.
+ */
+export type Forwarded = { media: MessageBody['media'] };
+/** A message to a person (`input`) or to a group (`group`), perhaps a forward. */
+export type SendRequest = (
+  { fromUserId: string; input: SendMessageBody } | { fromUserId: string; group: GroupSendBody & { groupId: string } }
+) & { forward?: Forwarded };
 type Body = { text?: string; replyTo?: string | null; mediaUrl?: string; paymentReference?: string };
 type Send = { msgId: string; toUserId: string; msgType: Exclude<ChatMessage['msgType'], 'event'>; msgBody: Body; mentions?: string[] };
 const groupNotFound = () => notFound('Group not found', 'GROUP_NOT_FOUND');
 /** In a send's checks, whether `to` is a group (the send is to the group; toUserId is its id). */
-type Item = { from: string; b: Send; group: boolean };
+type Item = { from: string; b: Send; group: boolean; forward?: Forwarded };
 const itemOf = (r: SendRequest): Item =>
   'group' in r
-    ? { from: r.fromUserId, b: { ...(r.group as Omit<Send, 'toUserId'>), toUserId: r.group.groupId }, group: true }
-    : { from: r.fromUserId, b: r.input as Send, group: false };
+    ? { from: r.fromUserId, b: { ...(r.group as Omit<Send, 'toUserId'>), toUserId: r.group.groupId }, group: true, forward: r.forward }
+    : { from: r.fromUserId, b: r.input as Send, group: false, forward: r.forward };
 const convoOf = (x: Item) => (x.group ? x.b.toUserId : conversationId(x.from, x.b.toUserId));
 export type Checked = { ready: ReadyMessage } | { stored: ChatMessage } | { error: AppError };
 
@@ -66,7 +72,7 @@ async function attachments(tx: Tx, fromUserId: string, b: Send, group: boolean) 
  * Checks sends: never to oneself; the recipient exists and is reachable (no block either way, a
  * resend included); a temporary id already stored returns its message (409 when it was used for
  * someone else); a reply points to a message of the same conversation; media and payments are
- * the sender's. What they point to does not change, so the checks hold at the insert.
+ * the sender's (a forward's media is the forwarded message's). What they point to does not change, so the checks hold at the insert.
  */
 export async function checkSends(db: Tx, sends: readonly SendRequest[]): Promise<Checked[]> {
   const list = sends.map(itemOf);
@@ -126,7 +132,11 @@ export async function checkSends(db: Tx, sends: readonly SendRequest[]): Promise
           throw badRequest('The message you reply to is not in this conversation', 'REPLY_NOT_FOUND');
         replyTo = { id: r.id, fromUserId: r.fromUserId, msgType: r.msgType, text: previewOf(r) };
       }
-      const { media, payment } = b.msgType === 'text' ? { media: null, payment: null } : await attachments(db, from, b, x.group);
+      const { media, payment } = x.forward
+        ? { media: x.forward.media, payment: null }
+        : b.msgType === 'text'
+          ? { media: null, payment: null }
+          : await attachments(db, from, b, x.group);
       const mentions = [...new Set(b.mentions ?? [])];
       out.push({
         ready: {
@@ -137,7 +147,14 @@ export async function checkSends(db: Tx, sends: readonly SendRequest[]): Promise
           toUserId: b.toUserId,
           clientMsgId: b.msgId,
           msgType: b.msgType,
-          body: { text: b.msgBody.text ?? '', replyTo, media, payment, ...(mentions.length ? { mentions } : {}) },
+          body: {
+            text: b.msgBody.text ?? '',
+            replyTo,
+            media,
+            payment,
+            ...(mentions.length ? { mentions } : {}),
+            ...(x.forward ? { forwarded: true } : {}),
+          },
           paymentReference: payment?.reference ?? null,
         },
       });

@@ -53,6 +53,8 @@ export const messages = pgTable(
     uniqueIndex('chat_messages_payment_idx')
       .on(t.paymentReference)
       .where(sql`${t.paymentReference} is not null`),
+    // Message search (chat-search.ts): the words of the text, every language alike ('simple').
+    index('chat_messages_text_idx').using('gin', sql`to_tsvector('simple'::regconfig, (${t.body} ->> 'text'))`),
   ],
 );
 
@@ -189,5 +191,46 @@ export const members = pgTable(
     index('chat_members_user_idx')
       .on(t.userId, t.conversationId)
       .where(sql`${t.leftAt} is null`),
+  ],
+);
+
+// --- a person's own state of messages and chats (message actions, docs/chat.md) ---------------------
+
+/** Messages a person starred, the latest first. */
+export const stars = pgTable(
+  'chat_stars',
+  {
+    userId: uuid('user_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index('chat_stars_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/** Messages a person deleted for themselves: left out of their history, previews, starred and search only. */
+export const hiddenMessages = pgTable(
+  'chat_hidden_messages',
+  {
+    userId: uuid('user_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+);
+
+/** A person's pin (at most PINNED_MAX_CHATS) and archive of a chat (a 1:1 conversation or a group). */
+export const chatStates = pgTable(
+  'chat_states',
+  {
+    userId: uuid('user_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    pinnedAt: ts('pinned_at'),
+    archivedAt: ts('archived_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.conversationId] }),
+    index('chat_states_pinned_idx')
+      .on(t.userId)
+      .where(sql`${t.pinnedAt} is not null`),
   ],
 );
