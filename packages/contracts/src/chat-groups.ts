@@ -84,12 +84,39 @@ export const groupSendEvent = groupSendFields
   .extend({ groupId: uuid('groupId') })
   .refine(sendable, { message: sendableMessage, path: ['msgBody'] });
 
+/** A group voice call holds at most this many people (WebRTC between each pair; the server signals). */
+export const GROUP_CALL_MAX = 4;
+/** A group's voice call: who is in it now. */
+export const groupCall = z.object({
+  id: z.uuid(),
+  groupId: z.uuid(),
+  startedBy: z.uuid(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable().describe('set when the last person left'),
+  participants: z.array(z.object({ userId: z.uuid(), joinedAt: z.string() })).describe('in the call now, earliest first'),
+});
+export type GroupCall = z.infer<typeof groupCall>;
+const signalData = z.object({
+  type: z.enum(['offer', 'answer', 'ice']),
+  sdp: z.string().max(20000).optional(),
+  candidate: z.unknown().optional(),
+});
+
 /** Socket events of groups (docs/chat.md), beside `chatEvents`. */
 export const groupEvents = {
   clientToServer: {
     'group:send': groupSendEvent,
     'group:delivered': z.object({ groupId: uuid('groupId'), upToSeq: z.number().int().min(0) }),
     'group:seen': z.object({ groupId: uuid('groupId'), upToSeq: z.number().int().min(0) }),
+    'groupcall:start': z.object({ groupId: uuid('groupId') }),
+    'groupcall:join': z.object({ callId: uuid('callId') }),
+    'groupcall:leave': z.object({ callId: uuid('callId') }),
+    'groupcall:signal': z.object({ callId: uuid('callId'), toUserId: uuid('toUserId'), data: signalData }),
+  },
+  serverToClient: {
+    'groupcall:incoming': z.object({ call: groupCall }).describe('a member started the group’s call: the others ring'),
+    'groupcall:update': groupCall.describe('someone joined or left, or the call ended'),
+    'groupcall:signal': z.object({ callId: z.uuid(), fromUserId: z.uuid(), data: z.record(z.string(), z.unknown()) }),
   },
 } as const;
 

@@ -23,6 +23,7 @@ import { blockedAmong } from './block-rule.js';
 import { lastSeenOf, markUpTo, recordLastSeen, type Marks } from './chat.service.js';
 import { createSendBatcher, type SendBatcher, type SendOutcome } from './send-batch.js';
 import { markGroup } from './group-messages.js';
+import { joinGroupCall, leaveGroupCall, leaveGroupCallsOf, signalPeer, startGroupCall } from './group-calls.js';
 import { groupIdsOf } from './groups.queries.js';
 import type { GroupChange } from './groups.service.js';
 
@@ -114,8 +115,13 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     for (const id of c.joined) io.in(userRoom(id)).socketsJoin(room);
     c.events.forEach(deliver);
     io.to(room).to(c.left.map(userRoom)).emit('group:update', { groupId: c.info.id });
-    // A person removed (or who left) receives nothing more from the group, at once.
-    for (const id of c.left) io.in(userRoom(id)).socketsLeave(room);
+    // A person removed (or who left) receives nothing more from the group, at once, and leaves its call.
+    for (const id of c.left) {
+      io.in(userRoom(id)).socketsLeave(room);
+      void leaveGroupCallsOf(db, c.info.id, id)
+        .then((left) => left.forEach((call) => io.to(room).to(userRoom(id)).emit('groupcall:update', call)))
+        .catch((err: unknown) => app.log.warn({ err }, 'leaving a group call failed'));
+    }
   };
   const deleted = (m: ChatMessage) =>
     (m.groupId ? io.to(groupRoom(m.groupId)) : io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId))).emit('message:deleted', m);
@@ -270,6 +276,28 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       'call:end',
       callChange((me, id) => endCall(db, me, id)),
     );
+    // A group's voice call: the others ring when it starts; everyone in the group sees who is in it.
+    on(socket, 'groupcall:start', async (me, b) => {
+      const { call, created } = await startGroupCall(db, b.groupId, me);
+      if (created) io.to(groupRoom(b.groupId)).except(userRoom(me)).emit('groupcall:incoming', { call });
+      io.to(groupRoom(b.groupId)).emit('groupcall:update', call);
+      return { call, iceServers: iceServersFor(config, me).iceServers };
+    });
+    on(socket, 'groupcall:join', async (me, b) => {
+      const call = await joinGroupCall(db, b.callId, me);
+      io.to(groupRoom(call.groupId)).emit('groupcall:update', call);
+      return { call, iceServers: iceServersFor(config, me).iceServers };
+    });
+    on(socket, 'groupcall:leave', async (me, b) => {
+      const call = await leaveGroupCall(db, b.callId, me);
+      io.to(groupRoom(call.groupId)).to(userRoom(me)).emit('groupcall:update', call);
+      return call;
+    });
+    on(socket, 'groupcall:signal', async (me, b) => {
+      await signalPeer(db, b.callId, me, b.toUserId);
+      io.to(userRoom(b.toUserId)).emit('groupcall:signal', { callId: b.callId, fromUserId: me, data: b.data });
+      return null;
+    });
     on(socket, 'call:signal', async (me, b) => {
       const other = await liveCallParty(db, me, b.callId);
       io.to(userRoom(other)).emit('call:signal', { callId: b.callId, fromUserId: me, data: b.data });

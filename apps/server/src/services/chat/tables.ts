@@ -234,3 +234,32 @@ export const chatStates = pgTable(
       .where(sql`${t.pinnedAt} is not null`),
   ],
 );
+
+/** A group's voice call (group-calls.ts): at most one live (not ended) per group. */
+export const groupCalls = pgTable(
+  'chat_group_calls',
+  {
+    id: uuid('id').primaryKey(),
+    groupId: uuid('group_id').notNull(),
+    startedBy: uuid('started_by').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('chat_group_calls_live_key')
+      .on(t.groupId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** Who is (or was) in a group call: `left_at` null while in it. */
+export const groupCallPeople = pgTable(
+  'chat_group_call_people',
+  {
+    callId: uuid('call_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.userId] })],
+);

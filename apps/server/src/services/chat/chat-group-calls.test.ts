@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupCall, GroupInfo } from '@owo/contracts';
+import { auth, json, type TestUser } from '../../test/harness.js';
+import { chatTestApp } from './chat-fixtures.js';
+
+// A group's voice call (group-calls.ts): one live call per group, four people at most; the others
+// ring when it starts; signals go only between two people both in the call; leaving the group
+// leaves its call; the last one to leave ends it.
+
+const chat = chatTestApp();
+const { person } = chat;
+type Started = { call: GroupCall; iceServers: { urls: unknown }[] };
+const ids = (c: GroupCall) => c.participants.map((p) => p.userId);
+
+async function groupOf(size: number) {
+  const people = [] as TestUser[];
+  for (let i = 0; i < size; i++) people.push(await person());
+  const [admin, ...others] = people;
+  const res = await chat.t.app.inject({
+    method: 'POST',
+    url: '/api/chat/groups',
+    headers: auth(admin!),
+    payload: { name: 'Estate call', memberIds: others.map((o) => o.id) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const g = json(res).data as GroupInfo;
+  const sockets = [] as Awaited<ReturnType<typeof chat.sockets.connect>>[];
+  for (const p of people) sockets.push(await chat.sockets.connect(p.token));
+  return { g, people, sockets };
+}
+
+describe('group voice calls', () => {
+  it('rings the other members when one starts it, and gives the caller ICE servers', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const rings = [
+      chat.sockets.next<{ call: GroupCall }>(sockets[1]!, 'groupcall:incoming'),
+      chat.sockets.next<{ call: GroupCall }>(sockets[2]!, 'groupcall:incoming'),
+    ];
+    const started = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    expect(started.call).toMatchObject({ groupId: g.id, startedBy: people[0]!.id, endedAt: null });
+    expect(ids(started.call)).toEqual([people[0]!.id]);
+    expect(started.iceServers[0]).toEqual({ urls: ['stun:stun.example.ng:3478'] });
+    for (const r of await Promise.all(rings)) expect(r.call.id).toBe(started.call.id);
+  });
+
+  it('lets members join, relays signals only between two people in the call, and refuses the rest', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b, c] = people as [TestUser, TestUser, TestUser];
+    const [sa, sb, sc] = sockets as [(typeof sockets)[number], (typeof sockets)[number], (typeof sockets)[number]];
+    const { call } = await chat.sockets.must<Started>(sa, 'groupcall:start', { groupId: g.id });
+    const seenByC = chat.sockets.next<GroupCall>(sc, 'groupcall:update');
+    const joined = await chat.sockets.must<Started>(sb, 'groupcall:join', { callId: call.id });
+    expect(ids(joined.call)).toEqual([a.id, b.id]);
+    expect(ids(await seenByC)).toEqual([a.id, b.id]);
+
+    const offer = chat.sockets.next<{ callId: string; fromUserId: string; data: { type: string } }>(sb, 'groupcall:signal');
+    await chat.sockets.must(sa, 'groupcall:signal', { callId: call.id, toUserId: b.id, data: { type: 'offer', sdp: 'v=0' } });
+    expect(await offer).toEqual({ callId: call.id, fromUserId: a.id, data: { type: 'offer', sdp: 'v=0' } });
+    // C is in the group but not in the call: neither sends nor receives its signals.
+    expect(await chat.sockets.emit(sa, 'groupcall:signal', { callId: call.id, toUserId: c.id, data: { type: 'offer' } })).toMatchObject({
+      status: false,
+      code: 'NOT_IN_CALL',
+    });
+    expect(await chat.sockets.emit(sc, 'groupcall:signal', { callId: call.id, toUserId: a.id, data: { type: 'offer' } })).toMatchObject({
+      status: false,
+      code: 'CALL_NOT_FOUND',
+    });
+  });
+
+  it('holds four people: a fifth is refused', async () => {
+    const { g, sockets } = await groupOf(5);
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    for (const s of sockets.slice(1, 4)) await chat.sockets.must(s, 'groupcall:join', { callId: call.id });
+    expect(await chat.sockets.emit(sockets[4]!, 'groupcall:join', { callId: call.id })).toMatchObject({
+      status: false,
+      code: 'GROUP_CALL_FULL',
+      message: 'This call is full (4 people)',
+    });
+  });
+
+  it('is one call per group: a second start joins it, also when two start at once', async () => {
+    const { g, sockets } = await groupOf(3);
+    const [one, two] = await Promise.all([
+      chat.sockets.must<Started>(sockets[1]!, 'groupcall:start', { groupId: g.id }),
+      chat.sockets.must<Started>(sockets[2]!, 'groupcall:start', { groupId: g.id }),
+    ]);
+    expect(one.call.id).toBe(two.call.id);
+    const third = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    expect(third.call.id).toBe(one.call.id);
+    expect(third.call.participants).toHaveLength(3);
+  });
+
+  it('refuses a non-member starting, joining or signalling', async () => {
+    const { g, sockets } = await groupOf(2);
+    const stranger = await person();
+    const ss = await chat.sockets.connect(stranger.token);
+    expect(await chat.sockets.emit(ss, 'groupcall:start', { groupId: g.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    expect(
+      await chat.sockets.emit(ss, 'groupcall:signal', { callId: call.id, toUserId: g.members[0]!.user.id, data: { type: 'ice' } }),
+    ).toMatchObject({
+      status: false,
+      code: 'CALL_NOT_FOUND',
+    });
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: 'not-an-id' })).toMatchObject({
+      status: false,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('takes a removed member out of the call at once; the last one to leave ends it', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b] = people as [TestUser, TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    const update = chat.sockets.next<GroupCall>(sockets[0]!, 'groupcall:update');
+    const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${b.id}`, headers: auth(a) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(ids(await update)).toEqual([a.id]);
+    expect(
+      await chat.sockets.emit(sockets[1]!, 'groupcall:signal', { callId: call.id, toUserId: a.id, data: { type: 'ice' } }),
+    ).toMatchObject({
+      status: false,
+      code: 'CALL_NOT_FOUND',
+    });
+    const ended = await chat.sockets.must<GroupCall>(sockets[0]!, 'groupcall:leave', { callId: call.id });
+    expect(ended.endedAt).not.toBeNull();
+    expect(ended.participants).toEqual([]);
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:join', { callId: call.id })).toMatchObject({
+      status: false,
+      code: 'CALL_ENDED',
+    });
+    // A new call can start after it.
+    const again = await chat.sockets.must<Started>(sockets[2]!, 'groupcall:start', { groupId: g.id });
+    expect(again.call.id).not.toBe(call.id);
+  });
+});

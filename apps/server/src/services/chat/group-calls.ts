@@ -1,0 +1,146 @@
+import { GROUP_CALL_MAX, type GroupCall } from '@owo/contracts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { newId } from '../../platform/crypto.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { uniqueViolation } from '../../platform/db-errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { requireMember } from './groups.service.js';
+import { groupCallPeople, groupCalls } from './tables.js';
+
+// A group's voice call (docs/chat.md): one live call per group, at most GROUP_CALL_MAX people in
+// it; any current member may start it (the others ring) or join it; WebRTC runs between each pair,
+// and the server only relays their signals, between two people both in the call. A person who
+// leaves the group, or leaves the call, stops receiving its signals; the last to leave ends it.
+
+type CallRow = typeof groupCalls.$inferSelect;
+
+const callNotFound = () => notFound('Call not found', 'CALL_NOT_FOUND');
+const callEnded = () => conflict('This call has ended', 'CALL_ENDED');
+const callFull = () => conflict(`This call is full (${GROUP_CALL_MAX} people)`, 'GROUP_CALL_FULL');
+
+/** The call as the app sees it: who is in it now. */
+async function toGroupCall(db: Tx, row: CallRow): Promise<GroupCall> {
+  const people = await db
+    .select({ userId: groupCallPeople.userId, joinedAt: groupCallPeople.joinedAt })
+    .from(groupCallPeople)
+    .where(and(eq(groupCallPeople.callId, row.id), isNull(groupCallPeople.leftAt)))
+    .orderBy(asc(groupCallPeople.joinedAt), asc(groupCallPeople.userId));
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    startedBy: row.startedBy,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    participants: people.map((p) => ({ userId: p.userId, joinedAt: p.joinedAt.toISOString() })),
+  };
+}
+
+/** Who is in the call now (locked with the call's row by the caller). */
+async function inCall(tx: Tx, callId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: groupCallPeople.userId })
+    .from(groupCallPeople)
+    .where(and(eq(groupCallPeople.callId, callId), isNull(groupCallPeople.leftAt)));
+  return rows.map((r) => r.userId);
+}
+
+/** Puts a current member into a live call (the call's row locked): refused when it is full. */
+async function enter(tx: Tx, call: CallRow, userId: string): Promise<void> {
+  if (call.endedAt) throw callEnded();
+  await requireMember(tx, call.groupId, userId);
+  const now = await inCall(tx, call.id);
+  if (now.includes(userId)) return;
+  if (now.length >= GROUP_CALL_MAX) throw callFull();
+  await tx
+    .insert(groupCallPeople)
+    .values({ callId: call.id, userId })
+    .onConflictDoUpdate({ target: [groupCallPeople.callId, groupCallPeople.userId], set: { joinedAt: new Date(), leftAt: null } });
+}
+
+const lockCall = async (tx: Tx, callId: string) => {
+  const [row] = await tx.select().from(groupCalls).where(eq(groupCalls.id, callId)).for('update');
+  if (!row) throw callNotFound();
+  return row;
+};
+
+/**
+ * Starts the group's call, or joins it when one is live already (two members starting at once get
+ * one call). `created` says whether the others should ring.
+ */
+export async function startGroupCall(db: Db, groupId: string, userId: string): Promise<{ call: GroupCall; created: boolean }> {
+  await requireMember(db, groupId, userId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [live] = await tx
+          .select()
+          .from(groupCalls)
+          .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt)))
+          .for('update');
+        if (live) {
+          await enter(tx, live, userId);
+          return { call: await toGroupCall(tx, live), created: false };
+        }
+        const [row] = await tx.insert(groupCalls).values({ id: newId(), groupId, startedBy: userId }).returning();
+        await enter(tx, row!, userId);
+        return { call: await toGroupCall(tx, row!), created: true };
+      });
+    } catch (err) {
+      // Another member started it at the same moment: join theirs.
+      if (attempt === 0 && uniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** Joins a live call of a group one is in (at most GROUP_CALL_MAX people). */
+export function joinGroupCall(db: Db, callId: string, userId: string): Promise<GroupCall> {
+  return db.transaction(async (tx) => {
+    const call = await lockCall(tx, callId);
+    await enter(tx, call, userId);
+    return toGroupCall(tx, call);
+  });
+}
+
+/** Leaves a call; the last one to leave ends it. Leaving a call one is not in changes nothing. */
+export function leaveGroupCall(db: Db, callId: string, userId: string): Promise<GroupCall> {
+  return db.transaction(async (tx) => {
+    let call = await lockCall(tx, callId);
+    await tx
+      .update(groupCallPeople)
+      .set({ leftAt: new Date() })
+      .where(and(eq(groupCallPeople.callId, callId), eq(groupCallPeople.userId, userId), isNull(groupCallPeople.leftAt)));
+    if (!call.endedAt && (await inCall(tx, callId)).length === 0) {
+      const [ended] = await tx.update(groupCalls).set({ endedAt: new Date() }).where(eq(groupCalls.id, callId)).returning();
+      call = ended ?? call;
+    }
+    return toGroupCall(tx, call);
+  });
+}
+
+/** The live calls of a group a person is in: they leave them (they left the group or were removed). */
+export async function leaveGroupCallsOf(db: Db, groupId: string, userId: string): Promise<GroupCall[]> {
+  const live = await db
+    .select({ id: groupCalls.id })
+    .from(groupCalls)
+    .innerJoin(groupCallPeople, and(eq(groupCallPeople.callId, groupCalls.id), eq(groupCallPeople.userId, userId)))
+    .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt), isNull(groupCallPeople.leftAt)));
+  const left: GroupCall[] = [];
+  for (const c of live) left.push(await leaveGroupCall(db, c.id, userId));
+  return left;
+}
+
+/**
+ * Checks a signal: both people are in the live call and the sender is still a member of its group.
+ * Refused with the same 404 whether the call does not exist or the sender is not in it.
+ */
+export async function signalPeer(db: Tx, callId: string, fromId: string, toId: string): Promise<void> {
+  const [row] = await db.select().from(groupCalls).where(eq(groupCalls.id, callId));
+  if (!row || row.endedAt) throw callNotFound();
+  const people = await inCall(db, callId);
+  if (!people.includes(fromId)) throw callNotFound();
+  await requireMember(db, row.groupId, fromId).catch(() => {
+    throw callNotFound();
+  });
+  if (!people.includes(toId) || toId === fromId) throw notFound('That person is not in this call', 'NOT_IN_CALL');
+}
