@@ -1,6 +1,5 @@
 import { BellOff, MessageCircle, MessageSquarePlus, Search, UserX, UsersRound, X } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { RecentChat } from '../../api/chat';
 import { UpdatedAt } from '../../lib/offline/freshness';
@@ -16,12 +15,12 @@ import { fullName } from './cache';
 import { listTime, previewOf } from './format';
 import { NewChatSheet } from './NewChatSheet';
 import { ChatHeader, ChatTabs } from './parts';
-import { useRecentChats, useRecentSearch } from './queries';
+import { usePeople, useRecentChats, useRecentSearch } from './queries';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR } from './ask';
 import { groupTime } from './group-cache';
-import { GroupAvatar, firstNameOf, groupPreview } from './group-parts';
+import { GroupAvatar, groupPreview } from './group-parts';
 import type { ChatGroup } from './groups-api';
 import { useGroups } from './groups';
 import { InlineError } from '../../ui/InlineError';
@@ -101,7 +100,12 @@ function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
   );
 }
 
-function GroupRow({ group, me, nameOf }: { group: ChatGroup; me: string; nameOf: (userId: string) => string }) {
+function GroupRow({ group, me }: { group: ChatGroup; me: string }) {
+  // The last message's sender (and the people of an event), by name.
+  const last = group.lastMessage;
+  const ids = last ? [last.fromUserId, ...(last.msgBody.event?.userIds ?? [])].filter((id) => id !== me).slice(0, 5) : [];
+  const people = usePeople(ids);
+  const nameOf = (userId: string) => (userId === me ? 'You' : (people.get(userId)?.firstName ?? 'Someone'));
   return (
     <ListRow
       to={`/chat/groups/${group.id}`}
@@ -140,11 +144,9 @@ const matches = (c: RecentChat, q: string) => {
 /** Chats: the conversations, the latest first, with a search and a way to start a new one. */
 export default function ChatListPage() {
   const me = useAuth((s) => s.userId) ?? '';
-  const qc = useQueryClient();
   const recent = useRecentChats();
   const groups = useGroups();
   const allGroups = useMemo(() => groups.data?.pages.flatMap((p) => p.items) ?? [], [groups.data]);
-  const nameOf = useCallback((userId: string) => firstNameOf(qc, me, userId), [qc, me]);
   const [text, setText] = useState('');
   const [picking, setPicking] = useState(false);
   const q = useDebounced(text.trim(), 300);
@@ -236,9 +238,7 @@ export default function ChatListPage() {
         <>
           <ul aria-label="Chats" className="-mx-5">
             {shown.map((r) => (
-              <li key={r.key}>
-                {r.kind === 'chat' ? <ChatRow chat={r.chat} me={me} /> : <GroupRow group={r.group} me={me} nameOf={nameOf} />}
-              </li>
+              <li key={r.key}>{r.kind === 'chat' ? <ChatRow chat={r.chat} me={me} /> : <GroupRow group={r.group} me={me} />}</li>
             ))}
           </ul>
           {groups.isError && !groups.data ? (

@@ -13,7 +13,6 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth } from '../account';
 import { FALLBACK_ERROR, ask } from './ask';
-import { knownPerson } from './cache';
 import { Composer } from './Composer';
 import { eventText } from './format';
 import { applyAnyMessage, applyGroupMarks } from './group-cache';
@@ -24,6 +23,7 @@ import { GroupReceiptsSheet } from './GroupReceiptsSheet';
 import type { BubbleView } from './MessageBubble';
 import { bindOutbox, enqueue, useOutbox } from './outbox';
 import { PaySheet } from './PaySheet';
+import { usePeople } from './queries';
 import { useSocketConnected } from './socket';
 import { ImageViewer, MessageActions, ThreadBody, fromPending, useSeenMark, useThread } from './thread';
 import { setOpenGroup } from './group-cache';
@@ -51,25 +51,30 @@ const fromGroupMessage = (m: ChatMessage, me: string, nameOf: (id: string) => st
   payment: m.msgBody.payment,
   createdAt: m.createdAt,
   // Who of the group has it is in "Message info" (the receipts), not in one tick.
-  tick: m.fromUserId === me ? 'sent' : null,
+  tick: m.fromUserId === me && !m.msgBody.deleted ? 'sent' : null,
 });
 
-/** The names a group's members go by on screen: its members, then anyone the chat knows. */
-function useNames(info: GroupInfo | undefined, me: string) {
-  const qc = useQueryClient();
+/** The names people go by in a group: its members, then anyone else who wrote or was named in what is loaded. */
+function useNames(info: GroupInfo | undefined, messages: ChatMessage[] | undefined, me: string) {
+  const members = useMemo(() => new Map(info?.members.map((m) => [m.user.id, m.user])), [info]);
+  const others = useMemo(() => {
+    if (!info) return [];
+    const ids = new Set<string>();
+    for (const m of messages ?? [])
+      for (const id of [m.fromUserId, ...(m.msgBody.event?.userIds ?? [])]) if (id !== me && !members.has(id)) ids.add(id);
+    return [...ids].slice(0, 30);
+  }, [info, messages, members, me]);
+  const people = usePeople(others);
   return useCallback(
-    (id: string) => {
-      if (id === me) return 'You';
-      const member = info?.members.find((m) => m.user.id === id)?.user ?? knownPerson(qc, id);
-      return member?.firstName ?? 'Someone';
-    },
-    [info, me, qc],
+    (id: string) => (id === me ? 'You' : ((members.get(id) ?? people.get(id))?.firstName ?? 'Someone')),
+    [me, members, people],
   );
 }
 
 function Header({ groupId, info, onPay, member }: { groupId: string; info: GroupInfo | undefined; onPay: () => void; member: boolean }) {
   const me = useAuth((s) => s.userId);
-  const names = info?.members.map((m) => (m.user.id === me ? 'You' : m.user.firstName)).join(', ');
+  // The members by first name, oneself last.
+  const names = info ? [...info.members.filter((m) => m.user.id !== me).map((m) => m.user.firstName), 'You'].join(', ') : undefined;
   const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
     <header className="flex min-h-16 shrink-0 items-center gap-1 border-b border-line bg-surface/95 px-1.5 pt-[env(safe-area-inset-top)] backdrop-blur">
@@ -159,7 +164,7 @@ export default function GroupConversationPage() {
   const [paying, setPaying] = useState(false);
   const [receiptsOf, setReceiptsOf] = useState<string | null>(null);
   const data = thread$.data;
-  const nameOf = useNames(info, me);
+  const nameOf = useNames(info, data?.messages, me);
 
   useEffect(() => {
     if (me) bindOutbox(qc, me);

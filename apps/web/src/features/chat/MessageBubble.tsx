@@ -174,7 +174,8 @@ function PaymentCard({ payment, mine, sender }: { payment: NonNullable<BubbleVie
         >
           {s.label}
         </span>
-        {payment.reference ? (
+        {/* In a group, the payment is one member's to another: the receipt is theirs, not everyone's. */}
+        {payment.reference && !sender ? (
           <Link
             to={receiptPath(payment.reference)}
             className={cn('text-xs font-semibold underline', mine ? 'text-white' : 'text-brand-fg')}
@@ -293,7 +294,7 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
             <Reply className="size-4" />
           </span>
         ) : null}
-        {m.sender && !m.mine ? (
+        {m.sender && !m.mine && m.msgType !== 'payment' ? (
           <p className={cn('text-xs font-semibold text-brand-fg', m.msgType === 'image' ? 'px-2 pt-1 pb-1' : 'pb-0.5')}>{m.sender}</p>
         ) : null}
         {m.deleted ? (

@@ -18,13 +18,19 @@ import { useDirectory } from './queries';
 /** A person to tick in a list (choosing people for a group): the photo, the name, a check. */
 function PersonCheck({ person, checked, onToggle }: { person: ChatUser; checked: boolean; onToggle: (p: ChatUser) => void }) {
   return (
-    <label className="flex min-h-16 cursor-pointer items-center gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20">
+    <label className="relative flex min-h-16 cursor-pointer items-center gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20">
       <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-semibold">{fullName(person)}</span>
         {person.nickName ? <span className="truncate text-sm text-muted">@{person.nickName}</span> : null}
       </span>
-      <input type="checkbox" checked={checked} onChange={() => onToggle(person)} className="peer sr-only" aria-label={fullName(person)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={() => onToggle(person)}
+        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-2xl opacity-0"
+        aria-label={fullName(person)}
+      />
       <span
         aria-hidden="true"
         className={cn(

@@ -1,7 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../api/chat';
 import { Avatar } from '../../ui/Avatar';
-import { knownPerson } from './cache';
 import { eventText, previewOf } from './format';
 
 /** A group's photo, else the initials of its name's first two words. */
@@ -9,10 +7,6 @@ export function GroupAvatar({ name, photoUrl, size = 'md' }: { name: string; pho
   const [first, second] = name.trim().split(/\s+/);
   return <Avatar src={photoUrl} firstName={first} lastName={second} size={size} />;
 }
-
-/** A member's first name as the chat knows it ("You" for oneself). */
-export const firstNameOf = (qc: QueryClient, me: string, userId: string) =>
-  userId === me ? 'You' : (knownPerson(qc, userId)?.firstName ?? 'Someone');
 
 /** The one line a group's row shows of its last message: "Ada: See you", "You: …", or the event. */
 export function groupPreview(m: ChatMessage, me: string, nameOf: (userId: string) => string): string {

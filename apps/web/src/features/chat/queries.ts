@@ -1,4 +1,4 @@
-import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ChatMessage, type ChatUser, type Presence, chatApi } from '../../api/chat';
 import { userApi } from '../../api/user';
@@ -115,17 +115,31 @@ export function useDirectory(q: string) {
   });
 }
 
+const personQuery = (qc: QueryClient, userId: string) => ({
+  queryKey: chatKeys.person(userId),
+  queryFn: async (): Promise<ChatUser> => {
+    const { data } = await userApi.getUser(userId);
+    return { id: data.id, firstName: data.firstName, lastName: data.lastName, nickName: data.nickName, avatar: data.avatar };
+  },
+  initialData: () => knownPerson(qc, userId),
+  staleTime: 5 * 60_000,
+});
+
 /** Someone's name and photo: from what is loaded already, else their public profile. */
 export function usePerson(userId: string) {
   const qc = useQueryClient();
-  return useQuery({
-    queryKey: chatKeys.person(userId),
-    queryFn: async (): Promise<ChatUser> => {
-      const { data } = await userApi.getUser(userId);
-      return { id: data.id, firstName: data.firstName, lastName: data.lastName, nickName: data.nickName, avatar: data.avatar };
-    },
-    initialData: () => knownPerson(qc, userId),
-    staleTime: 5 * 60_000,
+  return useQuery(personQuery(qc, userId));
+}
+
+// Module-level, so the map is made again only when a result changes.
+const byId = (results: { data?: ChatUser }[]) => new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
+
+/** Several people's names and photos (a group's senders who are not among its members any more): the ones known so far. */
+export function usePeople(userIds: string[]): Map<string, ChatUser> {
+  const qc = useQueryClient();
+  return useQueries({
+    queries: userIds.map((id) => personQuery(qc, id)),
+    combine: byId,
   });
 }
 
