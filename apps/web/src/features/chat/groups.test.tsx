@@ -1,4 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { AppToaster } from '../../app/AppToaster';
+import { BottomNav } from '../../app/layouts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../api/chat';
@@ -6,6 +10,10 @@ import { renderAt, renderRoute } from '../../test/render';
 import { calls, routeFetch } from '../../test/route-fetch';
 import { useAuth } from '../account';
 import ChatListPage from './ChatListPage';
+import ChatRuntime from './ChatRuntime';
+import { chatKeys } from './cache';
+import { fakeSocket } from './fake-socket';
+import { type GroupThread, type GroupsData, groupKeys } from './group-cache';
 import { memoryStore, setChatStore } from './db';
 import GroupConversationPage from './GroupConversationPage';
 import GroupInfoPage from './GroupInfoPage';
@@ -200,5 +208,58 @@ describe('Group info', () => {
     const sheet = screen.getByRole('dialog', { name: 'Bola Ade' });
     expect(within(sheet).getByRole('button', { name: 'Make group admin' })).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: 'Remove Bola' })).toBeInTheDocument();
+  });
+});
+
+describe('Group messages live', () => {
+  it('puts a group message in its group (never the sender’s 1:1 chat), counts it unread, marks it delivered and tells it', async () => {
+    routeFetch({
+      'GET /api/chat/recent-chats': page([recent(ada, message({ seq: 1 }), 0)]),
+      'GET /api/chat/groups': page([group({ lastSeq: 1, unreadCount: 0 })]),
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <p>Home</p>
+              <BottomNav />
+              <ChatRuntime />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AppToaster />
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    fakeSocket.reset();
+    await vi.waitFor(() => expect(queryClient.getQueryData(groupKeys.list)).toBeDefined());
+    queryClient.setQueryData(chatKeys.conversation(ADA_ID), {
+      conversationId: null,
+      messages: [],
+      hasOlder: false,
+      marks: { mine: { deliveredSeq: 0, seenSeq: 0 }, theirs: { deliveredSeq: 0, seenSeq: 0 } },
+    });
+    queryClient.setQueryData<GroupThread>(groupKeys.thread(GROUP), {
+      messages: [],
+      hasOlder: false,
+      mine: { deliveredSeq: 1, seenSeq: 1 },
+    });
+    const m = inGroup({ seq: 2, fromUserId: ADA_ID, msgBody: { text: 'Bus at 6', replyTo: null, media: null, payment: null } });
+    act(() => fakeSocket.serverEmit('message:new', m));
+    expect(queryClient.getQueryData<GroupThread>(groupKeys.thread(GROUP))?.messages.map((x) => x.id)).toEqual([m.id]);
+    expect(queryClient.getQueryData<{ messages: unknown[] }>(chatKeys.conversation(ADA_ID))?.messages).toEqual([]);
+    const row = queryClient.getQueryData<GroupsData>(groupKeys.list)!.pages[0]!.items[0]!;
+    expect(row).toMatchObject({ lastSeq: 2, unreadCount: 1 });
+    expect(fakeSocket.emitted.filter((e) => e.event === 'group:delivered').map((e) => e.payload)).toEqual([{ groupId: GROUP, upToSeq: 2 }]);
+    expect(await screen.findByRole('link', { name: 'Chat, 1 unread chat' })).toBeInTheDocument();
+    expect(await screen.findByText('Lagos trip')).toBeInTheDocument();
   });
 });
