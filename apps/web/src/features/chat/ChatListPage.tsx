@@ -228,7 +228,7 @@ export default function ChatListPage() {
             </Button>
           }
         >
-          Message anyone on Owo who has a nickname, send them money, or call them, or start a group.
+          Message anyone on Owo who has a nickname, send them money or call them, or start a group of friends.
         </EmptyState>
       ) : shown.length === 0 ? (
         <p role="status" className="px-1 py-8 text-center text-sm text-muted">

@@ -31,16 +31,20 @@ import { setOpenGroup } from './group-cache';
 /** How long after sending a message its sender may delete it for everyone (the server's rule). */
 const DELETE_WINDOW_MS = 3600_000;
 
-const fromGroupMessage = (m: ChatMessage, me: string, nameOf: (id: string) => string): BubbleView => ({
+const fromGroupMessage = (m: ChatMessage, me: string, names: Names): BubbleView => ({
   key: `${m.fromUserId}:${m.msgId}`,
   msgId: m.msgId,
   id: m.id,
   seq: m.seq,
   mine: m.fromUserId === me,
   fromUserId: m.fromUserId,
-  sender: m.fromUserId === me ? undefined : nameOf(m.fromUserId),
+  sender: m.fromUserId === me ? undefined : names.nameOf(m.fromUserId),
+  mentions: m.msgBody.mentions?.flatMap((id) => {
+    const first = names.firstNameOf(id);
+    return first ? [`@${first}`] : [];
+  }),
   deleted: m.msgBody.deleted,
-  system: m.msgType === 'event' ? (m.msgBody.event ? eventText(m.msgBody.event, m.fromUserId, nameOf) : '') : undefined,
+  system: m.msgType === 'event' ? (m.msgBody.event ? eventText(m.msgBody.event, m.fromUserId, names.nameOf) : '') : undefined,
   msgType: m.msgType === 'event' ? 'text' : m.msgType,
   text: m.msgBody.text,
   replyTo: m.msgBody.replyTo,
@@ -65,10 +69,16 @@ function useNames(info: GroupInfo | undefined, messages: ChatMessage[] | undefin
     return [...ids].slice(0, 30);
   }, [info, messages, members, me]);
   const people = usePeople(others);
-  return useCallback(
-    (id: string) => (id === me ? 'You' : ((members.get(id) ?? people.get(id))?.firstName ?? 'Someone')),
-    [me, members, people],
-  );
+  return useMemo((): Names => {
+    const firstNameOf = (id: string) => (members.get(id) ?? people.get(id))?.firstName;
+    return { firstNameOf, nameOf: (id) => (id === me ? 'You' : (firstNameOf(id) ?? 'Someone')) };
+  }, [me, members, people]);
+}
+
+interface Names {
+  /** "You" for oneself, else the first name ("Someone" when not known). */
+  nameOf: (id: string) => string;
+  firstNameOf: (id: string) => string | undefined;
 }
 
 function Header({ groupId, info, onPay, member }: { groupId: string; info: GroupInfo | undefined; onPay: () => void; member: boolean }) {
@@ -164,7 +174,8 @@ export default function GroupConversationPage() {
   const [paying, setPaying] = useState(false);
   const [receiptsOf, setReceiptsOf] = useState<string | null>(null);
   const data = thread$.data;
-  const nameOf = useNames(info, data?.messages, me);
+  const names = useNames(info, data?.messages, me);
+  const { nameOf } = names;
 
   useEffect(() => {
     if (me) bindOutbox(qc, me);
@@ -175,14 +186,14 @@ export default function GroupConversationPage() {
   }, [groupId]);
 
   const views = useMemo(() => {
-    const stored = (data?.messages ?? []).map((m) => fromGroupMessage(m, me, nameOf));
+    const stored = (data?.messages ?? []).map((m) => fromGroupMessage(m, me, names));
     const have = new Set((data?.messages ?? []).filter((m) => m.fromUserId === me).map((m) => m.msgId));
     const pending = Object.values(pendingAll)
       .filter((p) => p.owner === me && p.groupId === groupId && !have.has(p.msgId))
       .sort((a, b) => a.order - b.order)
       .map((p) => fromPending(p, me, connected));
     return [...stored, ...pending];
-  }, [data, pendingAll, me, groupId, connected, nameOf]);
+  }, [data, pendingAll, me, groupId, connected, names]);
 
   useSeenMark({
     ready: data !== undefined && !gone,

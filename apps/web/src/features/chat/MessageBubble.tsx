@@ -25,6 +25,8 @@ export interface BubbleView {
   sender?: string;
   /** Deleted for everyone by its sender: "This message was deleted". */
   deleted?: boolean;
+  /** In a group, the "@Name" of each member mentioned (shown in bold). */
+  mentions?: string[];
   /** A group's event (joined, left, made admin): a centred line instead of a bubble. */
   system?: string;
   msgType: MsgType;
@@ -203,6 +205,22 @@ function Quote({ reply, mine, name }: { reply: ReplyPreview; mine: boolean; name
   );
 }
 
+/** The text with the mentions ("@Ada") in bold. */
+function WithMentions({ text, mentions, mine }: { text: string; mentions: string[] | undefined; mine: boolean }) {
+  if (!mentions?.length) return text;
+  const escaped = mentions.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = text.split(new RegExp(`(${escaped.join('|')})`, 'g'));
+  return parts.map((part, i) =>
+    mentions.includes(part) ? (
+      <span key={i} className={cn('font-semibold', mine ? 'text-white' : 'text-brand-fg')}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 const LONG_PRESS_MS = 450;
 /** How far a bubble is swiped to the right (px) to reply to it, and how far it follows the finger. */
 export const SWIPE_REPLY_PX = 56;
@@ -330,7 +348,9 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
         ) : null}
         {m.msgType === 'payment' && m.payment ? <PaymentCard payment={m.payment} mine={m.mine} sender={m.sender} /> : null}
         {m.text && m.msgType !== 'payment' ? (
-          <p className={cn('text-[15px] leading-snug break-words whitespace-pre-wrap', m.msgType === 'image' && 'px-2 pt-1.5')}>{m.text}</p>
+          <p className={cn('text-[15px] leading-snug break-words whitespace-pre-wrap', m.msgType === 'image' && 'px-2 pt-1.5')}>
+            <WithMentions text={m.text} mentions={m.mentions} mine={m.mine} />
+          </p>
         ) : null}
         <p
           className={cn(

@@ -172,6 +172,30 @@ describe('Group conversation', () => {
     expect(screen.getByRole('button', { name: 'Pay a member' })).toBeEnabled();
   });
 
+  it('mentions a member with @ and sends the message to the group as group:send', async () => {
+    routeFetch({
+      [`GET /api/chat/groups/${GROUP}`]: one(info('member')),
+      [`GET /api/chat/groups/${GROUP}/messages`]: one({
+        groupId: GROUP,
+        hasMore: false,
+        mine: { deliveredSeq: 1, seenSeq: 1 },
+        messages: [inGroup({ seq: 1, msgBody: { text: 'Hi @Tolu, coming?', replyTo: null, media: null, payment: null, mentions: [ME] } })],
+      }),
+    });
+    fakeSocket.reset();
+    renderAt(<GroupConversationPage />, '/chat/groups/:groupId', `/chat/groups/${GROUP}`);
+    // A mention of oneself in a message, in bold.
+    expect(await screen.findByText('@Tolu')).toHaveClass('font-semibold');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Yes, with @Bo');
+    await userEvent.click(screen.getByRole('button', { name: 'Mention Bola Ade' }));
+    expect(box).toHaveValue('Yes, with @Bola ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const sent = fakeSocket.emitted.find((e) => e.event === 'group:send');
+    expect(sent?.payload).toMatchObject({ groupId: GROUP, msgType: 'text', msgBody: { text: 'Yes, with @Bola' }, mentions: [BOLA_ID] });
+    expect(sent?.payload).not.toHaveProperty('toUserId');
+  });
+
   it('says so when the group cannot be loaded', async () => {
     routeFetch({
       [`GET /api/chat/groups/${GROUP}/messages`]: () =>
