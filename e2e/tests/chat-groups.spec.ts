@@ -166,4 +166,24 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(pc.getByRole('button', { name: 'Add people' })).toHaveCount(0);
   await expect(pc.getByTestId('invite-link')).toHaveCount(0);
   await shot(pc, '99-group-info-member');
+
+  // C mutes the group for 8 hours.
+  await pc.getByRole('button', { name: 'Mute notifications' }).click();
+  await pc.getByRole('dialog', { name: 'Mute notifications' }).getByRole('button', { name: '8 hours' }).click();
+  await expect(pc.getByText(/^Muted until /)).toBeVisible();
+  await expect(pc.getByRole('button', { name: 'Unmute notifications' })).toBeVisible();
+
+  // D joins with the invite link A shares, and the group sees it.
+  const link = (await pa.getByTestId('invite-link').textContent())!.trim();
+  const d = await createUser(request, { firstName: 'Dupe', lastName: 'Lawal' });
+  const pd = await signedIn(browser, d);
+  await pd.goto(new URL(link).pathname);
+  await expect(pd.getByRole('heading', { name: 'You’ve been invited to a group' })).toBeVisible();
+  await shot(pd, '9a-group-join');
+  await pd.getByRole('button', { name: 'Join group' }).click();
+  await expect(pd.getByRole('heading', { level: 1, name: group })).toBeVisible();
+  await expect(pd.getByText('You joined with the invite link')).toBeVisible();
+  await expect(pd.getByText('Hello everyone, Saturday at 4?')).toHaveCount(0);
+  await pa.getByRole('link', { name: 'Back to the group' }).click();
+  await expect(pa.getByText('Dupe joined with the invite link')).toBeVisible();
 });
