@@ -180,6 +180,8 @@ export default function ChatRuntime() {
       if (restored > 0) {
         void qc.invalidateQueries({ queryKey: chatKeys.recent });
         void qc.invalidateQueries({ queryKey: chatKeys.conversations });
+        void qc.invalidateQueries({ queryKey: groupKeys.list });
+        void qc.invalidateQueries({ queryKey: groupKeys.threads });
       }
       return loadOutbox();
     });

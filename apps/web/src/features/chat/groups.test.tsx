@@ -14,7 +14,8 @@ import ChatRuntime from './ChatRuntime';
 import { chatKeys } from './cache';
 import { fakeSocket } from './fake-socket';
 import { type GroupThread, type GroupsData, groupKeys } from './group-cache';
-import { memoryStore, setChatStore } from './db';
+import { chatStore, memoryStore, setChatStore } from './db';
+import { restoreChat, startChatPersist } from './persist';
 import GroupConversationPage from './GroupConversationPage';
 import GroupInfoPage from './GroupInfoPage';
 import type { ChatGroup, GroupInfo } from './groups-api';
@@ -285,5 +286,23 @@ describe('Group messages live', () => {
     expect(fakeSocket.emitted.filter((e) => e.event === 'group:delivered').map((e) => e.payload)).toEqual([{ groupId: GROUP, upToSeq: 2 }]);
     expect(await screen.findByRole('link', { name: 'Chat, 1 unread chat' })).toBeInTheDocument();
     expect(await screen.findByText('Lagos trip')).toBeInTheDocument();
+  });
+});
+
+describe('Groups offline', () => {
+  it('keeps the groups and their last messages on the device and puts them back', async () => {
+    const qc = new QueryClient();
+    const stop = startChatPersist(qc, ME, 0);
+    const thread: GroupThread = { messages: [inGroup({ seq: 1 })], hasOlder: false, mine: { deliveredSeq: 1, seenSeq: 1 } };
+    qc.setQueryData<GroupsData>(groupKeys.list, { pages: [{ items: [group()], next: null }], pageParams: [1] });
+    qc.setQueryData(groupKeys.thread(GROUP), thread);
+    await vi.waitFor(async () =>
+      expect((await chatStore().cached(ME)).map((e) => e.key).sort()).toEqual(['group-thread:' + GROUP, 'groups']),
+    );
+    stop();
+    const again = new QueryClient();
+    expect(await restoreChat(again, ME)).toBe(2);
+    expect(again.getQueryData<GroupsData>(groupKeys.list)?.pages[0]?.items[0]?.name).toBe('Lagos trip');
+    expect(again.getQueryData<GroupThread>(groupKeys.thread(GROUP))?.messages).toHaveLength(1);
   });
 });
