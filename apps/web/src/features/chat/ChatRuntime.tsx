@@ -15,8 +15,10 @@ import {
   groupKeys,
   isGroupConversation,
   isOpenGroup,
+  type GroupThread,
   type GroupsData,
 } from './group-cache';
+import type { ChatGroup } from './groups-api';
 import { useGroups } from './groups';
 import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
 import { restoreChat, startChatPersist } from './persist';
@@ -47,6 +49,22 @@ export function noteRecent(qc: QueryClient, me: string, chats: RecentChat[]) {
 }
 
 /**
+ * As `noteRecent`, for groups: a loaded group that moved is caught up, and what arrived is marked
+ * delivered (once per message: `told` keeps how far each group was told).
+ */
+function noteGroups(qc: QueryClient, me: string, groups: ChatGroup[], told: Map<string, number>) {
+  const s = getSocket();
+  for (const g of groups) {
+    const have = qc.getQueryData<GroupThread>(groupKeys.thread(g.id))?.messages.at(-1)?.seq;
+    if (have !== undefined && g.lastSeq > have) void qc.invalidateQueries({ queryKey: groupKeys.thread(g.id) });
+    if (g.unreadCount > 0 && g.lastMessage && g.lastMessage.fromUserId !== me && (told.get(g.id) ?? 0) < g.lastSeq && s?.connected) {
+      told.set(g.id, g.lastSeq);
+      s.emit('group:delivered', { groupId: g.id, upToSeq: g.lastSeq }, () => undefined);
+    }
+  }
+}
+
+/**
  * A message from someone whose conversation is not on screen, shown as a toast that opens it; not
  * on the chat list (it shows the message itself) nor over a call.
  */
@@ -63,11 +81,14 @@ function announce(qc: QueryClient, me: string, m: ChatMessage, open: (userId: st
 }
 
 /** A group message from someone else: marked delivered (unless the group is open, which marks it seen), and told as a toast. */
-function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: string) => void) {
+function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: string) => void, told: Map<string, number>) {
   const groupId = m.groupId!;
   if (m.fromUserId === me) return;
   const s = getSocket();
-  if (!isOpenGroup(groupId) && s?.connected) s.emit('group:delivered', { groupId, upToSeq: m.seq }, () => undefined);
+  if (!isOpenGroup(groupId) && s?.connected && (told.get(groupId) ?? 0) < m.seq) {
+    told.set(groupId, m.seq);
+    s.emit('group:delivered', { groupId, upToSeq: m.seq }, () => undefined);
+  }
   const group = qc
     .getQueryData<GroupsData>(groupKeys.list)
     ?.pages.flatMap((p) => p.items)
@@ -84,6 +105,8 @@ function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: 
 }
 
 function wire(qc: QueryClient, me: string, open: (path: string) => void): () => void {
+  // How far each group was told delivered (so it is told once per message).
+  const told = new Map<string, number>();
   const offs = [
     listen('connect', () => {
       void pump();
@@ -97,7 +120,7 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
       if (m.groupId) {
         applyGroupMessage(qc, me, m);
         if (m.msgType === 'event') void qc.invalidateQueries({ queryKey: groupKeys.info(m.groupId) });
-        return groupArrived(qc, me, m, open);
+        return groupArrived(qc, me, m, open, told);
       }
       applyMessage(qc, me, m);
       if (m.toUserId === me && !isOpenChat(otherOf(m, me))) delivered(m.conversationId, m.seq);
@@ -122,7 +145,13 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
   const online = () => reconnectSocket();
   window.addEventListener('online', online);
   const unsubscribe = qc.getQueryCache().subscribe((e) => {
-    if (e.type !== 'updated' || e.action.type !== 'success' || e.query.queryKey[1] !== 'recent' || e.query.queryKey[0] !== 'chat') return;
+    if (e.type !== 'updated' || e.action.type !== 'success' || e.query.queryKey[0] !== 'chat' || e.query.queryKey.length !== 2) return;
+    if (e.query.queryKey[1] === 'groups') {
+      const groups = (e.query.state.data as GroupsData | undefined)?.pages.flatMap((p) => p.items);
+      if (groups) noteGroups(qc, me, groups, told);
+      return;
+    }
+    if (e.query.queryKey[1] !== 'recent') return;
     const data = e.query.state.data as { pages: { items: RecentChat[] }[] } | undefined;
     if (data)
       noteRecent(
