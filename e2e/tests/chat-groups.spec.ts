@@ -103,6 +103,14 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(reply.getByTestId('reply-quote')).toContainText('Amaka');
   await shot(pc, '93-group-third-member');
 
+  // C mentions A with @: A sees the mention.
+  await pc.getByRole('textbox', { name: 'Message' }).fill('Count me in @Am');
+  await shot(pc, '93-group-mention');
+  await pc.getByRole('button', { name: 'Mention Amaka Nwosu' }).click();
+  await expect(pc.getByRole('textbox', { name: 'Message' })).toHaveValue('Count me in @Amaka ');
+  await pc.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(pa, 'Count me in').getByText('@Amaka')).toHaveClass(/font-semibold/);
+
   // A sees B's reply live, then sends a message by mistake and deletes it for everyone.
   await expect(bubble(pa, 'I will bring the drinks')).toBeVisible();
   await pa.getByRole('textbox', { name: 'Message' }).fill('Wrong chat, sorry');
@@ -110,6 +118,8 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(bubble(pc, 'Wrong chat, sorry')).toBeVisible();
   await expect(bubble(pb, 'Wrong chat, sorry')).toBeVisible();
   await bubble(pa, 'Wrong chat, sorry').locator('div').first().click({ button: 'right' });
+  await expect(pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Message info' })).toBeVisible();
+  await shot(pa, '94-group-message-menu');
   await pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Delete for everyone' }).click();
   await expect(pa.getByText('You deleted this message')).toBeVisible();
   await expect(pb.getByText('This message was deleted')).toBeVisible();
@@ -128,6 +138,7 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
 
   // A sends B ₦500 in the group (the usual preview and PIN); everyone sees the payment.
   await pa.getByRole('button', { name: 'Pay a member' }).click();
+  await shot(pa, '96-group-pay-choose');
   await pa.getByRole('dialog', { name: 'Send money to a member' }).getByRole('button', { name: 'Bayo Ogun' }).click();
   const paySheet = pa.getByRole('dialog', { name: 'Send money to Bayo' });
   await paySheet.getByLabel('Amount (₦)').fill('500');
