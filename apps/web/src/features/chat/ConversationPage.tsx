@@ -1,8 +1,8 @@
 import type { Receipt } from '@owo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, ChevronLeft, MessageCircle, Phone, Video } from 'lucide-react';
+import { Banknote, MessageCircle, Phone, Video } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { type ChatMessage, type ChatUser, type Marks, chatApi } from '../../api/chat';
 import { useOnline } from '../../lib/offline/freshness';
 import { Avatar } from '../../ui/Avatar';
@@ -23,7 +23,7 @@ import { bindOutbox, enqueue, useOutbox } from './outbox';
 import { PaySheet } from './PaySheet';
 import { loadOlder, useConversation, usePerson, usePresence } from './queries';
 import { useSocketConnected } from './socket';
-import { ImageViewer, MessageActions, ThreadBody, fromPending, useSeenMark, useThread } from './thread';
+import { ImageViewer, MessageActions, ThreadBody, ThreadHeader, fromPending, useSeenMark, useThread, viewOf } from './thread';
 import { useIsTyping } from './typing';
 
 function tickOf(m: ChatMessage, theirs: Marks): Tick {
@@ -33,23 +33,7 @@ function tickOf(m: ChatMessage, theirs: Marks): Tick {
 }
 
 const fromMessage = (m: ChatMessage, me: string, theirs: Marks): BubbleView => ({
-  key: `${m.fromUserId}:${m.msgId}`,
-  msgId: m.msgId,
-  id: m.id,
-  seq: m.seq,
-  mine: m.fromUserId === me,
-  fromUserId: m.fromUserId,
-  deleted: m.msgBody.deleted,
-  // A conversation of two has no group events.
-  msgType: m.msgType === 'event' ? 'text' : m.msgType,
-  text: m.msgBody.text,
-  replyTo: m.msgBody.replyTo,
-  mediaUrl: m.msgBody.media?.url ?? null,
-  durationMs: m.msgBody.media?.durationMs ?? null,
-  width: m.msgBody.media?.width ?? null,
-  height: m.msgBody.media?.height ?? null,
-  payment: m.msgBody.payment,
-  createdAt: m.createdAt,
+  ...viewOf(m, me),
   tick: m.fromUserId === me ? tickOf(m, theirs) : null,
 });
 
@@ -82,14 +66,7 @@ function Header({
   };
   const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
-    <header className="flex min-h-16 shrink-0 items-center gap-1 border-b border-line bg-surface/95 px-1.5 pt-[env(safe-area-inset-top)] backdrop-blur">
-      <Link
-        to="/chat"
-        aria-label="Back to chats"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
-      >
-        <ChevronLeft className="size-6" aria-hidden="true" />
-      </Link>
+    <ThreadHeader>
       {person ? (
         <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
       ) : (
@@ -126,7 +103,7 @@ function Header({
         <Video className="size-5" aria-hidden="true" />
       </button>
       <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} />
-    </header>
+    </ThreadHeader>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Receipt } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Banknote, ChevronLeft, Info, Trash2, UsersRound } from 'lucide-react';
+import { Banknote, Info, Trash2, UsersRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -25,35 +25,20 @@ import { bindOutbox, enqueue, useOutbox } from './outbox';
 import { PaySheet } from './PaySheet';
 import { usePeople } from './queries';
 import { useSocketConnected } from './socket';
-import { ImageViewer, MessageActions, ThreadBody, fromPending, useSeenMark, useThread } from './thread';
+import { ImageViewer, MessageActions, ThreadBody, ThreadHeader, fromPending, useSeenMark, useThread, viewOf } from './thread';
 import { setOpenGroup } from './group-cache';
 
 /** How long after sending a message its sender may delete it for everyone (the server's rule). */
 const DELETE_WINDOW_MS = 3600_000;
 
 const fromGroupMessage = (m: ChatMessage, me: string, names: Names): BubbleView => ({
-  key: `${m.fromUserId}:${m.msgId}`,
-  msgId: m.msgId,
-  id: m.id,
-  seq: m.seq,
-  mine: m.fromUserId === me,
-  fromUserId: m.fromUserId,
+  ...viewOf(m, me),
   sender: m.fromUserId === me ? undefined : names.nameOf(m.fromUserId),
   mentions: m.msgBody.mentions?.flatMap((id) => {
     const first = names.firstNameOf(id);
     return first ? [`@${first}`] : [];
   }),
-  deleted: m.msgBody.deleted,
   system: m.msgType === 'event' ? (m.msgBody.event ? eventText(m.msgBody.event, m.fromUserId, names.nameOf) : '') : undefined,
-  msgType: m.msgType === 'event' ? 'text' : m.msgType,
-  text: m.msgBody.text,
-  replyTo: m.msgBody.replyTo,
-  mediaUrl: m.msgBody.media?.url ?? null,
-  durationMs: m.msgBody.media?.durationMs ?? null,
-  width: m.msgBody.media?.width ?? null,
-  height: m.msgBody.media?.height ?? null,
-  payment: m.msgBody.payment,
-  createdAt: m.createdAt,
   // Who of the group has it is in "Message info" (the receipts), not in one tick.
   tick: m.fromUserId === me && !m.msgBody.deleted ? 'sent' : null,
 });
@@ -87,14 +72,7 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
   const names = info ? [...info.members.filter((m) => m.user.id !== me).map((m) => m.user.firstName), 'You'].join(', ') : undefined;
   const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
-    <header className="flex min-h-16 shrink-0 items-center gap-1 border-b border-line bg-surface/95 px-1.5 pt-[env(safe-area-inset-top)] backdrop-blur">
-      <Link
-        to="/chat"
-        aria-label="Back to chats"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
-      >
-        <ChevronLeft className="size-6" aria-hidden="true" />
-      </Link>
+    <ThreadHeader>
       <Link to={`/chat/groups/${groupId}/info`} className="flex min-w-0 flex-1 items-center gap-2 rounded-2xl py-1 pr-1 hover:bg-surface-2">
         {info ? <GroupAvatar name={info.name} photoUrl={info.photoUrl} size="sm" /> : <Skeleton className="size-10 rounded-full" />}
         <span className="min-w-0 flex-1">
@@ -115,7 +93,7 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
       <Link to={`/chat/groups/${groupId}/info`} aria-label="Group info" className={button}>
         <Info className="size-5" aria-hidden="true" />
       </Link>
-    </header>
+    </ThreadHeader>
   );
 }
 

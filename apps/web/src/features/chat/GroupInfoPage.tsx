@@ -20,7 +20,6 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ChatUser } from '../../api/chat';
 import { ApiError, errorMessage } from '../../api/client';
-import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -39,6 +38,7 @@ import { groupKeys } from './group-cache';
 import { GroupAvatar } from './group-parts';
 import { type GroupInfo, type MuteSpan, groupsApi } from './groups-api';
 import { useGroupInfo } from './groups';
+import { PersonLine } from './parts';
 import { Directory } from './NewChatSheet';
 import { ChosenPeople, usePicked } from './NewGroupPage';
 
@@ -276,11 +276,7 @@ function MemberRow({ m, me, admin, onOpen }: { m: Member; me: string; admin: boo
   const mine = m.user.id === me;
   const inner = (
     <>
-      <Avatar src={m.user.avatar} firstName={m.user.firstName} lastName={m.user.lastName} size="sm" />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-semibold">{mine ? 'You' : fullName(m.user)}</span>
-        {m.user.nickName ? <span className="truncate text-sm text-muted">@{m.user.nickName}</span> : null}
-      </span>
+      <PersonLine person={m.user} name={mine ? 'You' : undefined} />
       {m.role === 'admin' ? <Badge tone="brand">Group admin</Badge> : null}
     </>
   );

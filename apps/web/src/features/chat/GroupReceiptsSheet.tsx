@@ -2,12 +2,11 @@ import { CheckCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ChatUser } from '../../api/chat';
 import { InlineError } from '../../ui/InlineError';
-import { Avatar } from '../../ui/Avatar';
 import { Sheet } from '../../ui/Sheet';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { FALLBACK_ERROR } from './ask';
-import { fullName } from './cache';
 import { useGroupReceipts } from './groups';
+import { PersonLine } from './parts';
 
 function Who({ title, icon, people, none }: { title: string; icon: ReactNode; people: ChatUser[]; none: string }) {
   return (
@@ -23,8 +22,7 @@ function Who({ title, icon, people, none }: { title: string; icon: ReactNode; pe
         <ul className="flex flex-col">
           {people.map((p) => (
             <li key={p.id} className="flex min-h-12 items-center gap-3 px-2 py-1">
-              <Avatar src={p.avatar} firstName={p.firstName} lastName={p.lastName} size="sm" />
-              <span className="truncate font-semibold">{fullName(p)}</span>
+              <PersonLine person={p} />
             </li>
           ))}
         </ul>

@@ -11,19 +11,15 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
 import { chatKeys, fullName } from './cache';
-import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../lib/cn';
+import { PersonLine } from './parts';
 import { useDirectory } from './queries';
 
 /** A person to tick in a list (choosing people for a group): the photo, the name, a check. */
 function PersonCheck({ person, checked, onToggle }: { person: ChatUser; checked: boolean; onToggle: (p: ChatUser) => void }) {
   return (
     <label className="relative flex min-h-16 cursor-pointer items-center gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20">
-      <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-semibold">{fullName(person)}</span>
-        {person.nickName ? <span className="truncate text-sm text-muted">@{person.nickName}</span> : null}
-      </span>
+      <PersonLine person={person} />
       <input
         type="checkbox"
         checked={checked}

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lagosDay } from '@owo/contracts/format';
-import { Copy, Download, Reply, X } from 'lucide-react';
+import { ChevronLeft, Copy, Download, Reply, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
-import { chatApi } from '../../api/chat';
+import { type ChatMessage, chatApi } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { useOnVisible } from '../../lib/use-paged-list';
 import { Button } from '../../ui/Button';
@@ -19,6 +20,44 @@ import { type Pending, discard, retry } from './outbox';
 
 // What a conversation screen shows of its messages, shared by the 1:1 chat and a group: the list
 // (paged back on scroll, kept at the newest), a message's actions, the photo viewer.
+
+/** A stored message as a bubble shows it (the screen adds the tick, and in a group the sender and events). */
+export const viewOf = (m: ChatMessage, me: string): BubbleView => ({
+  key: `${m.fromUserId}:${m.msgId}`,
+  msgId: m.msgId,
+  id: m.id,
+  seq: m.seq,
+  mine: m.fromUserId === me,
+  fromUserId: m.fromUserId,
+  deleted: m.msgBody.deleted,
+  // An event is a line of its own (a group's); it has no bubble of a type.
+  msgType: m.msgType === 'event' ? 'text' : m.msgType,
+  text: m.msgBody.text,
+  replyTo: m.msgBody.replyTo,
+  mediaUrl: m.msgBody.media?.url ?? null,
+  durationMs: m.msgBody.media?.durationMs ?? null,
+  width: m.msgBody.media?.width ?? null,
+  height: m.msgBody.media?.height ?? null,
+  payment: m.msgBody.payment,
+  createdAt: m.createdAt,
+  tick: null,
+});
+
+/** A conversation's top bar: back to the chats, then what the screen puts there. */
+export function ThreadHeader({ children }: { children: ReactNode }) {
+  return (
+    <header className="flex min-h-16 shrink-0 items-center gap-1 border-b border-line bg-surface/95 px-1.5 pt-[env(safe-area-inset-top)] backdrop-blur">
+      <Link
+        to="/chat"
+        aria-label="Back to chats"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
+      >
+        <ChevronLeft className="size-6" aria-hidden="true" />
+      </Link>
+      {children}
+    </header>
+  );
+}
 
 /** One of mine still on its way, as a bubble shows it. */
 export const fromPending = (p: Pending, me: string, connected: boolean): BubbleView => ({
