@@ -42,12 +42,12 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
 }) => {
   test.setTimeout(180_000);
   const tag = String(Date.now()).slice(-6);
-  const a = await createUser(request, { firstName: 'Amaka', lastName: 'Nwosu', pin: PIN, fundKobo: 2_000_000 });
-  const b = await createUser(request, { firstName: 'Bayo', lastName: 'Ogun' });
-  const c = await createUser(request, { firstName: 'Chidi', lastName: 'Okeke' });
-  await setNickName(request, a, `amaka${tag}`);
-  await setNickName(request, b, `bayo${tag}`);
-  await setNickName(request, c, `chidi${tag}`);
+  const a = await createUser(request, { firstName: 'Folake', lastName: 'Adeniran', pin: PIN, fundKobo: 2_000_000 });
+  const b = await createUser(request, { firstName: 'Ikenna', lastName: 'Uzo' });
+  const c = await createUser(request, { firstName: 'Yewande', lastName: 'Ajayi' });
+  await setNickName(request, a, `folake${tag}`);
+  await setNickName(request, b, `ikenna${tag}`);
+  await setNickName(request, c, `yewande${tag}`);
   const group = `Owambe crew ${tag}`;
 
   // A makes the group with B and C (the name is checked first).
@@ -61,10 +61,10 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(pa.getByText('Give the group a name')).toBeVisible();
   await pa.getByLabel('Group name').fill(group);
   const search = pa.getByRole('searchbox', { name: 'Search people' });
-  await search.fill(`bayo${tag}`);
-  await pa.getByRole('checkbox', { name: 'Bayo Ogun' }).check();
-  await search.fill(`chidi${tag}`);
-  await pa.getByRole('checkbox', { name: 'Chidi Okeke' }).check();
+  await search.fill(`ikenna${tag}`);
+  await pa.getByRole('checkbox', { name: 'Ikenna Uzo' }).check();
+  await search.fill(`yewande${tag}`);
+  await pa.getByRole('checkbox', { name: 'Yewande Ajayi' }).check();
   await expect(pa.getByRole('list', { name: 'Chosen people' }).getByRole('listitem')).toHaveCount(2);
   await shot(pa, '90-group-new');
   await pa.getByRole('button', { name: 'Create group with 2 people' }).click();
@@ -78,16 +78,16 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   const pb = await signedIn(browser, b);
   await pb.goto('/chat');
   const row = pb.getByRole('link', { name: group });
-  await expect(row).toHaveAccessibleDescription('Amaka: Hello everyone, Saturday at 4?');
+  await expect(row).toHaveAccessibleDescription('Folake: Hello everyone, Saturday at 4?');
   await expect(row.getByText(/unread message/)).toBeAttached();
   await shot(pb, '91-group-in-list');
   await row.click();
   const fromA = bubble(pb, 'Hello everyone, Saturday at 4?');
-  await expect(fromA).toContainText('Amaka');
-  await expect(pb.getByText('Amaka created the group', { exact: false })).toBeVisible();
+  await expect(fromA).toContainText('Folake');
+  await expect(pb.getByText('Folake created the group', { exact: false })).toBeVisible();
   await longPress(fromA.locator('div').first());
   await pb.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Reply' }).click();
-  await expect(pb.getByText('Replying to Amaka')).toBeVisible();
+  await expect(pb.getByText('Replying to Folake')).toBeVisible();
   await pb.getByRole('textbox', { name: 'Message' }).fill('Yes! I will bring the drinks');
   await pb.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(bubble(pb, 'I will bring the drinks').getByTestId('reply-quote')).toContainText('Hello everyone');
@@ -97,19 +97,19 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   const pc = await signedIn(browser, c);
   await pc.goto('/chat');
   await pc.getByRole('link', { name: group }).click();
-  await expect(bubble(pc, 'Hello everyone, Saturday at 4?')).toContainText('Amaka');
+  await expect(bubble(pc, 'Hello everyone, Saturday at 4?')).toContainText('Folake');
   const reply = bubble(pc, 'I will bring the drinks');
-  await expect(reply).toContainText('Bayo');
-  await expect(reply.getByTestId('reply-quote')).toContainText('Amaka');
+  await expect(reply).toContainText('Ikenna');
+  await expect(reply.getByTestId('reply-quote')).toContainText('Folake');
   await shot(pc, '93-group-third-member');
 
   // C mentions A with @: A sees the mention.
-  await pc.getByRole('textbox', { name: 'Message' }).fill('Count me in @Am');
+  await pc.getByRole('textbox', { name: 'Message' }).fill('Count me in @Fo');
   await shot(pc, '93-group-mention');
-  await pc.getByRole('button', { name: 'Mention Amaka Nwosu' }).click();
-  await expect(pc.getByRole('textbox', { name: 'Message' })).toHaveValue('Count me in @Amaka ');
+  await pc.getByRole('button', { name: 'Mention Folake Adeniran' }).click();
+  await expect(pc.getByRole('textbox', { name: 'Message' })).toHaveValue('Count me in @Folake ');
   await pc.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(bubble(pa, 'Count me in').getByText('@Amaka')).toHaveClass(/font-semibold/);
+  await expect(bubble(pa, 'Count me in').getByText('@Folake')).toHaveClass(/font-semibold/);
 
   // A sees B's reply live, then sends a message by mistake and deletes it for everyone.
   await expect(bubble(pa, 'I will bring the drinks')).toBeVisible();
@@ -131,16 +131,16 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await bubble(pa, 'Hello everyone, Saturday at 4?').locator('div').first().click({ button: 'right' });
   await pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Message info' }).click();
   const info = pa.getByRole('dialog', { name: 'Message info' });
-  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Bayo Ogun');
-  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Chidi Okeke');
+  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Ikenna Uzo');
+  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Yewande Ajayi');
   await shot(pa, '95-group-message-info');
   await pa.keyboard.press('Escape');
 
   // A sends B ₦500 in the group (the usual preview and PIN); everyone sees the payment.
   await pa.getByRole('button', { name: 'Pay a member' }).click();
   await shot(pa, '96-group-pay-choose');
-  await pa.getByRole('dialog', { name: 'Send money to a member' }).getByRole('button', { name: 'Bayo Ogun' }).click();
-  const paySheet = pa.getByRole('dialog', { name: 'Send money to Bayo' });
+  await pa.getByRole('dialog', { name: 'Send money to a member' }).getByRole('button', { name: 'Ikenna Uzo' }).click();
+  const paySheet = pa.getByRole('dialog', { name: 'Send money to Ikenna' });
   await paySheet.getByLabel('Amount (₦)').fill('500');
   await paySheet.getByRole('button', { name: 'Continue' }).click();
   const confirm = pa.getByRole('dialog', { name: 'Confirm transfer' });
@@ -154,8 +154,8 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(paidA).toContainText('₦500.00');
   await expect(paidA.getByRole('img', { name: 'Sent' })).toBeVisible();
   await shot(pa, '96-group-payment-sent');
-  await expect(bubble(pb, 'Amaka sent')).toContainText('₦500.00');
-  await expect(bubble(pc, 'Amaka sent')).toContainText('₦500.00');
+  await expect(bubble(pb, 'Folake sent')).toContainText('₦500.00');
+  await expect(bubble(pc, 'Folake sent')).toContainText('₦500.00');
   await shot(pb, '97-group-payment-seen');
   expect(await balance(request, a)).toBe(2_000_000 - 50_000);
   expect(await balance(request, b)).toBe(50_000);
@@ -167,10 +167,10 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(pa.getByRole('button', { name: 'Add people' })).toBeVisible();
   await expect(pa.getByTestId('invite-link')).toContainText('/chat/join/');
   await shot(pa, '98-group-info-admin');
-  await pa.getByRole('button', { name: 'Bayo Ogun: options' }).click();
-  await pa.getByRole('dialog', { name: 'Bayo Ogun' }).getByRole('button', { name: 'Make group admin' }).click();
+  await pa.getByRole('button', { name: 'Ikenna Uzo: options' }).click();
+  await pa.getByRole('dialog', { name: 'Ikenna Uzo' }).getByRole('button', { name: 'Make group admin' }).click();
   await expect(pa.getByRole('list', { name: 'Members' }).getByText('Group admin')).toHaveCount(2);
-  await expect(pb.getByText('Amaka made Bayo an admin').or(pb.getByText('You are now an admin'))).toBeVisible();
+  await expect(pb.getByText('Folake made Ikenna an admin').or(pb.getByText('You are now an admin'))).toBeVisible();
   await pc.getByRole('link', { name: 'Group info' }).click();
   await expect(pc.getByRole('heading', { level: 1, name: 'Group info' })).toBeVisible();
   await expect(pc.getByRole('button', { name: 'Mute notifications' })).toBeVisible();
@@ -186,7 +186,7 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
 
   // D joins with the invite link A shares, and the group sees it.
   const link = (await pa.getByTestId('invite-link').textContent())!.trim();
-  const d = await createUser(request, { firstName: 'Dupe', lastName: 'Lawal' });
+  const d = await createUser(request, { firstName: 'Kunle', lastName: 'Ige' });
   const pd = await signedIn(browser, d);
   await pd.goto(new URL(link).pathname);
   await expect(pd.getByRole('heading', { name: 'You’ve been invited to a group' })).toBeVisible();
@@ -196,5 +196,5 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(pd.getByText('You joined with the invite link')).toBeVisible();
   await expect(pd.getByText('Hello everyone, Saturday at 4?')).toHaveCount(0);
   await pa.getByRole('link', { name: 'Back to the group' }).click();
-  await expect(pa.getByText('Dupe joined with the invite link')).toBeVisible();
+  await expect(pa.getByText('Kunle joined with the invite link')).toBeVisible();
 });
