@@ -40,7 +40,7 @@ import { type GroupInfo, type MuteSpan, groupsApi } from './groups-api';
 import { useGroupInfo } from './groups';
 import { PersonLine } from './parts';
 import { Directory } from './NewChatSheet';
-import { ChosenPeople, usePicked } from './NewGroupPage';
+import { ChosenPeople, usePicked } from './pick-people';
 
 type Member = GroupInfo['members'][number];
 
@@ -182,7 +182,7 @@ const MUTES: { span: Exclude<MuteSpan, 'off'>; label: string }[] = [
 ];
 
 /** When a mute ends, in words ("Muted always" for the far date the server keeps for always). */
-export const mutedText = (until: string) =>
+const mutedText = (until: string) =>
   new Date(until).getFullYear() > 9000
     ? 'Muted always'
     : `Muted until ${formatLagosDate(until, 'date')}, ${formatLagosDate(until, 'time')}`;

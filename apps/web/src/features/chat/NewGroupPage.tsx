@@ -1,11 +1,8 @@
 import { groupName } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChatUser } from '../../api/chat';
 import { errorMessage } from '../../api/client';
-import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,42 +13,7 @@ import { chatKeys } from './cache';
 import { groupKeys } from './group-cache';
 import { groupsApi } from './groups-api';
 import { Directory } from './NewChatSheet';
-
-/** The people chosen so far, each with a way to take them off. */
-export function ChosenPeople({ people, onRemove }: { people: ChatUser[]; onRemove: (p: ChatUser) => void }) {
-  if (people.length === 0) return null;
-  return (
-    <ul aria-label="Chosen people" className="flex flex-wrap gap-2">
-      {people.map((p) => (
-        <li key={p.id} className="flex items-center gap-1.5 rounded-full bg-brand-soft py-1 pr-1 pl-1 text-sm font-semibold text-brand-fg">
-          <Avatar src={p.avatar} firstName={p.firstName} lastName={p.lastName} size="sm" className="size-7 text-[11px]" />
-          {p.firstName}
-          <button
-            type="button"
-            aria-label={`Remove ${p.firstName}`}
-            onClick={() => onRemove(p)}
-            className="flex size-8 items-center justify-center rounded-full hover:bg-brand-600/15"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Choosing several people from the directory: the map of those chosen and the toggle. */
-export function usePicked() {
-  const [picked, setPicked] = useState<Map<string, ChatUser>>(new Map());
-  const toggle = (p: ChatUser) =>
-    setPicked((cur) => {
-      const next = new Map(cur);
-      if (next.has(p.id)) next.delete(p.id);
-      else next.set(p.id, p);
-      return next;
-    });
-  return { picked, toggle, ids: new Set(picked.keys()), people: [...picked.values()] };
-}
+import { ChosenPeople, usePicked } from './pick-people';
 
 /** "New group": a name, an optional photo, and people who may message you; you are its admin. */
 export default function NewGroupPage() {
