@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { createUser, logIn, shot, type ApiUser } from './helpers';
+import { createUser, logIn, makePng, shot, type ApiUser } from './helpers';
 
 // Chat groups (docs/chat.md, "Groups"): three people in a group at phone size. Group voice calls
 // are not on the server yet, so they are not here.
@@ -60,6 +60,8 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await pa.getByRole('button', { name: 'Create group' }).click();
   await expect(pa.getByText('Give the group a name')).toBeVisible();
   await pa.getByLabel('Group name').fill(group);
+  await pa.getByLabel('Add a group photo').setInputFiles({ name: 'crew.png', mimeType: 'image/png', buffer: await makePng(pa) });
+  await expect(pa.getByRole('img', { name: 'Group photo preview' })).toBeVisible();
   const search = pa.getByRole('searchbox', { name: 'Search people' });
   await search.fill(`ikenna${tag}`);
   await pa.getByRole('checkbox', { name: 'Ikenna Uzo' }).check();
@@ -70,6 +72,8 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await pa.getByRole('button', { name: 'Create group with 2 people' }).click();
   await expect(pa.getByRole('heading', { level: 1, name: group })).toBeVisible();
   await expect(pa.getByText(`You created the group “${group}”`)).toBeVisible();
+  // The group's photo is the one uploaded.
+  await expect(pa.locator('header img')).toHaveJSProperty('complete', true);
   await pa.getByRole('textbox', { name: 'Message' }).fill('Hello everyone, Saturday at 4?');
   await pa.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(bubble(pa, 'Hello everyone, Saturday at 4?').getByRole('img', { name: 'Sent' })).toBeVisible();
