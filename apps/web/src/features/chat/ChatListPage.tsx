@@ -1,5 +1,5 @@
-import { MessageCircle, MessageSquarePlus, Search, UserX, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { BellOff, MessageCircle, MessageSquarePlus, Search, UserX, UsersRound, X } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { RecentChat } from '../../api/chat';
 import { UpdatedAt } from '../../lib/offline/freshness';
@@ -15,39 +15,64 @@ import { fullName } from './cache';
 import { listTime, previewOf } from './format';
 import { NewChatSheet } from './NewChatSheet';
 import { ChatHeader, ChatTabs } from './parts';
-import { useRecentChats, useRecentSearch } from './queries';
+import { usePeople, useRecentChats, useRecentSearch } from './queries';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR } from './ask';
+import { groupTime } from './group-cache';
+import { GroupAvatar, groupPreview } from './group-parts';
+import type { ChatGroup } from './groups-api';
+import { useGroups } from './groups';
+import { InlineError } from '../../ui/InlineError';
 
-function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
+/** One row of the list: a person's chat or a group, with its last message, time and unread count. */
+function ListRow({
+  to,
+  avatar,
+  name,
+  at,
+  preview,
+  unread,
+  muted,
+}: {
+  to: string;
+  avatar: ReactNode;
+  name: string;
+  at: string;
+  preview: string;
+  unread: number;
+  muted?: boolean;
+}) {
   const id = useId();
-  const last = chat.lastMessage;
-  const unread = chat.unreadCount;
-  const mine = last?.fromUserId === me;
   return (
     <Link
-      to={`/chat/${chat.user.id}`}
+      to={to}
       aria-labelledby={`${id}-n`}
       aria-describedby={`${id}-d`}
       className="flex min-h-[72px] items-center gap-3 px-5 py-2.5 transition-colors hover:bg-surface-2"
     >
-      <Avatar src={chat.user.avatar} firstName={chat.user.firstName} lastName={chat.user.lastName} />
+      {avatar}
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
           <span id={`${id}-n`} className="min-w-0 flex-1 truncate font-semibold">
-            {fullName(chat.user)}
+            {name}
           </span>
-          <span className={cn('shrink-0 text-xs tabular-nums', unread ? 'font-semibold text-brand-fg' : 'text-muted')}>
-            {listTime(chat.updatedAt)}
+          <span className={cn('shrink-0 text-xs tabular-nums', unread && !muted ? 'font-semibold text-brand-fg' : 'text-muted')}>
+            {listTime(at)}
           </span>
         </span>
         <span className="mt-0.5 flex items-center gap-2">
           <span id={`${id}-d`} className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'text-fg' : 'text-muted')}>
-            {last ? `${mine && last.msgType !== 'payment' ? 'You: ' : ''}${previewOf(last, me)}` : 'No messages yet'}
+            {preview}
           </span>
+          {muted ? <BellOff className="size-4 shrink-0 text-subtle" aria-label="Muted" role="img" /> : null}
           {unread > 0 ? (
-            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white tabular-nums">
+            <span
+              className={cn(
+                'flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-[11px] font-bold text-white tabular-nums',
+                muted ? 'bg-subtle' : 'bg-brand-600',
+              )}
+            >
               {unread > 99 ? '99+' : unread}
               <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
             </span>
@@ -57,6 +82,44 @@ function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
     </Link>
   );
 }
+
+function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
+  const last = chat.lastMessage;
+  const mine = last?.fromUserId === me;
+  return (
+    <ListRow
+      to={`/chat/${chat.user.id}`}
+      avatar={<Avatar src={chat.user.avatar} firstName={chat.user.firstName} lastName={chat.user.lastName} />}
+      name={fullName(chat.user)}
+      at={chat.updatedAt}
+      preview={
+        last ? `${mine && last.msgType !== 'payment' && !last.msgBody.deleted ? 'You: ' : ''}${previewOf(last, me)}` : 'No messages yet'
+      }
+      unread={chat.unreadCount}
+    />
+  );
+}
+
+function GroupRow({ group, me }: { group: ChatGroup; me: string }) {
+  // The last message's sender (and the people of an event), by name.
+  const last = group.lastMessage;
+  const ids = last ? [last.fromUserId, ...(last.msgBody.event?.userIds ?? [])].filter((id) => id !== me).slice(0, 5) : [];
+  const people = usePeople(ids);
+  const nameOf = (userId: string) => (userId === me ? 'You' : (people.get(userId)?.firstName ?? 'Someone'));
+  return (
+    <ListRow
+      to={`/chat/groups/${group.id}`}
+      avatar={<GroupAvatar name={group.name} photoUrl={group.photoUrl} />}
+      name={group.name}
+      at={groupTime(group)}
+      preview={group.lastMessage ? groupPreview(group.lastMessage, me, nameOf) : 'No messages yet'}
+      unread={group.unreadCount}
+      muted={group.mutedUntil !== null && Date.parse(group.mutedUntil) > Date.now()}
+    />
+  );
+}
+
+type Row = { kind: 'chat'; key: string; at: string; chat: RecentChat } | { kind: 'group'; key: string; at: string; group: ChatGroup };
 
 function RowSkeletons() {
   return (
@@ -82,6 +145,8 @@ const matches = (c: RecentChat, q: string) => {
 export default function ChatListPage() {
   const me = useAuth((s) => s.userId) ?? '';
   const recent = useRecentChats();
+  const groups = useGroups();
+  const allGroups = useMemo(() => groups.data?.pages.flatMap((p) => p.items) ?? [], [groups.data]);
   const [text, setText] = useState('');
   const [picking, setPicking] = useState(false);
   const q = useDebounced(text.trim(), 300);
@@ -89,17 +154,29 @@ export default function ChatListPage() {
   const all = useMemo(() => recent.data?.pages.flatMap((p) => p.items) ?? [], [recent.data]);
 
   const searching = text.trim().length > 0;
-  const shown = useMemo(() => {
-    if (!searching) return all;
-    const local = all.filter((c) => matches(c, text.trim()));
+  const shown = useMemo((): Row[] => {
+    const q = text.trim().toLowerCase();
+    const chats = searching ? all.filter((c) => matches(c, text.trim())) : all;
     // The server also searches the chats not loaded yet.
-    const extra = (found.data ?? []).filter((c) => !local.some((l) => l.conversationId === c.conversationId));
-    return [...local, ...extra];
-  }, [all, found.data, searching, text]);
+    const extra = searching ? (found.data ?? []).filter((c) => !chats.some((l) => l.conversationId === c.conversationId)) : [];
+    const inGroups = searching ? allGroups.filter((g) => g.name.toLowerCase().includes(q)) : allGroups;
+    // Groups beside the chats, the latest first.
+    return [
+      ...[...chats, ...extra].map((chat): Row => ({ kind: 'chat', key: chat.conversationId, at: chat.updatedAt, chat })),
+      ...inGroups.map((group): Row => ({ kind: 'group', key: group.id, at: groupTime(group), group })),
+    ].sort((x, y) => Date.parse(y.at) - Date.parse(x.at));
+  }, [all, allGroups, found.data, searching, text]);
 
   return (
     <div>
       <ChatHeader title="Chats">
+        <Link
+          to="/chat/groups/new"
+          aria-label="New group"
+          className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+        >
+          <UsersRound className="size-5" aria-hidden="true" />
+        </Link>
         <Link
           to="/chat/blocked"
           aria-label="Blocked people"
@@ -141,7 +218,7 @@ export default function ChatListPage() {
           title="We couldn't load your chats"
           describe={(e) => errorMessage(e, FALLBACK_ERROR)}
         />
-      ) : all.length === 0 ? (
+      ) : all.length === 0 && allGroups.length === 0 ? (
         <EmptyState
           icon={<MessageCircle className="size-9" strokeWidth={1.8} />}
           title="No chats yet"
@@ -151,7 +228,7 @@ export default function ChatListPage() {
             </Button>
           }
         >
-          Message anyone on Owo who has a nickname, send them money, or call them.
+          Message anyone on Owo who has a nickname, send them money or call them, or start a group of friends.
         </EmptyState>
       ) : shown.length === 0 ? (
         <p role="status" className="px-1 py-8 text-center text-sm text-muted">
@@ -160,13 +237,19 @@ export default function ChatListPage() {
       ) : (
         <>
           <ul aria-label="Chats" className="-mx-5">
-            {shown.map((c) => (
-              <li key={c.conversationId}>
-                <ChatRow chat={c} me={me} />
-              </li>
+            {shown.map((r) => (
+              <li key={r.key}>{r.kind === 'chat' ? <ChatRow chat={r.chat} me={me} /> : <GroupRow group={r.group} me={me} />}</li>
             ))}
           </ul>
-          {searching ? null : <LoadMore pages={recent} />}
+          {groups.isError && !groups.data ? (
+            <InlineError error={groups.error} fallback={FALLBACK_ERROR} onRetry={() => void groups.refetch()} className="-mx-4" />
+          ) : null}
+          {searching ? null : (
+            <>
+              <LoadMore pages={recent} />
+              <LoadMore pages={groups} />
+            </>
+          )}
         </>
       )}
       <button

@@ -8,6 +8,18 @@ import { applyMessage, applyReceipt, chatKeys, isOpenChat, knownPerson, otherOf,
 import { useCall } from './call-state';
 import { chatStore } from './db';
 import { previewOf } from './format';
+import {
+  applyGroupMarks,
+  applyGroupMessage,
+  applyAnyMessage,
+  groupKeys,
+  isGroupConversation,
+  isOpenGroup,
+  type GroupThread,
+  type GroupsData,
+} from './group-cache';
+import type { ChatGroup } from './groups-api';
+import { useGroups } from './groups';
 import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
 import { restoreChat, startChatPersist } from './persist';
 import { useRecentChats } from './queries';
@@ -37,6 +49,22 @@ export function noteRecent(qc: QueryClient, me: string, chats: RecentChat[]) {
 }
 
 /**
+ * As `noteRecent`, for groups: a loaded group that moved is caught up, and what arrived is marked
+ * delivered (once per message: `told` keeps how far each group was told).
+ */
+function noteGroups(qc: QueryClient, me: string, groups: ChatGroup[], told: Map<string, number>) {
+  const s = getSocket();
+  for (const g of groups) {
+    const have = qc.getQueryData<GroupThread>(groupKeys.thread(g.id))?.messages.at(-1)?.seq;
+    if (have !== undefined && g.lastSeq > have) void qc.invalidateQueries({ queryKey: groupKeys.thread(g.id) });
+    if (g.unreadCount > 0 && g.lastMessage && g.lastMessage.fromUserId !== me && (told.get(g.id) ?? 0) < g.lastSeq && s?.connected) {
+      told.set(g.id, g.lastSeq);
+      s.emit('group:delivered', { groupId: g.id, upToSeq: g.lastSeq }, () => undefined);
+    }
+  }
+}
+
+/**
  * A message from someone whose conversation is not on screen, shown as a toast that opens it; not
  * on the chat list (it shows the message itself) nor over a call.
  */
@@ -52,21 +80,64 @@ function announce(qc: QueryClient, me: string, m: ChatMessage, open: (userId: st
   });
 }
 
-function wire(qc: QueryClient, me: string, open: (userId: string) => void): () => void {
+/** A group message from someone else: marked delivered (unless the group is open, which marks it seen), and told as a toast. */
+function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: string) => void, told: Map<string, number>) {
+  const groupId = m.groupId!;
+  if (m.fromUserId === me) return;
+  const s = getSocket();
+  if (!isOpenGroup(groupId) && s?.connected && (told.get(groupId) ?? 0) < m.seq) {
+    told.set(groupId, m.seq);
+    s.emit('group:delivered', { groupId, upToSeq: m.seq }, () => undefined);
+  }
+  const group = qc
+    .getQueryData<GroupsData>(groupKeys.list)
+    ?.pages.flatMap((p) => p.items)
+    .find((g) => g.id === groupId);
+  const muted = group?.mutedUntil && new Date(group.mutedUntil) > new Date();
+  if (m.msgType === 'event' || muted || isOpenGroup(groupId) || window.location.pathname === '/chat') return;
+  if (useCall.getState().phase !== 'idle') return;
+  const who = knownPerson(qc, m.fromUserId);
+  toast(<span className="font-semibold">{group?.name ?? 'Group'}</span>, {
+    id: `chat-group-${groupId}`,
+    description: `${who ? `${who.firstName}: ` : ''}${previewOf(m, me)}`,
+    action: { label: 'Open', onClick: () => open(`/chat/groups/${groupId}`) },
+  });
+}
+
+function wire(qc: QueryClient, me: string, open: (path: string) => void): () => void {
+  // How far each group was told delivered (so it is told once per message).
+  const told = new Map<string, number>();
   const offs = [
     listen('connect', () => {
       void pump();
       // Catch up: the list (whose lastSeq says which conversations moved) and the open conversation.
       void qc.invalidateQueries({ queryKey: chatKeys.recent });
       void qc.invalidateQueries({ queryKey: chatKeys.conversations });
+      void qc.invalidateQueries({ queryKey: groupKeys.list });
+      void qc.invalidateQueries({ queryKey: groupKeys.threads });
     }),
     listen('message:new', (m) => {
+      if (m.groupId) {
+        applyGroupMessage(qc, me, m);
+        if (m.msgType === 'event') void qc.invalidateQueries({ queryKey: groupKeys.info(m.groupId) });
+        return groupArrived(qc, me, m, open, told);
+      }
       applyMessage(qc, me, m);
       if (m.toUserId === me && !isOpenChat(otherOf(m, me))) delivered(m.conversationId, m.seq);
       if (m.fromUserId !== me) setTyping(m.fromUserId, false);
-      announce(qc, me, m, open);
+      announce(qc, me, m, (userId) => open(`/chat/${userId}`));
     }),
-    listen('receipt', (r) => applyReceipt(qc, me, r)),
+    listen('message:deleted', (m) => applyAnyMessage(qc, me, m)),
+    listen('group:update', ({ groupId }) => {
+      void qc.invalidateQueries({ queryKey: groupKeys.list });
+      void qc.invalidateQueries({ queryKey: groupKeys.info(groupId) });
+    }),
+    listen('receipt', (r) => {
+      if (!isGroupConversation(qc, r.conversationId)) return applyReceipt(qc, me, r);
+      // Another member's marks: the "seen by" of one's messages is read when asked for.
+      if (r.userId === me) applyGroupMarks(qc, r.conversationId, r);
+      else void qc.invalidateQueries({ queryKey: ['chat', 'group-receipts'] });
+    }),
     listen('typing', (t) => setTyping(t.fromUserId, t.typing)),
     listen('presence', (p) => setPresence(qc, p)),
     listen('call:incoming', (p) => void import('./calls').then((m) => m.incoming(p))),
@@ -74,7 +145,13 @@ function wire(qc: QueryClient, me: string, open: (userId: string) => void): () =
   const online = () => reconnectSocket();
   window.addEventListener('online', online);
   const unsubscribe = qc.getQueryCache().subscribe((e) => {
-    if (e.type !== 'updated' || e.action.type !== 'success' || e.query.queryKey[1] !== 'recent' || e.query.queryKey[0] !== 'chat') return;
+    if (e.type !== 'updated' || e.action.type !== 'success' || e.query.queryKey[0] !== 'chat' || e.query.queryKey.length !== 2) return;
+    if (e.query.queryKey[1] === 'groups') {
+      const groups = (e.query.state.data as GroupsData | undefined)?.pages.flatMap((p) => p.items);
+      if (groups) noteGroups(qc, me, groups, told);
+      return;
+    }
+    if (e.query.queryKey[1] !== 'recent') return;
     const data = e.query.state.data as { pages: { items: RecentChat[] }[] } | undefined;
     if (data)
       noteRecent(
@@ -108,7 +185,14 @@ export default function ChatRuntime() {
   // The Chat tab's badge: conversations with unseen messages, as recent chats (kept moving by live
   // messages and receipts) say.
   const recent = useRecentChats();
-  const unread = recent.data?.pages.reduce((n, p) => n + p.items.filter((r) => r.unreadCount > 0).length, 0) ?? 0;
+  const groups = useGroups();
+  const now = Date.now();
+  const unread =
+    (recent.data?.pages.reduce((n, p) => n + p.items.filter((r) => r.unreadCount > 0).length, 0) ?? 0) +
+    (groups.data?.pages.reduce(
+      (n, p) => n + p.items.filter((g) => g.unreadCount > 0 && !(g.mutedUntil && Date.parse(g.mutedUntil) > now)).length,
+      0,
+    ) ?? 0);
   useEffect(() => {
     useChatUnread.setState({ count: unread });
   }, [unread]);
@@ -116,7 +200,7 @@ export default function ChatRuntime() {
   useEffect(() => {
     if (!token || !me) return;
     bindOutbox(qc, me);
-    const unwire = wire(qc, me, (userId) => void navigateRef.current(`/chat/${userId}`));
+    const unwire = wire(qc, me, (path) => void navigateRef.current(path));
     const stopPersist = startChatPersist(qc, me);
     // The saved copy is older than anything the server says: once it is back, catch up again (the
     // socket's own catch-up may have run before the copy was read, and the copy must not hide what
@@ -125,6 +209,8 @@ export default function ChatRuntime() {
       if (restored > 0) {
         void qc.invalidateQueries({ queryKey: chatKeys.recent });
         void qc.invalidateQueries({ queryKey: chatKeys.conversations });
+        void qc.invalidateQueries({ queryKey: groupKeys.list });
+        void qc.invalidateQueries({ queryKey: groupKeys.threads });
       }
       return loadOutbox();
     });

@@ -1,5 +1,7 @@
 import { ImagePlus, Mic, SendHorizontal, Trash2, X } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChatUser } from '../../api/chat';
+import { useMentions } from './mentions';
 import { toast } from 'sonner';
 import { checkImage } from '../../api/upload';
 import { cn } from '../../lib/cn';
@@ -13,7 +15,7 @@ import { type VoiceNote, canRecord, useRecorder } from './use-recorder';
 
 const replyPreviewOf = (m: BubbleView, fromUserId: string): ReplyPreview => ({
   id: m.id!,
-  fromUserId,
+  fromUserId: m.fromUserId ?? fromUserId,
   msgType: m.msgType,
   text: m.text || (m.msgType === 'image' ? 'Photo' : m.msgType === 'voice' ? 'Voice note' : 'Payment'),
 });
@@ -28,13 +30,19 @@ const iconButton =
  */
 export function Composer({
   toUserId,
+  groupId,
+  members,
   me,
   replyTo,
   replyName,
   onCancelReply,
   onSent,
 }: {
+  /** The person; in a group, the group (with `groupId`). */
   toUserId: string;
+  groupId?: string;
+  /** A group's other members, to mention with @. */
+  members?: ChatUser[];
   me: string;
   replyTo: BubbleView | null;
   replyName: string;
@@ -44,6 +52,14 @@ export function Composer({
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const reply = replyTo ? replyPreviewOf(replyTo, replyTo.mine ? me : toUserId) : null;
+  const to = useMemo(() => ({ toUserId, ...(groupId ? { groupId } : {}) }), [toUserId, groupId]);
+  const mention = useMentions(members ?? [], text, setText, input);
+  // Typing is told to a person, not a group.
+  const typing = (on: boolean) => {
+    if (groupId) return;
+    if (on) noteTyping(toUserId);
+    else stopTyping(toUserId);
+  };
 
   useEffect(() => {
     if (replyTo) input.current?.focus();
@@ -56,26 +72,28 @@ export function Composer({
         toast.info('Hold on a little longer to record a voice note');
         return;
       }
-      enqueue({ toUserId, msgType: 'voice', blob: note.blob, blobName: note.name, replyTo: reply });
+      enqueue({ ...to, msgType: 'voice', blob: note.blob, blobName: note.name, replyTo: reply });
       onCancelReply();
       onSent();
     },
-    [toUserId, reply, onCancelReply, onSent],
+    [to, reply, onCancelReply, onSent],
   );
   const recorder = useRecorder(sendVoice);
 
   const send = () => {
     const body = text.trim();
     if (!body) return;
-    enqueue({ toUserId, msgType: 'text', text: body, replyTo: reply });
+    const mentions = mention.inText(body);
+    enqueue({ ...to, msgType: 'text', text: body, replyTo: reply, ...(mentions.length ? { mentions } : {}) });
     setText('');
-    stopTyping(toUserId);
+    typing(false);
     onCancelReply();
     onSent();
     input.current?.focus();
   };
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKey(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
@@ -102,6 +120,7 @@ export function Composer({
           </button>
         </div>
       ) : null}
+      {mention.list}
       {recorder.recording ? (
         <div className="flex items-center gap-2" role="group" aria-label="Recording a voice note">
           <button type="button" aria-label="Cancel recording" onClick={() => void recorder.cancel()} className={iconButton}>
@@ -130,7 +149,7 @@ export function Composer({
             onProblem={(problem) => void toast.error(problem)}
             onFiles={([file]) => {
               if (!file) return;
-              enqueue({ toUserId, msgType: 'image', blob: file, blobName: file.name, replyTo: reply });
+              enqueue({ ...to, msgType: 'image', blob: file, blobName: file.name, replyTo: reply });
               onCancelReply();
               onSent();
             }}
@@ -147,9 +166,9 @@ export function Composer({
             maxLength={4000}
             onChange={(e) => {
               setText(e.target.value);
-              if (e.target.value.trim()) noteTyping(toUserId);
+              if (e.target.value.trim()) typing(true);
             }}
-            onBlur={() => stopTyping(toUserId)}
+            onBlur={() => typing(false)}
             onKeyDown={onKey}
             className="field-sizing-content max-h-36 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-surface px-4 py-2.5 text-[15px] leading-snug outline-none placeholder:text-subtle focus:border-brand-fg"
           />

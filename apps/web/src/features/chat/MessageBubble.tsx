@@ -1,5 +1,5 @@
 import { formatLagosDate, formatNaira } from '@owo/contracts/format';
-import { AlertCircle, Banknote, Check, CheckCheck, Clock, Pause, Play, Reply } from 'lucide-react';
+import { AlertCircle, Ban, Banknote, Check, CheckCheck, Clock, Pause, Play, Reply } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -19,6 +19,16 @@ export interface BubbleView {
   id: string | null;
   seq: number | null;
   mine: boolean;
+  /** Who wrote it (a reply quotes them). */
+  fromUserId?: string;
+  /** In a group, the writer's name over others' messages. */
+  sender?: string;
+  /** Deleted for everyone by its sender: "This message was deleted". */
+  deleted?: boolean;
+  /** In a group, the "@Name" of each member mentioned (shown in bold). */
+  mentions?: string[];
+  /** A group's event (joined, left, made admin): a centred line instead of a bubble. */
+  system?: string;
   msgType: MsgType;
   text: string;
   replyTo: ReplyPreview | null;
@@ -141,7 +151,7 @@ const PAYMENT_STATUS: Record<string, { label: string; tone: string }> = {
   sending: { label: 'Sharing…', tone: 'bg-white/20 text-white' },
 };
 
-function PaymentCard({ payment, mine }: { payment: NonNullable<BubbleView['payment']>; mine: boolean }) {
+function PaymentCard({ payment, mine, sender }: { payment: NonNullable<BubbleView['payment']>; mine: boolean; sender?: string }) {
   const s = PAYMENT_STATUS[payment.status] ?? PAYMENT_STATUS.completed!;
   return (
     <div className="flex min-w-52 flex-col gap-2 py-1">
@@ -152,7 +162,9 @@ function PaymentCard({ payment, mine }: { payment: NonNullable<BubbleView['payme
         >
           <Banknote className="size-5" />
         </span>
-        <span className={cn('text-sm font-medium', mine ? 'text-white/85' : 'text-muted')}>{mine ? 'You sent' : 'You received'}</span>
+        <span className={cn('text-sm font-medium', mine ? 'text-white/85' : 'text-muted')}>
+          {mine ? 'You sent' : sender ? `${sender} sent` : 'You received'}
+        </span>
       </div>
       <p className="text-2xl font-bold tracking-tight tabular-nums">{formatNaira(payment.amount)}</p>
       <div className="flex items-center justify-between gap-3">
@@ -164,7 +176,8 @@ function PaymentCard({ payment, mine }: { payment: NonNullable<BubbleView['payme
         >
           {s.label}
         </span>
-        {payment.reference ? (
+        {/* In a group, the payment is one member's to another: the receipt is theirs, not everyone's. */}
+        {payment.reference && !sender ? (
           <Link
             to={receiptPath(payment.reference)}
             className={cn('text-xs font-semibold underline', mine ? 'text-white' : 'text-brand-fg')}
@@ -189,6 +202,22 @@ function Quote({ reply, mine, name }: { reply: ReplyPreview; mine: boolean; name
       <p className={cn('text-xs font-semibold', mine ? 'text-white' : 'text-brand-fg')}>{name}</p>
       <p className="line-clamp-2 break-words">{reply.text}</p>
     </div>
+  );
+}
+
+/** The text with the mentions ("@Ada") in bold. */
+function WithMentions({ text, mentions, mine }: { text: string; mentions: string[] | undefined; mine: boolean }) {
+  if (!mentions?.length) return text;
+  const escaped = mentions.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = text.split(new RegExp(`(${escaped.join('|')})`, 'g'));
+  return parts.map((part, i) =>
+    mentions.includes(part) ? (
+      <span key={i} className={cn('font-semibold', mine ? 'text-white' : 'text-brand-fg')}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
@@ -226,7 +255,7 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
     swipe.current = null;
     setDx(0);
   };
-  const canAct = m.id !== null;
+  const canAct = m.id !== null && !m.deleted;
   const onBrand = m.mine;
   const time = formatLagosDate(m.createdAt, 'time');
   const media = m.mediaUrl;
@@ -283,7 +312,16 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
             <Reply className="size-4" />
           </span>
         ) : null}
-        {m.replyTo ? (
+        {m.sender && !m.mine && m.msgType !== 'payment' ? (
+          <p className={cn('text-xs font-semibold text-brand-fg', m.msgType === 'image' ? 'px-2 pt-1 pb-1' : 'pb-0.5')}>{m.sender}</p>
+        ) : null}
+        {m.deleted ? (
+          <p className={cn('flex items-center gap-1.5 text-[15px] italic', m.mine ? 'text-white/85' : 'text-muted')}>
+            <Ban className="size-4 shrink-0" aria-hidden="true" />
+            {m.mine ? 'You deleted this message' : 'This message was deleted'}
+          </p>
+        ) : null}
+        {m.replyTo && !m.deleted ? (
           <div className={m.msgType === 'image' ? 'px-2 pt-1' : undefined}>
             <Quote reply={m.replyTo} mine={m.mine} name={actions.nameOf(m.replyTo.fromUserId)} />
           </div>
@@ -308,9 +346,11 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
         {m.msgType === 'voice' && m.tick === 'uploading' ? (
           <ProgressBar value={m.progress ?? 0} label="Uploading voice note" className="mb-1 bg-white/30" />
         ) : null}
-        {m.msgType === 'payment' && m.payment ? <PaymentCard payment={m.payment} mine={m.mine} /> : null}
+        {m.msgType === 'payment' && m.payment ? <PaymentCard payment={m.payment} mine={m.mine} sender={m.sender} /> : null}
         {m.text && m.msgType !== 'payment' ? (
-          <p className={cn('text-[15px] leading-snug break-words whitespace-pre-wrap', m.msgType === 'image' && 'px-2 pt-1.5')}>{m.text}</p>
+          <p className={cn('text-[15px] leading-snug break-words whitespace-pre-wrap', m.msgType === 'image' && 'px-2 pt-1.5')}>
+            <WithMentions text={m.text} mentions={m.mentions} mine={m.mine} />
+          </p>
         ) : null}
         <p
           className={cn(

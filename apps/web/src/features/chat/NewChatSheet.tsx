@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Search, UserRoundX } from 'lucide-react';
+import { Check, Search, UserRoundX, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ChatUser } from '../../api/chat';
 import { useDebounced } from '../../lib/use-debounced';
 import { InlineError } from '../../ui/InlineError';
@@ -10,14 +10,53 @@ import { PersonButton } from '../../ui/PersonButton';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
-import { chatKeys } from './cache';
+import { chatKeys, fullName } from './cache';
+import { cn } from '../../lib/cn';
+import { PersonLine } from './parts';
 import { useDirectory } from './queries';
 
-function Directory({ onPick }: { onPick: (p: ChatUser) => void }) {
+/** A person to tick in a list (choosing people for a group): the photo, the name, a check. */
+function PersonCheck({ person, checked, onToggle }: { person: ChatUser; checked: boolean; onToggle: (p: ChatUser) => void }) {
+  return (
+    <label className="relative flex min-h-16 cursor-pointer items-center gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-surface-2 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-fg/20">
+      <PersonLine person={person} />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={() => onToggle(person)}
+        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-2xl opacity-0"
+        aria-label={fullName(person)}
+      />
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-6 shrink-0 items-center justify-center rounded-full border-2',
+          checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-line',
+        )}
+      >
+        {checked ? <Check className="size-4" /> : null}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * The directory of people with a nickname, searchable: picking one calls `onPick`; with `picked`,
+ * each is a checkbox (choosing several, for a group) and `exclude` leaves some out.
+ */
+export function Directory({
+  onPick,
+  picked,
+  exclude,
+}: {
+  onPick: (p: ChatUser) => void;
+  picked?: ReadonlySet<string>;
+  exclude?: ReadonlySet<string>;
+}) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 300);
   const people = useDirectory(q);
-  const list = people.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = (people.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => !exclude?.has(p.id));
   return (
     <div className="flex flex-col gap-3">
       <div className="relative">
@@ -56,7 +95,11 @@ function Directory({ onPick }: { onPick: (p: ChatUser) => void }) {
             <ul aria-label="People" className="flex flex-col">
               {list.map((p) => (
                 <li key={p.id}>
-                  <PersonButton person={p} onPick={onPick} className="rounded-2xl px-2 py-2" />
+                  {picked ? (
+                    <PersonCheck person={p} checked={picked.has(p.id)} onToggle={onPick} />
+                  ) : (
+                    <PersonButton person={p} onPick={onPick} className="rounded-2xl px-2 py-2" />
+                  )}
                 </li>
               ))}
             </ul>
@@ -79,7 +122,17 @@ export function NewChatSheet({ open, onClose }: { open: boolean; onClose: () => 
   };
   return (
     <Sheet open={open} onClose={onClose} title="New chat">
-      {open ? <Directory onPick={pick} /> : null}
+      {open ? (
+        <div className="flex flex-col gap-3">
+          <Link to="/chat/groups/new" className="flex min-h-14 items-center gap-3 rounded-2xl px-2 font-semibold hover:bg-surface-2">
+            <span className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-white" aria-hidden="true">
+              <UsersRound className="size-5" />
+            </span>
+            New group
+          </Link>
+          <Directory onPick={pick} />
+        </div>
+      ) : null}
     </Sheet>
   );
 }

@@ -1,4 +1,6 @@
-import type { AckData, ClientEvents } from '../../api/chat';
+import type { AckData } from '../../api/chat';
+import type { GroupAckData } from './groups-api';
+import type { SocketClientEvents } from './socket';
 import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../../api/client';
 import { FALLBACK_ERROR } from './fallback';
 import { getSocket, listen } from './socket';
@@ -13,7 +15,13 @@ export const NOT_CONNECTED = 'NOT_CONNECTED';
  * server's message (or 'An error occured'); TIMEOUT after `timeoutMs` with no answer, and
  * NOT_CONNECTED at once when the socket is down (socket.io would otherwise hold it in its buffer) or drops.
  */
-export function ask<E extends keyof ClientEvents>(event: E, payload: ClientEvents[E], timeoutMs = ACK_TIMEOUT_MS): Promise<AckData[E]> {
+type Acks = AckData & GroupAckData;
+
+export function ask<E extends keyof SocketClientEvents>(
+  event: E,
+  payload: SocketClientEvents[E],
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<Acks[E]> {
   const socket = getSocket();
   if (!socket?.connected)
     return Promise.reject(new ApiError(0, NOT_CONNECTED, 'You are offline. We will send it when you are back online.'));
@@ -37,7 +45,7 @@ export function ask<E extends keyof ClientEvents>(event: E, payload: ClientEvent
     socket.emit(event, payload, (reply) => {
       if (settled) return;
       settle();
-      if (reply && reply.status === true) resolve(reply.data as AckData[E]);
+      if (reply && reply.status === true) resolve(reply.data as Acks[E]);
       else reject(new ApiError(0, reply?.code || 'CHAT_ERROR', reply?.message || FALLBACK_ERROR));
     });
   });

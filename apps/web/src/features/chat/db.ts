@@ -10,7 +10,11 @@ import type { MsgType, ReplyPreview } from './types';
 export interface OutboxEntry {
   msgId: string;
   owner: string;
+  /** The person, or for a group message the group (with `groupId` set). */
   toUserId: string;
+  groupId?: string;
+  /** Members mentioned with @ (groups). */
+  mentions?: string[];
   msgType: MsgType;
   text: string;
   /** The quoted message as the bubble shows it (its `id` is the server id sent as replyTo). */

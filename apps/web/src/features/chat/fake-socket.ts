@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { AckReply, ClientEvents } from '../../api/chat';
-import type { ChatSocket, ListenEvents } from './socket';
+import type { AckReply } from '../../api/chat';
+import type { ChatSocket, ListenEvents, SocketClientEvents } from './socket';
 
 /**
  * Tests only: a stand-in for ./socket (vi.mock('./socket', () => import('./fake-socket').then((m) =>
@@ -8,7 +8,7 @@ import type { ChatSocket, ListenEvents } from './socket';
  * play server events, and go on- or offline.
  */
 export interface Emitted {
-  event: keyof ClientEvents;
+  event: keyof SocketClientEvents;
   payload: unknown;
   ack: (reply: AckReply) => void;
 }

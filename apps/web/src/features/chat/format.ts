@@ -1,9 +1,11 @@
 import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
+import type { GroupEvent } from '@owo/contracts';
 import type { Call, ChatMessage, Presence } from '../../api/chat';
 
 /** The one line a chat row shows of its last message. */
 export function previewOf(m: Pick<ChatMessage, 'msgType' | 'msgBody' | 'fromUserId'>, me: string): string {
   const mine = m.fromUserId === me;
+  if (m.msgBody.deleted) return mine ? 'You deleted this message' : 'This message was deleted';
   switch (m.msgType) {
     case 'payment': {
       const amount = m.msgBody.payment ? formatNaira(m.msgBody.payment.amount, { trimZeroKobo: true }) : 'Money';
@@ -72,5 +74,36 @@ export function callSummary(c: Pick<Call, 'status' | 'direction' | 'durationMs' 
       return `${dir} ${what} · on now`;
     default:
       return c.durationMs !== null ? `${dir} ${what} · ${clock(c.durationMs)}` : `${dir} ${what}`;
+  }
+}
+
+/** "Ada", "Ada and Bola", "Ada, Bola and Chidi". */
+export function namesList(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? 'someone';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The centred line a group's event shows as ("Ada added Bola"); `nameOf` gives "You" for oneself. */
+export function eventText(e: GroupEvent, actorId: string, nameOf: (userId: string) => string): string {
+  const actor = nameOf(actorId);
+  const who = namesList(e.userIds.map(nameOf));
+  const is = e.userIds.length === 1 && nameOf(e.userIds[0]!) === 'You' ? 'are' : e.userIds.length > 1 ? 'are' : 'is';
+  switch (e.type) {
+    case 'created':
+      return `${actor} created the group “${e.name ?? ''}”`;
+    case 'added':
+      return `${actor} added ${who}`;
+    case 'removed':
+      return `${actor} removed ${who}`;
+    case 'left':
+      return `${who} left`;
+    case 'joined':
+      return `${who} joined with the invite link`;
+    case 'made_admin':
+      return `${who} ${is} now ${e.userIds.length > 1 ? 'admins' : 'an admin'}`;
+    case 'dismissed_admin':
+      return `${who} ${is} no longer ${e.userIds.length > 1 ? 'admins' : 'an admin'}`;
+    case 'renamed':
+      return `${actor} renamed the group “${e.name ?? ''}”`;
   }
 }

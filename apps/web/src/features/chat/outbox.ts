@@ -4,7 +4,7 @@ import type { SendMessageBody } from '../../api/chat';
 import { ApiError, NETWORK_ERROR_CODE, errorMessage } from '../../api/client';
 import { uploadFile } from '../../api/upload';
 import { FALLBACK_ERROR, NOT_CONNECTED, ask, isTransient } from './ask';
-import { applyMessage } from './cache';
+import { applyAnyMessage } from './group-cache';
 import { type OutboxEntry, chatStore } from './db';
 import { getSocket } from './socket';
 import type { MsgType, ReplyPreview } from './types';
@@ -80,7 +80,10 @@ export async function loadOutbox(): Promise<void> {
 }
 
 export interface Draft {
+  /** The person; for a group message, the group (and `groupId` set). */
   toUserId: string;
+  groupId?: string;
+  mentions?: string[];
   msgType: MsgType;
   text?: string;
   replyTo?: ReplyPreview | null;
@@ -99,6 +102,7 @@ export function enqueue(draft: Draft): string {
     msgId,
     owner: bound.me,
     toUserId: draft.toUserId,
+    ...(draft.groupId ? { groupId: draft.groupId, mentions: draft.mentions } : {}),
     msgType: draft.msgType,
     text: draft.text ?? '',
     replyTo: draft.replyTo ?? null,
@@ -156,6 +160,13 @@ const bodyOf = (p: Pending): SendMessageBody => ({
   },
 });
 
+/** A message to a person goes as `message:send`; one to a group as `group:send` (with its mentions). */
+const sendOf = (p: Pending) => {
+  if (!p.groupId) return ask('message:send', bodyOf(p));
+  const { toUserId: _to, ...rest } = bodyOf(p);
+  return ask('group:send', { ...rest, groupId: p.groupId, ...(p.mentions?.length ? { mentions: p.mentions } : {}) });
+};
+
 const nextUp = (me: string) =>
   Object.values(useOutbox.getState().items)
     .filter((p) => p.owner === me && p.state !== 'failed')
@@ -204,8 +215,8 @@ async function run(gen: number): Promise<void> {
     }
     patch(p.msgId, { state: 'sending' });
     try {
-      const message = await ask('message:send', bodyOf(p));
-      applyMessage(b.qc, b.me, message);
+      const message = await sendOf(p);
+      applyAnyMessage(b.qc, b.me, message);
       drop(p.msgId);
       await chatStore()
         .deleteOutbox(p.msgId)

@@ -1,5 +1,8 @@
 import { NavLink } from 'react-router';
+import type { ChatUser } from '../../api/chat';
 import { cn } from '../../lib/cn';
+import { Avatar } from '../../ui/Avatar';
+import { fullName } from './cache';
 
 /** "Chats | Calls": the two lists of the area, as links (each is its own page). */
 export function ChatTabs() {
@@ -30,5 +33,18 @@ export function ChatHeader({ title, children }: { title: string; children?: Reac
       <h1 className="flex-1 text-xl font-bold tracking-tight">{title}</h1>
       {children}
     </header>
+  );
+}
+
+/** A person in a list: the photo, the name (or `name`, as "You") and the @nickname. */
+export function PersonLine({ person, name }: { person: ChatUser; name?: string }) {
+  return (
+    <>
+      <Avatar src={person.avatar} firstName={person.firstName} lastName={person.lastName} size="sm" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate font-semibold">{name ?? fullName(person)}</span>
+        {person.nickName ? <span className="truncate text-sm text-muted">@{person.nickName}</span> : null}
+      </span>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { type Conversation, type RecentData, chatKeys } from './cache';
 import { type CacheEntry, chatStore } from './db';
+import { type GroupThread, type GroupsData, groupKeys } from './group-cache';
 
 /**
  * Keeps the chat readable offline, as lib/offline does for balances and history, but in IndexedDB
@@ -14,18 +15,28 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const keyOf = (key: QueryKey): string | null => {
   if (key[0] !== 'chat') return null;
-  if (key[1] === 'recent' && key.length === 2) return 'recent';
-  if (key[1] === 'conversation' && typeof key[2] === 'string') return `conversation:${key[2]}`;
+  if ((key[1] === 'recent' || key[1] === 'groups') && key.length === 2) return key[1];
+  if ((key[1] === 'conversation' || key[1] === 'group-thread' || key[1] === 'group') && typeof key[2] === 'string')
+    return `${key[1]}:${key[2]}`;
   return null;
+};
+
+/** The query a saved entry goes back into. */
+const queryKeyOf = (entryKey: string): QueryKey => {
+  if (entryKey === 'recent') return chatKeys.recent;
+  if (entryKey === 'groups') return groupKeys.list;
+  const [kind = '', id = ''] = entryKey.split(':');
+  return kind === 'group-thread' ? groupKeys.thread(id) : kind === 'group' ? groupKeys.info(id) : chatKeys.conversation(id);
 };
 
 /** What is written for a query: recent chats' first page, a conversation's last messages. */
 export function keptData(entryKey: string, data: unknown): unknown {
-  if (entryKey === 'recent') {
-    const d = data as RecentData;
+  if (entryKey === 'recent' || entryKey === 'groups') {
+    const d = data as RecentData | GroupsData;
     return { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) };
   }
-  const c = data as Conversation;
+  if (entryKey.startsWith('group:')) return data;
+  const c = data as Conversation | GroupThread;
   const messages = c.messages.slice(-KEEP_MESSAGES);
   return { ...c, messages, hasOlder: c.hasOlder || messages.length < c.messages.length };
 }
@@ -38,7 +49,7 @@ export async function restoreChat(qc: QueryClient, owner: string, now = Date.now
   let n = 0;
   for (const e of entries) {
     if (now - e.updatedAt > MAX_AGE_MS) continue;
-    const key: QueryKey = e.key === 'recent' ? chatKeys.recent : chatKeys.conversation(e.key.slice('conversation:'.length));
+    const key = queryKeyOf(e.key);
     const state = qc.getQueryState(key);
     if (state?.data !== undefined && state.dataUpdatedAt >= e.updatedAt) continue;
     qc.setQueryData(key, e.data, { updatedAt: e.updatedAt });
@@ -68,7 +79,14 @@ export function startChatPersist(qc: QueryClient, owner: string, delayMs = 800):
         .slice(0, KEEP_CONVERSATIONS)
         .map((r) => `conversation:${r.user.id}`),
     );
-    const wanted = entries.filter((e) => e.key === 'recent' || !recent || keep.has(e.key));
+    const groups = qc.getQueryData<GroupsData>(groupKeys.list);
+    for (const g of groups?.pages.flatMap((p) => p.items).slice(0, KEEP_CONVERSATIONS) ?? []) {
+      keep.add(`group-thread:${g.id}`);
+      keep.add(`group:${g.id}`);
+    }
+    const wanted = entries.filter(
+      (e) => e.key === 'recent' || e.key === 'groups' || (e.key.startsWith('conversation:') ? !recent : !groups) || keep.has(e.key),
+    );
     if (wanted.length)
       void chatStore()
         .putCache(wanted)

@@ -1,12 +1,12 @@
-import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ChatUser, type Presence, chatApi } from '../../api/chat';
+import { type ChatMessage, type ChatUser, type Presence, chatApi } from '../../api/chat';
 import { userApi } from '../../api/user';
 import { ask } from './ask';
 import { type Conversation, type RecentPage, chatKeys, knownPerson, lastSeqOf, mergeMessages, setPresence } from './cache';
 import { useSocketConnected } from './socket';
 
-const nextPage = (p: { pagination?: { next: { page: number } | null } }) => p.pagination?.next?.page ?? null;
+export const nextPage = (p: { pagination?: { next: { page: number } | null } }) => p.pagination?.next?.page ?? null;
 
 export function useRecentChats() {
   return useInfiniteQuery({
@@ -36,6 +36,27 @@ const maxMarks = (a: Conversation['marks'], b: Conversation['marks']): Conversat
 });
 
 /**
+ * The messages after `after`, page by page until none remain (a catch-up), merged into `have`;
+ * `onPage` sees each page (for what else it carries).
+ */
+export async function catchUp<P extends { messages: ChatMessage[]; hasMore: boolean }>(
+  have: ChatMessage[],
+  after: number,
+  page: (after: number) => Promise<P>,
+  onPage: (p: P) => void = () => undefined,
+): Promise<ChatMessage[]> {
+  let messages = have;
+  for (;;) {
+    const data = await page(after);
+    messages = mergeMessages(messages, data.messages);
+    onPage(data);
+    const last = data.messages.at(-1);
+    if (!data.hasMore || !last) return messages;
+    after = last.seq;
+  }
+}
+
+/**
  * A conversation: the latest page the first time; after that (a reconnect, a saved copy, coming
  * back to it) only what came after the last message it has (?after=seq), merged in.
  */
@@ -46,19 +67,17 @@ export async function fetchConversation(qc: QueryClient, userId: string, signal?
     const { data } = await chatApi.history(userId, {}, signal);
     return { conversationId: data.conversationId, messages: data.messages, hasOlder: data.hasMore, marks: data.marks };
   }
-  let after = lastSeqOf(cur);
-  let messages = cur.messages;
   let marks = cur.marks;
   let conversationId = cur.conversationId;
-  for (;;) {
-    const { data } = await chatApi.history(userId, { after }, signal);
-    messages = mergeMessages(messages, data.messages);
-    marks = maxMarks(marks, data.marks);
-    conversationId = data.conversationId ?? conversationId;
-    const last = data.messages.at(-1);
-    if (!data.hasMore || !last) break;
-    after = last.seq;
-  }
+  const messages = await catchUp(
+    cur.messages,
+    lastSeqOf(cur),
+    async (after) => (await chatApi.history(userId, { after }, signal)).data,
+    (data) => {
+      marks = maxMarks(marks, data.marks);
+      conversationId = data.conversationId ?? conversationId;
+    },
+  );
   // Messages the socket brought in meanwhile stay.
   const now = qc.getQueryData<Conversation>(key) ?? cur;
   return { ...now, conversationId, messages: mergeMessages(now.messages, messages), marks: maxMarks(now.marks, marks) };
@@ -96,17 +115,31 @@ export function useDirectory(q: string) {
   });
 }
 
+const personQuery = (qc: QueryClient, userId: string) => ({
+  queryKey: chatKeys.person(userId),
+  queryFn: async (): Promise<ChatUser> => {
+    const { data } = await userApi.getUser(userId);
+    return { id: data.id, firstName: data.firstName, lastName: data.lastName, nickName: data.nickName, avatar: data.avatar };
+  },
+  initialData: () => knownPerson(qc, userId),
+  staleTime: 5 * 60_000,
+});
+
 /** Someone's name and photo: from what is loaded already, else their public profile. */
 export function usePerson(userId: string) {
   const qc = useQueryClient();
-  return useQuery({
-    queryKey: chatKeys.person(userId),
-    queryFn: async (): Promise<ChatUser> => {
-      const { data } = await userApi.getUser(userId);
-      return { id: data.id, firstName: data.firstName, lastName: data.lastName, nickName: data.nickName, avatar: data.avatar };
-    },
-    initialData: () => knownPerson(qc, userId),
-    staleTime: 5 * 60_000,
+  return useQuery(personQuery(qc, userId));
+}
+
+// Module-level, so the map is made again only when a result changes.
+const byId = (results: { data?: ChatUser }[]) => new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
+
+/** Several people's names and photos (a group's senders who are not among its members any more): the ones known so far. */
+export function usePeople(userIds: string[]): Map<string, ChatUser> {
+  const qc = useQueryClient();
+  return useQueries({
+    queries: userIds.map((id) => personQuery(qc, id)),
+    combine: byId,
   });
 }
 

@@ -8,13 +8,20 @@ const ConversationPage = lazy(() => import('./ConversationPage'));
 const CallLogPage = lazy(() => import('./CallLogPage'));
 const SavedMediaPage = lazy(() => import('./SavedMediaPage'));
 const BlockedPage = lazy(() => import('./BlockedPage'));
+const NewGroupPage = lazy(() => import('./NewGroupPage'));
+const GroupConversationPage = lazy(() => import('./GroupConversationPage'));
+const GroupInfoPage = lazy(() => import('./GroupInfoPage'));
+const JoinGroupPage = lazy(() => import('./JoinGroupPage'));
 
 export const chatRoutes: RouteObject[] = [
   { path: '/chat', element: <ChatListPage /> },
   { path: '/chat/calls', element: <CallLogPage /> },
   { path: '/chat/saved', element: <SavedMediaPage /> },
   { path: '/chat/blocked', element: <BlockedPage /> },
-  // A group's notifications open here; until the app has a group screen, the chat list.
-  { path: '/chat/groups/:groupId', element: <ChatListPage /> },
+  { path: '/chat/groups/new', element: <NewGroupPage /> },
+  // A group's notifications open its conversation.
+  { path: '/chat/groups/:groupId', element: <GroupConversationPage /> },
+  { path: '/chat/groups/:groupId/info', element: <GroupInfoPage /> },
+  { path: '/chat/join/:code', element: <JoinGroupPage /> },
   { path: '/chat/:userId', element: <ConversationPage /> },
 ];

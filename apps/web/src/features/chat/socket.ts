@@ -1,6 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { useSyncExternalStore } from 'react';
 import type { AckReply, ClientEvents, ServerEvents } from '../../api/chat';
+import type { GroupClientEvents, GroupServerEvents } from './groups-api';
+
+/** Every event the app sends: the 1:1 chat's and the groups'. */
+export type SocketClientEvents = ClientEvents & GroupClientEvents;
 
 /**
  * The chat socket behind a small interface (the rest of the area never touches socket.io itself,
@@ -13,11 +17,11 @@ import type { AckReply, ClientEvents, ServerEvents } from '../../api/chat';
 export interface ChatSocket {
   readonly connected: boolean;
   /** Sends an event; `ack` gets the server's acknowledgement (callers add their own time limit). */
-  emit<E extends keyof ClientEvents>(event: E, payload: ClientEvents[E], ack: (reply: AckReply) => void): void;
+  emit<E extends keyof SocketClientEvents>(event: E, payload: SocketClientEvents[E], ack: (reply: AckReply) => void): void;
 }
 
 /** Server events plus the connection's own. `connect_error` carries the server's refusal (a dead session). */
-export type ListenEvents = ServerEvents & { connect: undefined; disconnect: undefined; connect_error: Error };
+export type ListenEvents = ServerEvents & GroupServerEvents & { connect: undefined; disconnect: undefined; connect_error: Error };
 type Listener<E extends keyof ListenEvents> = (payload: ListenEvents[E]) => void;
 
 let socket: Socket | null = null;

@@ -1,0 +1,76 @@
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mergeMessages } from './cache';
+import { type GroupThread, type GroupsPage, groupKeys } from './group-cache';
+import { groupsApi } from './groups-api';
+import { catchUp, nextPage } from './queries';
+
+/** The caller's groups, the latest first. */
+export function useGroups() {
+  return useInfiniteQuery({
+    queryKey: groupKeys.list,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<GroupsPage> => {
+      const res = await groupsApi.list(pageParam, signal);
+      return { items: res.data, next: nextPage(res) };
+    },
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** A group's members, roles, mute and (admins) invite code. */
+export function useGroupInfo(groupId: string) {
+  return useQuery({
+    queryKey: groupKeys.info(groupId),
+    queryFn: async ({ signal }) => (await groupsApi.info(groupId, signal)).data,
+  });
+}
+
+const maxMine = (a: GroupThread['mine'], b: GroupThread['mine']) => ({
+  deliveredSeq: Math.max(a.deliveredSeq, b.deliveredSeq),
+  seenSeq: Math.max(a.seenSeq, b.seenSeq),
+});
+
+/** A group's conversation: the latest page the first time, then only what came after (?after=seq). */
+export async function fetchGroupThread(qc: QueryClient, groupId: string, signal?: AbortSignal): Promise<GroupThread> {
+  const key = groupKeys.thread(groupId);
+  const cur = qc.getQueryData<GroupThread>(key);
+  if (!cur || cur.messages.length === 0) {
+    const { data } = await groupsApi.history(groupId, {}, signal);
+    return { messages: data.messages, hasOlder: data.hasMore, mine: data.mine };
+  }
+  let mine = cur.mine;
+  const messages = await catchUp(
+    cur.messages,
+    cur.messages.at(-1)?.seq ?? 0,
+    async (after) => (await groupsApi.history(groupId, { after }, signal)).data,
+    (data) => {
+      mine = maxMine(mine, data.mine);
+    },
+  );
+  const now = qc.getQueryData<GroupThread>(key) ?? cur;
+  return { ...now, messages: mergeMessages(now.messages, messages), mine: maxMine(now.mine, mine) };
+}
+
+export function useGroupThread(groupId: string) {
+  const qc = useQueryClient();
+  return useQuery({ queryKey: groupKeys.thread(groupId), queryFn: ({ signal }) => fetchGroupThread(qc, groupId, signal) });
+}
+
+/** Fetches the page before the oldest message loaded. */
+export async function loadOlderGroup(qc: QueryClient, groupId: string): Promise<void> {
+  const key = groupKeys.thread(groupId);
+  const first = qc.getQueryData<GroupThread>(key)?.messages[0];
+  if (!first) return;
+  const { data } = await groupsApi.history(groupId, { before: first.seq });
+  qc.setQueryData<GroupThread>(key, (t) => (t ? { ...t, messages: mergeMessages(t.messages, data.messages), hasOlder: data.hasMore } : t));
+}
+
+/** Who saw one's group message, who has it delivered, who is waiting. */
+export function useGroupReceipts(groupId: string, messageId: string | null) {
+  return useQuery({
+    queryKey: groupKeys.receipts(messageId ?? ''),
+    queryFn: async ({ signal }) => (await groupsApi.receipts(groupId, messageId!, signal)).data,
+    enabled: messageId !== null,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,204 @@
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { createUser, logIn, makePng, shot, type ApiUser } from './helpers';
+
+// Chat groups (docs/chat.md, "Groups"): three people in a group at phone size. Group voice calls
+// are not on the server yet, so they are not here.
+
+const PIN = '2580';
+const api = (u: ApiUser) => ({ authorization: `Bearer ${u.token}` });
+
+/** The directory lists only people with a nickname: give each one (through the profile edit). */
+async function setNickName(request: APIRequestContext, u: ApiUser, nickName: string) {
+  const r = await request.put('/api/user/users/edit-profile', { headers: api(u), data: { nickName } });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+async function balance(request: APIRequestContext, u: ApiUser): Promise<number> {
+  const r = await request.get('/api/wallet/wallet-balances', { headers: api(u) });
+  return ((await r.json()) as { data: { walletBalance: number } }).data.walletBalance;
+}
+
+async function signedIn(browser: Browser, user: ApiUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, user);
+  return page;
+}
+
+/** The bubble of the message showing `text`. */
+const bubble = (page: Page, text: string) => page.locator('[data-msg-id]').filter({ hasText: text }).first();
+
+/** Holds a finger on a message until its menu opens (the long press). */
+async function longPress(target: Locator) {
+  const box = (await target.boundingBox())!;
+  const at = { pointerId: 11, pointerType: 'touch', isPrimary: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+  await target.dispatchEvent('pointerdown', at);
+  await target.page().waitForTimeout(700);
+  await target.dispatchEvent('pointerup', at);
+}
+
+test('Chat groups: make a group of three, reply from the long-press menu, delete for everyone, send a member money in the group', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = String(Date.now()).slice(-6);
+  const a = await createUser(request, { firstName: 'Folake', lastName: 'Adeniran', pin: PIN, fundKobo: 2_000_000 });
+  const b = await createUser(request, { firstName: 'Ikenna', lastName: 'Uzo' });
+  const c = await createUser(request, { firstName: 'Yewande', lastName: 'Ajayi' });
+  await setNickName(request, a, `folake${tag}`);
+  await setNickName(request, b, `ikenna${tag}`);
+  await setNickName(request, c, `yewande${tag}`);
+  const group = `Owambe crew ${tag}`;
+
+  // A makes the group with B and C (the name is checked first).
+  const pa = await signedIn(browser, a);
+  await pa.goto('/chat');
+  await expect(pa.getByRole('heading', { name: 'No chats yet' })).toBeVisible();
+  await pa.getByRole('button', { name: 'New chat' }).click();
+  await pa.getByRole('dialog', { name: 'New chat' }).getByRole('link', { name: 'New group' }).click();
+  await expect(pa.getByRole('heading', { level: 1, name: 'New group' })).toBeVisible();
+  await pa.getByRole('button', { name: 'Create group' }).click();
+  await expect(pa.getByText('Give the group a name')).toBeVisible();
+  await pa.getByLabel('Group name').fill(group);
+  await pa.getByLabel('Add a group photo').setInputFiles({ name: 'crew.png', mimeType: 'image/png', buffer: await makePng(pa) });
+  await expect(pa.getByRole('img', { name: 'Group photo preview' })).toBeVisible();
+  const search = pa.getByRole('searchbox', { name: 'Search people' });
+  await search.fill(`ikenna${tag}`);
+  await pa.getByRole('checkbox', { name: 'Ikenna Uzo' }).check();
+  await search.fill(`yewande${tag}`);
+  await pa.getByRole('checkbox', { name: 'Yewande Ajayi' }).check();
+  await expect(pa.getByRole('list', { name: 'Chosen people' }).getByRole('listitem')).toHaveCount(2);
+  await shot(pa, '90-group-new');
+  await pa.getByRole('button', { name: 'Create group with 2 people' }).click();
+  await expect(pa.getByRole('heading', { level: 1, name: group })).toBeVisible();
+  await expect(pa.getByText(`You created the group “${group}”`)).toBeVisible();
+  // The group's photo is the one uploaded.
+  await expect(pa.locator('header img')).toHaveJSProperty('complete', true);
+  await pa.getByRole('textbox', { name: 'Message' }).fill('Hello everyone, Saturday at 4?');
+  await pa.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(pa, 'Hello everyone, Saturday at 4?').getByRole('img', { name: 'Sent' })).toBeVisible();
+
+  // B finds the group in the chat list (unread), opens it and replies to A from the long-press menu.
+  const pb = await signedIn(browser, b);
+  await pb.goto('/chat');
+  const row = pb.getByRole('link', { name: group });
+  await expect(row).toHaveAccessibleDescription('Folake: Hello everyone, Saturday at 4?');
+  await expect(row.getByText(/unread message/)).toBeAttached();
+  await shot(pb, '91-group-in-list');
+  await row.click();
+  const fromA = bubble(pb, 'Hello everyone, Saturday at 4?');
+  await expect(fromA).toContainText('Folake');
+  await expect(pb.getByText('Folake created the group', { exact: false })).toBeVisible();
+  await longPress(fromA.locator('div').first());
+  await pb.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Reply' }).click();
+  await expect(pb.getByText('Replying to Folake')).toBeVisible();
+  await pb.getByRole('textbox', { name: 'Message' }).fill('Yes! I will bring the drinks');
+  await pb.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(pb, 'I will bring the drinks').getByTestId('reply-quote')).toContainText('Hello everyone');
+  await shot(pb, '92-group-reply');
+
+  // C sees both, with who wrote each and the quote.
+  const pc = await signedIn(browser, c);
+  await pc.goto('/chat');
+  await pc.getByRole('link', { name: group }).click();
+  await expect(bubble(pc, 'Hello everyone, Saturday at 4?')).toContainText('Folake');
+  const reply = bubble(pc, 'I will bring the drinks');
+  await expect(reply).toContainText('Ikenna');
+  await expect(reply.getByTestId('reply-quote')).toContainText('Folake');
+  await shot(pc, '93-group-third-member');
+
+  // C mentions A with @: A sees the mention.
+  await pc.getByRole('textbox', { name: 'Message' }).fill('Count me in @Fo');
+  await shot(pc, '93-group-mention');
+  await pc.getByRole('button', { name: 'Mention Folake Adeniran' }).click();
+  await expect(pc.getByRole('textbox', { name: 'Message' })).toHaveValue('Count me in @Folake ');
+  await pc.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(pa, 'Count me in').getByText('@Folake')).toHaveClass(/font-semibold/);
+
+  // A sees B's reply live, then sends a message by mistake and deletes it for everyone.
+  await expect(bubble(pa, 'I will bring the drinks')).toBeVisible();
+  await pa.getByRole('textbox', { name: 'Message' }).fill('Wrong chat, sorry');
+  await pa.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(pc, 'Wrong chat, sorry')).toBeVisible();
+  await expect(bubble(pb, 'Wrong chat, sorry')).toBeVisible();
+  await bubble(pa, 'Wrong chat, sorry').locator('div').first().click({ button: 'right' });
+  await expect(pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Message info' })).toBeVisible();
+  await shot(pa, '94-group-message-menu');
+  await pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(pa.getByText('You deleted this message')).toBeVisible();
+  await expect(pb.getByText('This message was deleted')).toBeVisible();
+  await expect(pc.getByText('This message was deleted')).toBeVisible();
+  await expect(pc.getByText('Wrong chat, sorry')).toBeHidden();
+  await shot(pc, '94-group-deleted');
+
+  // Who saw A's first message.
+  await bubble(pa, 'Hello everyone, Saturday at 4?').locator('div').first().click({ button: 'right' });
+  await pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Message info' }).click();
+  const info = pa.getByRole('dialog', { name: 'Message info' });
+  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Ikenna Uzo');
+  await expect(info.getByRole('region', { name: 'Seen by' })).toContainText('Yewande Ajayi');
+  await shot(pa, '95-group-message-info');
+  await pa.keyboard.press('Escape');
+
+  // A sends B ₦500 in the group (the usual preview and PIN); everyone sees the payment.
+  await pa.getByRole('button', { name: 'Pay a member' }).click();
+  await shot(pa, '96-group-pay-choose');
+  await pa.getByRole('dialog', { name: 'Send money to a member' }).getByRole('button', { name: 'Ikenna Uzo' }).click();
+  const paySheet = pa.getByRole('dialog', { name: 'Send money to Ikenna' });
+  await paySheet.getByLabel('Amount (₦)').fill('500');
+  await paySheet.getByRole('button', { name: 'Continue' }).click();
+  const confirm = pa.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(confirm.getByText('₦500.00').first()).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByLabel('Transaction PIN').fill(PIN);
+  await confirm.getByRole('button', { name: 'Pay' }).click();
+  await expect(pa.getByRole('heading', { name: 'Transfer successful' })).toBeVisible();
+  await pa.getByRole('button', { name: 'Done' }).click();
+  const paidA = bubble(pa, 'You sent');
+  await expect(paidA).toContainText('₦500.00');
+  await expect(paidA.getByRole('img', { name: 'Sent' })).toBeVisible();
+  await shot(pa, '96-group-payment-sent');
+  await expect(bubble(pb, 'Folake sent')).toContainText('₦500.00');
+  await expect(bubble(pc, 'Folake sent')).toContainText('₦500.00');
+  await shot(pb, '97-group-payment-seen');
+  expect(await balance(request, a)).toBe(2_000_000 - 50_000);
+  expect(await balance(request, b)).toBe(50_000);
+
+  // The group's info: A (admin) has the admin controls; C does not.
+  await pa.getByRole('link', { name: 'Group info' }).click();
+  await expect(pa.getByRole('heading', { level: 1, name: 'Group info' })).toBeVisible();
+  await expect(pa.getByRole('list', { name: 'Members' }).getByText('Group admin')).toHaveCount(1);
+  await expect(pa.getByRole('button', { name: 'Add people' })).toBeVisible();
+  await expect(pa.getByTestId('invite-link')).toContainText('/chat/join/');
+  await shot(pa, '98-group-info-admin');
+  await pa.getByRole('button', { name: 'Ikenna Uzo: options' }).click();
+  await pa.getByRole('dialog', { name: 'Ikenna Uzo' }).getByRole('button', { name: 'Make group admin' }).click();
+  await expect(pa.getByRole('list', { name: 'Members' }).getByText('Group admin')).toHaveCount(2);
+  await expect(pb.getByText('Folake made Ikenna an admin').or(pb.getByText('You are now an admin'))).toBeVisible();
+  await pc.getByRole('link', { name: 'Group info' }).click();
+  await expect(pc.getByRole('heading', { level: 1, name: 'Group info' })).toBeVisible();
+  await expect(pc.getByRole('button', { name: 'Mute notifications' })).toBeVisible();
+  await expect(pc.getByRole('button', { name: 'Add people' })).toHaveCount(0);
+  await expect(pc.getByTestId('invite-link')).toHaveCount(0);
+  await shot(pc, '99-group-info-member');
+
+  // C mutes the group for 8 hours.
+  await pc.getByRole('button', { name: 'Mute notifications' }).click();
+  await pc.getByRole('dialog', { name: 'Mute notifications' }).getByRole('button', { name: '8 hours' }).click();
+  await expect(pc.getByText(/^Muted until /)).toBeVisible();
+  await expect(pc.getByRole('button', { name: 'Unmute notifications' })).toBeVisible();
+
+  // D joins with the invite link A shares, and the group sees it.
+  const link = (await pa.getByTestId('invite-link').textContent())!.trim();
+  const d = await createUser(request, { firstName: 'Kunle', lastName: 'Ige' });
+  const pd = await signedIn(browser, d);
+  await pd.goto(new URL(link).pathname);
+  await expect(pd.getByRole('heading', { name: 'You’ve been invited to a group' })).toBeVisible();
+  await shot(pd, '9a-group-join');
+  await pd.getByRole('button', { name: 'Join group' }).click();
+  await expect(pd.getByRole('heading', { level: 1, name: group })).toBeVisible();
+  await expect(pd.getByText('You joined with the invite link')).toBeVisible();
+  await expect(pd.getByText('Hello everyone, Saturday at 4?')).toHaveCount(0);
+  await pa.getByRole('link', { name: 'Back to the group' }).click();
+  await expect(pa.getByText('Kunle joined with the invite link')).toBeVisible();
+});
