@@ -1,4 +1,4 @@
-import type { ApiData, ChatGroup, GroupInfo, GroupSendBody, groupEvents } from '@owo/contracts';
+import type { ApiData, ChatGroup, GroupCall, GroupInfo, GroupSendBody, groupEvents } from '@owo/contracts';
 import type { z } from 'zod';
 import type { ChatMessage, Marks } from '../../api/chat';
 import { call } from '../../api/client';
@@ -16,6 +16,10 @@ export interface GroupAckData {
   'group:send': ChatMessage;
   'group:delivered': GroupMarks;
   'group:seen': GroupMarks;
+  'groupcall:start': { call: GroupCall; iceServers: RTCIceServer[] };
+  'groupcall:join': { call: GroupCall; iceServers: RTCIceServer[] };
+  'groupcall:leave': GroupCall;
+  'groupcall:signal': null;
 }
 /**
  * What the server sends for groups besides `message:new` and `receipt` (docs/chat.md), not typed in
