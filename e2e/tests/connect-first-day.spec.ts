@@ -60,7 +60,12 @@ test('first day in Connect: people to follow and popular posts, follow two, a ha
   // A hashtag in a post is a link to its page.
   await feed.getByRole('link', { name: '#MoneyTips' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: /#moneytips/i })).toBeVisible();
-  await expect(page.getByRole('list', { name: /Posts with #moneytips/i }).getByRole('article').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: /Posts with #moneytips/i })
+      .getByRole('article')
+      .first(),
+  ).toBeVisible();
   await shot(page, 'first-day-04-hashtag');
 
   // Explore: trending hashtags and posts; a person found by their nickname.

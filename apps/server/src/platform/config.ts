@@ -144,7 +144,10 @@ export type Config = {
   secretHashCost: SecretHashCost;
   /** How long a search's ranking and a prefix's suggestions are kept (platform/read-cache.ts); 0: not kept. */
   searchCacheMs: number;
-  /** Connect's home timelines (docs/connect.md): entries kept per person, days a timeline is kept unread, followers above which posts are pulled at read time. */
+  /**
+   * Connect's home timelines (docs/connect.md): entries kept per person, days a timeline is kept
+   * unread, followers from which an author's posts are pulled at read time.
+   */
   timelines: { cap: number; activeDays: number; bigAccountFollowers: number };
   port: number;
   host: string;

@@ -20,7 +20,11 @@ describe('search in Connect', () => {
   it('does not find a person cut off by a block, either way', async () => {
     const [ifeoma, me] = [await api.person(`ifeoma${stamp}`), await api.person()];
     expect((await search(me, `ifeoma${stamp}`)).people.map((p) => p._id)).toEqual([ifeoma.id]);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/chat/blocks/${me.id}`, headers: auth(ifeoma, { 'idempotency-key': `block-${me.id}` }) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/blocks/${me.id}`,
+      headers: auth(ifeoma, { 'idempotency-key': `block-${me.id}` }),
+    });
     expect(res.statusCode).toBe(200);
     expect((await search(me, `ifeoma${stamp}`)).people).toEqual([]);
   });
