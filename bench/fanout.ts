@@ -67,8 +67,9 @@ const REUSE = process.env.FANOUT_REUSE === '1';
  * The server's timeline settings (TIMELINE_DEFAULTS in apps/server/src/services/connect/timeline-store.ts).
  * The server runs with the defaults (one server per store for every case; TIMELINE_BIG_ACCOUNT_FOLLOWERS
  * would need another server per case). The fanned-out case therefore sets the celebrity's
- * followers_count (what the fan-out job and the feed's read compare with the threshold) to FANNED, below it, for the time of the case: the same as a threshold above
- * FANOUT_BIG, the real 50,000 follows unchanged.
+ * followers_count (what the fan-out job and the feed's read compare with the threshold) to FANNED,
+ * below it, for the time of the case: the same as a threshold above FANOUT_BIG, the real 50,000
+ * follows unchanged.
  */
 const BIG_ACCOUNT = 10_000;
 const CAP = 400;
