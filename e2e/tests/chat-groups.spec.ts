@@ -1,22 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { createUser, logIn, makePng, shot, type ApiUser } from './helpers';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
 
 // Chat groups (docs/chat.md, "Groups"): three people in a group at phone size. Group voice calls
 // are not on the server yet, so they are not here.
 
 const PIN = '2580';
-const api = (u: ApiUser) => ({ authorization: `Bearer ${u.token}` });
 
-/** The directory lists only people with a nickname: give each one (through the profile edit). */
-async function setNickName(request: APIRequestContext, u: ApiUser, nickName: string) {
-  const r = await request.put('/api/user/users/edit-profile', { headers: api(u), data: { nickName } });
-  expect(r.status(), await r.text()).toBe(200);
-}
-
-async function balance(request: APIRequestContext, u: ApiUser): Promise<number> {
-  const r = await request.get('/api/wallet/wallet-balances', { headers: api(u) });
-  return ((await r.json()) as { data: { walletBalance: number } }).data.walletBalance;
-}
+const balance = walletBalance;
 
 async function signedIn(browser: Browser, user: ApiUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

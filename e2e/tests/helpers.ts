@@ -121,3 +121,18 @@ export async function logIn(page: Page, user: { email: string; password: string;
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(user.firstName) })).toBeVisible();
 }
+
+/** A person's bearer token as request headers. */
+export const bearer = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+
+/** The directory lists only people with a nickname: give one (through the profile edit). */
+export async function setNickName(request: APIRequestContext, u: { token: string }, nickName: string) {
+  const r = await request.put('/api/user/users/edit-profile', { headers: bearer(u), data: { nickName } });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+/** A person's wallet balance in kobo. */
+export async function walletBalance(request: APIRequestContext, u: { token: string }): Promise<number> {
+  const r = await request.get('/api/wallet/wallet-balances', { headers: bearer(u) });
+  return ((await r.json()) as { data: { walletBalance: number } }).data.walletBalance;
+}
