@@ -64,6 +64,12 @@ export async function executeRows<T = Record<string, unknown>>(db: Tx, query: SQ
 const dialect = new PgDialect();
 
 /**
+ * Told of each statement `executePrepared` sends by name (which bypasses the query builder's
+ * `execute`): for tests that count a call's statements.
+ */
+export const preparedWatchers = new Set<(prefix: string) => void>();
+
+/**
  * A built statement run as a named prepared statement on PostgreSQL's pool: its name is `prefix` and
  * a hash of its text, so each shape of the statement (the values aside) is parsed once per
  * connection and PostgreSQL may keep its plan (a generic one, once it costs no more than the custom
@@ -73,6 +79,7 @@ const dialect = new PgDialect();
 export async function executePrepared<T = Record<string, unknown>>(db: Tx, prefix: string, query: SQL): Promise<T[]> {
   const run = rawRunners.get(db);
   if (!run) return executeRows<T>(db, query);
+  for (const seen of preparedWatchers) seen(prefix);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return run({ name, text }, params) as Promise<T[]>;

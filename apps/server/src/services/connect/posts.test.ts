@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@owo/contracts';
+import { preparedWatchers } from '../../platform/db.js';
 import { json, newUser, type TestUser } from '../../test/harness.js';
 import { connectApp } from './connect-fixtures.js';
 import { postLikes, posts } from './tables.js';
@@ -287,9 +288,13 @@ describe('feed pages', () => {
         n += 1;
         return selectSpy(...a);
       }) as typeof selectSpy;
+      // On PostgreSQL the page's statement is sent by name, past `execute`.
+      const prepared = () => (n += 1);
+      preparedWatchers.add(prepared);
       try {
         await feed(ada, `?limit=${limit}`);
       } finally {
+        preparedWatchers.delete(prepared);
         (t.db as unknown as { execute: typeof original }).execute = original;
         (t.db as unknown as { select: typeof selectSpy }).select = selectSpy;
       }
