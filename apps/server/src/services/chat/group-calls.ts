@@ -68,7 +68,7 @@ const lockCall = async (tx: Tx, callId: string) => {
  * one call). `created` says whether the others should ring.
  */
 export async function startGroupCall(db: Db, groupId: string, userId: string): Promise<{ call: GroupCall; created: boolean }> {
-  await requireMember(db, groupId, userId);
+  // Membership is checked by `enter`, inside the transaction: a non-member's new call is rolled back.
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

@@ -8,10 +8,7 @@ import type { posts } from './tables.js';
 // `seesComment`. Stories ask `seesStory`, highlights `seesHighlightStory`. Each is a condition on a
 // row, put into the statement that reads or changes it, so the answer and the action can never disagree.
 // A block between two people (chat's block rule, either way) hides each one's posts, comments and
-// stories from the other.
-
-/** Is the person in `author` (a column) cut off from the viewer by a block, either way? */
-const blockedWith = (viewerId: string, author: SQL) => cutOffSql(viewerId, author);
+// stories from the other (`cutOffSql`).
 
 /**
  * May the viewer read this community's posts (a community id column or value; NULL: no community)?
@@ -34,7 +31,7 @@ const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 export const seesPost = (viewerId: string, alias = 'p') => sql`(${col(alias, 'status')} <> 'deleted' AND (
   ${col(alias, 'author_id')} = ${viewerId}
   OR (${col(alias, 'status')} = 'published' AND ${col(alias, 'hidden_at')} IS NULL
-    AND ${readsCommunity(viewerId, col(alias, 'community_id'))} AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))})))`;
+    AND ${readsCommunity(viewerId, col(alias, 'community_id'))} AND NOT ${cutOffSql(viewerId, col(alias, 'author_id'))})))`;
 
 /**
  * The posts a list shows the viewer: those they may see, in their public state only (published and
@@ -42,7 +39,7 @@ export const seesPost = (viewerId: string, alias = 'p') => sql`(${col(alias, 'st
  */
 export const listedFor = (viewerId: string, alias = 'p') => sql`(${col(alias, 'status')} = 'published'
   AND ${col(alias, 'hidden_at')} IS NULL AND ${readsCommunity(viewerId, col(alias, 'community_id'))}
-  AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))})`;
+  AND NOT ${cutOffSql(viewerId, col(alias, 'author_id'))})`;
 
 /** Is post `alias` in a private community (whose posts are never reposted or quoted outside it)? */
 export const inPrivateCommunity = (alias = 'p') => sql`(${col(alias, 'community_id')} IS NOT NULL AND EXISTS (
@@ -63,7 +60,7 @@ export const actionablePost = (viewerId: string, postId: string) =>
  * anyone else only while its reports have not hidden it.
  */
 export const seesComment = (viewerId: string, alias = 'c') =>
-  sql`(${col(alias, 'author_id')} = ${viewerId} OR (${col(alias, 'hidden_at')} IS NULL AND NOT ${blockedWith(viewerId, col(alias, 'author_id'))}))`;
+  sql`(${col(alias, 'author_id')} = ${viewerId} OR (${col(alias, 'hidden_at')} IS NULL AND NOT ${cutOffSql(viewerId, col(alias, 'author_id'))}))`;
 
 /**
  * May the viewer see the story row `s` now? Its author always (also after it expired); anyone else
@@ -71,7 +68,7 @@ export const seesComment = (viewerId: string, alias = 'c') =>
  * counts them as a close friend.
  */
 export const seesStory = (viewerId: string, now: Date) => sql`(s.author_id = ${viewerId} OR (s.expires_at > ${now}
-  AND NOT ${blockedWith(viewerId, sql`s.author_id`)}
+  AND NOT ${cutOffSql(viewerId, sql`s.author_id`)}
   AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = s.author_id)
   AND (s.audience = 'everyone' OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))))`;
 
@@ -80,7 +77,7 @@ export const seesStory = (viewerId: string, now: Date) => sql`(s.author_id = ${v
  * it expired and without following)? Its owner always; anyone else a story for everyone, or a
  * close-friends story if the owner counts them as a close friend.
  */
-export const seesHighlightStory = (viewerId: string) => sql`(s.author_id = ${viewerId} OR (NOT ${blockedWith(viewerId, sql`s.author_id`)}
+export const seesHighlightStory = (viewerId: string) => sql`(s.author_id = ${viewerId} OR (NOT ${cutOffSql(viewerId, sql`s.author_id`)}
   AND (s.audience = 'everyone' OR EXISTS (SELECT 1 FROM close_friends c WHERE c.owner_id = s.author_id AND c.friend_id = ${viewerId}))))`;
 
 /** A highlight the viewer may see: one with at least one story they may see (highlight row `h`). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/index.js';
 import { executeRows } from '../../platform/db.js';
-import { auth, balancesOf, createTestApp, historyOf, json, TEST_PIN, type TestContext, type TestUser } from '../../test/harness.js';
+import { balancesOf, createTestApp, historyOf, json, sendMoney, type TestContext, type TestUser } from '../../test/harness.js';
 import { customerWithPayments, firstAdmin, staffAuth, staffMember, type TestStaff } from './staff-test-kit.js';
 
 let t: TestContext;
@@ -220,20 +220,7 @@ describe('money with two keys', () => {
     const { customer, other, send } = await customerWithPayments(t);
     const r = await requested(support, { kind: 'reversal', customerId: customer.id, reference: send, reason: 'Sent to the wrong person' });
     // The recipient spends ₦150 of the ₦200 first.
-    const spend = await t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/initiate',
-      headers: auth(other),
-      payload: { type: 'sendMoney', recipientId: customer.id, amount: 15_000 },
-    });
-    const ref = (json(spend).data as { reference: string }).reference;
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/transaction/api/v1/complete',
-      headers: auth(other, { transactionPin: TEST_PIN }),
-      payload: { reference: ref },
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    await sendMoney(t.app, other, customer, 15_000);
     const res = await approve(finance, r.id);
     expect(res.statusCode).toBe(422);
     expect(json(res).code).toBe('REVERSAL_SHORT');

@@ -134,31 +134,20 @@ function MemberSheet({ info, member, onClose }: { info: GroupInfo; member: Membe
   const role = useGroupChange(info.id, (b: { userId: string; role: 'admin' | 'member' }) => groupsApi.role(info.id, b.userId, b.role));
   const remove = useGroupChange(info.id, (userId: string) => groupsApi.remove(info.id, userId), 'Removed from the group');
   const failed = role.error ?? remove.error;
+  const isAdmin = member?.role === 'admin';
   return (
     <Sheet open={member !== null} onClose={onClose} title={member ? fullName(member.user) : 'Member'}>
       {member ? (
         <div className="flex flex-col gap-2">
-          {member.role === 'admin' ? (
-            <Button
-              variant="outline"
-              block
-              loading={role.isPending}
-              icon={<ShieldOff className="size-5" aria-hidden="true" />}
-              onClick={() => role.mutate({ userId: member.user.id, role: 'member' }, { onSuccess: onClose })}
-            >
-              Dismiss as admin
-            </Button>
-          ) : (
-            <Button
-              variant="outline"
-              block
-              loading={role.isPending}
-              icon={<ShieldCheck className="size-5" aria-hidden="true" />}
-              onClick={() => role.mutate({ userId: member.user.id, role: 'admin' }, { onSuccess: onClose })}
-            >
-              Make group admin
-            </Button>
-          )}
+          <Button
+            variant="outline"
+            block
+            loading={role.isPending}
+            icon={isAdmin ? <ShieldOff className="size-5" aria-hidden="true" /> : <ShieldCheck className="size-5" aria-hidden="true" />}
+            onClick={() => role.mutate({ userId: member.user.id, role: isAdmin ? 'member' : 'admin' }, { onSuccess: onClose })}
+          >
+            {isAdmin ? 'Dismiss as admin' : 'Make group admin'}
+          </Button>
           <Button
             variant="danger"
             block
