@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
+import { confirmTransfer, createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
 
 // Chat groups (docs/chat.md, "Groups"): three people in a group at phone size. Group voice calls
 // are not on the server yet, so they are not here.
@@ -137,11 +137,7 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   const paySheet = pa.getByRole('dialog', { name: 'Send money to Ikenna' });
   await paySheet.getByLabel('Amount (₦)').fill('500');
   await paySheet.getByRole('button', { name: 'Continue' }).click();
-  const confirm = pa.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(confirm.getByText('₦500.00').first()).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await confirm.getByLabel('Transaction PIN').fill(PIN);
-  await confirm.getByRole('button', { name: 'Pay' }).click();
+  await confirmTransfer(pa, PIN, '₦500.00');
   await expect(pa.getByRole('heading', { name: 'Transfer successful' })).toBeVisible();
   await pa.getByRole('button', { name: 'Done' }).click();
   const paidA = bubble(pa, 'You sent');

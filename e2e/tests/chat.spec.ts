@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bearer, createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
+import { bearer, confirmTransfer, createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
 
 const PIN = '2580';
 const api = bearer;
@@ -104,11 +104,7 @@ test('Chat: start a chat from the directory, reply, seen ticks, pay in the chat,
   const paySheet = pa.getByRole('dialog', { name: 'Send money to Bayo' });
   await paySheet.getByLabel('Amount (₦)').fill('500');
   await paySheet.getByRole('button', { name: 'Continue' }).click();
-  const confirm = pa.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(confirm.getByText('₦500.00').first()).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await confirm.getByLabel('Transaction PIN').fill(PIN);
-  await confirm.getByRole('button', { name: 'Pay' }).click();
+  await confirmTransfer(pa, PIN, '₦500.00');
   await expect(pa.getByRole('heading', { name: 'Transfer successful' })).toBeVisible();
   await pa.getByRole('button', { name: 'Done' }).click();
   const paidA = bubble(pa, 'You sent');

@@ -136,3 +136,15 @@ export async function walletBalance(request: APIRequestContext, u: { token: stri
   const r = await request.get('/api/wallet/wallet-balances', { headers: bearer(u) });
   return ((await r.json()) as { data: { walletBalance: number } }).data.walletBalance;
 }
+
+/**
+ * The send-money preview ("Confirm transfer"): checks it shows `shown` (the amount, a narration) or
+ * is open, confirms, types the PIN and pays.
+ */
+export async function confirmTransfer(page: Page, pin: string, shown?: string) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(shown ? dialog.getByText(shown).first() : dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByLabel('Transaction PIN').fill(pin);
+  await dialog.getByRole('button', { name: 'Pay' }).click();
+}

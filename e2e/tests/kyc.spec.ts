@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, logIn, shot } from './helpers';
+import { confirmTransfer, createUser, logIn, shot } from './helpers';
 
 const PIN = '2580';
 /** A sandbox number that matches Ngozi Adebayo, born 01/01/1990 (the sandbox answers by the last digits). */
@@ -12,11 +12,7 @@ async function sendMoney(page: Page, to: string, naira: string) {
   await page.getByRole('button', { name: to }).first().click();
   await page.getByLabel('Amount (₦)').fill(naira);
   await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await dialog.getByLabel('Transaction PIN').fill(PIN);
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await confirmTransfer(page, PIN);
 }
 
 test('a new person tries to send beyond Tier 1, is told why, verifies BVN and NIN, sees the new limits and sends', async ({

@@ -1,15 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, logIn, shot } from './helpers';
+import { confirmTransfer, createUser, logIn, shot } from './helpers';
 
 const PIN = '2580';
 
-async function confirmWithPin(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await dialog.getByLabel('Transaction PIN').fill(PIN);
-  await dialog.getByRole('button', { name: 'Pay' }).click();
-}
+const confirmWithPin = (page: Page) => confirmTransfer(page, PIN);
 
 test('fund the wallet by card', async ({ page, request }) => {
   const user = await createUser(request, { firstName: 'Bisi' });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test, type Locator } from '@playwright/test';
-import { type ApiUser, createUser, logIn, shot } from './helpers';
+import { type ApiUser, confirmTransfer, createUser, logIn, shot } from './helpers';
 
 const PIN = '2580';
 const W = 390;
@@ -210,11 +210,8 @@ test("a long amount keeps the balance in view; fee, narration and the receiver's
   await amount.fill('2500');
   await page.getByLabel('Narration (optional)').fill('Garri and beans');
   await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(dialog.getByText('Garri and beans')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await dialog.getByLabel('Transaction PIN').fill(PIN);
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm transfer' }).getByText('Garri and beans')).toBeVisible();
+  await confirmTransfer(page, PIN);
   const result = page.getByRole('dialog', { name: 'Transfer successful' });
   await expect(result).toBeVisible();
   await expect(result.getByText('Garri and beans')).toBeVisible();
