@@ -27,8 +27,9 @@
  * profile), CATALOGUE_PORT (3440; the bare server uses the next port), CATALOGUE_CLIENT=node
  * (node:http even when wrk is installed), CATALOGUE_WRITE=0 (print, leave RESULTS.md alone),
  * CATALOGUE_KEEP=1 (keep the database owo_catalogue afterwards), CATALOGUE_REUSE=1 (use a kept
- * owo_catalogue as it is: no seeding; the sizes are read from it). DATABASE_POOL_SIZE passes through
- * to the server (the bare server uses the same size).
+ * owo_catalogue as it is: no seeding; the sizes are read from it), CATALOGUE_CHANGES products a second
+ * going out of stock or back in during the load (0), SEARCH_CACHE_MS (the server's default unless set).
+ * DATABASE_POOL_SIZE passes through to the server (the bare server uses the same size).
  *
  * The same file, run with CATALOGUE_ROLE=bare, is the bare server.
  */
@@ -84,12 +85,18 @@ const DB = 'owo_catalogue';
 const PASSWORD = 'benchpass1';
 const WRK = useWrk(process.env.CATALOGUE_CLIENT);
 const REUSE = process.env.CATALOGUE_REUSE === '1';
-const CACHE_MS = process.env.SEARCH_CACHE_MS ?? '1000';
+/** The server's own default unless set (platform/config.ts). */
+const CACHE_MS = process.env.SEARCH_CACHE_MS ?? '30000';
+/** Products whose stock goes out or back in each second during the load (CATALOGUE_CHANGES): each tells the server its words. */
+const CHANGES = env('CHANGES', 0);
 /** What the server kept between requests: the search rankings, suggestions and facets (SEARCH_CACHE_MS). */
 const CACHE_NOTE =
-  CACHE_MS === '0'
+  (CACHE_MS === '0'
     ? 'The server kept nothing between requests (`SEARCH_CACHE_MS=0`): every search, suggestion and facet was ranked anew.'
-    : `The server kept each search's ranking, suggestions and facets for ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md): the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`;
+    : `The server kept each search's ranking, suggestions and facets for up to ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md), dropped when a product with one of its words changed: the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`) +
+  (CHANGES > 0
+    ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in, each change telling the server its words, so the kept rankings sharing a word with one were ranked again.`
+    : ' No product changed during the load.');
 /** The aim for every kind of request: p99 at most this many ms at the highest level. */
 const AIM_P99 = 50;
 /** The ecommerce service's routes are mounted under this prefix. */
@@ -1026,6 +1033,38 @@ const EXPLAINED: Kind[] = ['category', 'nearby'];
 
 type Checked = { kind: Kind; asked: number; kept: number; empty: number; kib: number };
 
+/**
+ * Products going out of stock and back in, `perSecond` of them each second, through SQL on the bench
+ * database (the products' trigger tells the server each one's words, as a sale or a restock would).
+ */
+async function changeStock(db: pg.Client, perSecond: number) {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM products WHERE deleted_at IS NULL ORDER BY random() LIMIT 5000');
+  let made = 0;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    const id = rows[made % rows.length]!.id;
+    db.query('UPDATE products SET stock = CASE WHEN stock > 0 THEN 0 ELSE 7 END WHERE id = $1', [id]).then(
+      () => {
+        made++;
+        busy = false;
+      },
+      (err: unknown) => {
+        busy = false;
+        console.error(err);
+      },
+    );
+  }, 1000 / perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 10));
+      return made;
+    },
+  };
+}
+
 async function main() {
   if (!ADMIN_URL) {
     console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own database).');
@@ -1101,6 +1140,7 @@ async function main() {
     }));
     if (WARMUP > 0) for (const c of [bareCase, ...real]) await measure(c, 16, WARMUP);
     console.log(`warm-up done (${WARMUP} s per case at concurrency 16, not recorded); load generator: ${WRK ? 'wrk' : 'node:http'}`);
+    const changing = CHANGES > 0 ? await changeStock(db, CHANGES) : null;
     // Per level: the bare read before and after the catalogue's cases; ratios are to the mean of the two.
     for (const level of LEVELS) {
       for (const c of [bareCase, ...real, bareCase]) {
@@ -1110,6 +1150,7 @@ async function main() {
       }
     }
 
+    if (changing) console.log(`${await changing.stop()} stock changes made during the load`);
     const top = Math.max(...LEVELS);
     if (PROFILE) {
       // The server's CPU profile during the case with the highest p99 at the highest level (a fresh server, with --cpu-prof).

@@ -4,15 +4,32 @@ type Entry = {
   value: Promise<unknown>;
   /** When the load that made `value` started: its age counts from then. */
   at: number;
-  /** A load is under way to replace this entry (one per key). */
-  refreshing: boolean;
+  /** The load under way to replace this entry (one per key). */
+  refreshing: Promise<unknown> | null;
+  /** When a change touched it: it is served while it is loaded again, for at most `changedServedMs`. */
+  changedAt?: number;
+  /** What the answer depends on (see `get`); undefined while it loads, null: on everything. */
+  tags: ReadonlySet<string> | null | undefined;
 };
 
+/** What a change touched: some tags, or everything. */
+type Change = { seq: number; tags: ReadonlySet<string> | '*' };
+
+/** How many changes are remembered to judge a load that raced them; a load older than these is not kept. */
+const CHANGES_KEPT = 256;
+
 /**
- * A short-lived cache of answers that are the same for everyone who asks (a search's ranking, the
- * suggestions for a prefix), at most `max` of them, never older than `maxAgeMs` (counted from when
- * its load started), so a change shows within that time. Callers asking for a key while it loads
- * share the one load (64 shoppers typing "phone" at once cost one ranking).
+ * A cache of answers that are the same for everyone who asks (a search's ranking, the suggestions
+ * for a prefix), at most `max` of them, never older than `maxAgeMs` (counted from when its load
+ * started). Callers asking for a key while it loads share the one load (64 shoppers typing "phone"
+ * at once cost one ranking).
+ *
+ * Dropped on change: an answer may name what it depends on (its tags, e.g. a search's words);
+ * `invalidate(tags)` touches every answer with one of those tags and every answer that named none,
+ * `invalidate('*')` all of them. A touched answer is loaded again by the next caller; meanwhile, for
+ * at most `changedServedMs` (1 s), it is still served to the others (so a change to a popular word does not
+ * make everyone wait for its new ranking), then they wait for the new load. An answer whose load
+ * raced a change that touched it is given to the callers who were waiting for it but not kept.
  *
  * Stale while revalidating: an answer is fresh for the first half of `maxAgeMs`; in the second half
  * it is still served at once while one caller's load replaces it in the background, so a popular
@@ -23,52 +40,112 @@ type Entry = {
 export class ReadCache {
   private readonly cache: LRUCache<string, Entry> | null;
   private readonly freshMs: number;
+  private seq = 0;
+  private readonly changes: Change[] = [];
 
   constructor(
     readonly maxAgeMs: number,
     max = 5000,
+    /** How long an answer touched by a change is still served while its new load runs; then callers wait for the load. */
+    private readonly changedServedMs = 1000,
   ) {
     this.freshMs = Math.floor(maxAgeMs / 2);
     this.cache = maxAgeMs > 0 ? new LRUCache<string, Entry>({ max, ttl: maxAgeMs }) : null;
   }
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The kept answer for `key`, or `load`'s. `tagsOf` names what the answer depends on (a change to
+   * any of them drops it); without it, or when it says null, the answer depends on everything.
+   */
+  get<T>(key: string, load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string> | null): Promise<T> {
     if (!this.cache) return load();
     const now = Date.now();
     const kept = this.cache.get(key);
+    if (kept && kept.changedAt !== undefined) {
+      if (!kept.refreshing) this.refresh(key, kept, load, tagsOf);
+      return (now - kept.changedAt < this.changedServedMs ? kept.value : kept.refreshing) as Promise<T>;
+    }
     if (kept && now - kept.at < this.maxAgeMs) {
-      if (now - kept.at >= this.freshMs && !kept.refreshing) this.refresh(key, kept, load);
+      if (now - kept.at >= this.freshMs && !kept.refreshing) this.refresh(key, kept, load, tagsOf);
       return kept.value as Promise<T>;
     }
-    return this.start(key, load, now);
+    return this.start(key, load, tagsOf, now);
   }
 
-  private start<T>(key: string, load: () => Promise<T>, at: number): Promise<T> {
+  /** Touches every answer that depends on one of `tags` (or on everything); '*' touches all. */
+  invalidate(tags: Iterable<string> | '*'): void {
+    if (!this.cache) return;
+    const touched: ReadonlySet<string> | '*' = tags === '*' ? '*' : new Set(tags);
+    this.changes.push({ seq: ++this.seq, tags: touched });
+    if (this.changes.length > CHANGES_KEPT) this.changes.shift();
+    const now = Date.now();
+    for (const entry of this.cache.values()) {
+      // An answer still loading is judged when its load ends (raced).
+      if (entry.tags !== undefined && entry.changedAt === undefined && touches(touched, entry.tags)) entry.changedAt = now;
+    }
+  }
+
+  /** Whether a change since `seq` touched an answer with these tags (or may have: too long ago to tell). */
+  private raced(seq: number, tags: ReadonlySet<string> | null): boolean {
+    if (seq === this.seq) return false;
+    if ((this.changes[0]?.seq ?? Infinity) > seq + 1) return true;
+    return this.changes.some((c) => c.seq > seq && touches(c.tags, tags));
+  }
+
+  private start<T>(
+    key: string,
+    load: () => Promise<T>,
+    tagsOf: ((value: T) => Iterable<string> | null) | undefined,
+    at: number,
+  ): Promise<T> {
+    const seq = this.seq;
     const loading = load();
-    const entry: Entry = { value: loading, at, refreshing: false };
+    const entry: Entry = { value: loading, at, refreshing: null, tags: undefined };
     this.cache!.set(key, entry);
-    loading.catch(() => {
-      if (this.cache!.get(key) === entry) this.cache!.delete(key);
-    });
+    loading.then(
+      (value) => {
+        entry.tags = tagsIn(value, tagsOf);
+        if (this.raced(seq, entry.tags) && this.cache!.get(key) === entry) this.cache!.delete(key);
+      },
+      () => {
+        if (this.cache!.get(key) === entry) this.cache!.delete(key);
+      },
+    );
     return loading;
   }
 
   /** Loads the key again while `stale` goes on being served; the new answer replaces it once loaded. */
-  private refresh(key: string, stale: Entry, load: () => Promise<unknown>): void {
-    stale.refreshing = true;
+  private refresh<T>(key: string, stale: Entry, load: () => Promise<T>, tagsOf: ((value: T) => Iterable<string> | null) | undefined): void {
     const at = Date.now();
-    load().then(
+    const seq = this.seq;
+    const loading = load();
+    stale.refreshing = loading;
+    loading.then(
       (value) => {
+        const tags = tagsIn(value, tagsOf);
         const now = this.cache!.get(key);
-        // A newer answer (a load started later) is left alone.
-        if (!now || now.at <= at)
-          this.cache!.set(key, { value: Promise.resolve(value), at, refreshing: false }, { ttl: this.maxAgeMs - (Date.now() - at) });
+        // A newer answer (a load started later) is left alone; an answer that raced a change is not kept.
+        if ((!now || now === stale || now.at <= at) && !this.raced(seq, tags))
+          this.cache!.set(key, { value: Promise.resolve(value), at, refreshing: null, tags }, { ttl: this.maxAgeMs - (Date.now() - at) });
+        else stale.refreshing = null;
       },
       () => {
-        stale.refreshing = false;
+        stale.refreshing = null;
       },
     );
   }
+}
+
+function tagsIn<T>(value: T, tagsOf: ((value: T) => Iterable<string> | null) | undefined): ReadonlySet<string> | null {
+  const tags = tagsOf ? tagsOf(value) : null;
+  return tags === null ? null : new Set(tags);
+}
+
+/** Whether a change to `changed` touches an answer depending on `tags` (null: on everything). */
+function touches(changed: ReadonlySet<string> | '*', tags: ReadonlySet<string> | null): boolean {
+  if (changed === '*' || tags === null) return true;
+  for (const t of tags) if (changed.has(t)) return true;
+  return false;
 }
 
 /** No cache: every call loads. */

@@ -79,3 +79,81 @@ describe('ReadCache, stale while revalidating', () => {
     expect(await cache.get('k', async () => 'third')).toBe('second');
   });
 });
+
+describe('ReadCache, touched by a change', () => {
+  it('loads again the answers that depend on a changed tag, and those that named none, serving the old one meanwhile', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const get = (key: string, tags?: string[]) => cache.get(key, async () => `${key} ${++loads}`, tags && (() => tags));
+    await get('phone', ['phone', 'handset']);
+    await get('shoe', ['shoe']);
+    await get('suggest');
+    cache.invalidate(['handset', 'tv']);
+    expect(await get('phone', ['phone', 'handset'])).toBe('phone 1'); // served while it loads again
+    expect(await get('suggest')).toBe('suggest 3');
+    await sleep(5);
+    expect(await get('phone', ['phone', 'handset'])).toBe('phone 4');
+    expect(await get('suggest')).toBe('suggest 5');
+    expect(await get('shoe', ['shoe'])).toBe('shoe 2');
+    cache.invalidate('*');
+    await get('shoe', ['shoe']);
+    await sleep(5);
+    expect(await get('shoe', ['shoe'])).toBe('shoe 6');
+    expect(loads).toBe(6);
+  });
+
+  it('serves a touched answer for a moment only: then callers wait for its new load', async () => {
+    const cache = new ReadCache(60_000, 100, 50);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await sleep(120);
+      return `answer ${loads}`;
+    };
+    await cache.get('k', load, () => ['phone']);
+    cache.invalidate(['phone']);
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 1');
+    await sleep(60);
+    const started = Date.now();
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 2');
+    expect(Date.now() - started).toBeGreaterThan(20);
+    expect(loads).toBe(2);
+  });
+
+  it('does not keep an answer whose load raced a change to its tags', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await sleep(30);
+      return `answer ${loads}`;
+    };
+    const first = cache.get('k', load, () => ['phone']);
+    cache.invalidate(['phone']);
+    expect(await first).toBe('answer 1');
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 2');
+    // A change to other tags during a load does not stop it being kept.
+    const third = cache.get('j', load, () => ['shoe']);
+    cache.invalidate(['phone']);
+    expect(await third).toBe('answer 3');
+    expect(await cache.get('j', load, () => ['shoe'])).toBe('answer 3');
+  });
+
+  it('does not keep a reload that raced a change to its tags', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await sleep(40);
+      return `answer ${loads}`;
+    };
+    await cache.get('k', load, () => ['phone']);
+    cache.invalidate(['phone']);
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 1'); // reload 2 starts
+    cache.invalidate(['phone']); // while reload 2 runs
+    await sleep(60);
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 1'); // 2 was not kept; reload 3 starts
+    await sleep(60);
+    expect(await cache.get('k', load, () => ['phone'])).toBe('answer 3');
+  });
+});

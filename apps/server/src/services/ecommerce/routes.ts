@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../platform/errors.js';
+import { instanceOf } from '../../platform/instance.js';
 import { ok } from '../../platform/http.js';
 import { ReadCache } from '../../platform/read-cache.js';
 import { listed, route, userIdOf as me } from '../../platform/route.js';
@@ -12,6 +13,9 @@ import { searchShops, suggest } from './search-suggest.js';
 import { searchFacets } from './search.service.js';
 import * as sh from './shops.service.js';
 import { addToWishlist, removeFromWishlist, wishlistOf, wishlistProducts } from './wishlist.service.js';
+
+/** Sent by the products' trigger (sql/owo_search_changed.sql) with the changed products' search words, or '*'. */
+const SEARCH_CHANGED = 'owo_search';
 
 /** The map's name of each section's call (products.service SECTIONS). */
 const SECTION_CALLS = {
@@ -27,8 +31,11 @@ const SECTION_CALLS = {
 /** The marketplace catalogue: products, sections, categories, shops, places, wishlist, reports. */
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
-  // Searches' rankings, suggestions and facets are the same for every shopper: kept SEARCH_CACHE_MS.
+  // Searches' rankings, suggestions and facets are the same for every shopper: kept up to
+  // SEARCH_CACHE_MS, and dropped in every process when a product with one of their words changes
+  // (the products' trigger, sql/owo_search_changed.sql, notifies on commit).
   const cache = new ReadCache(app.config.searchCacheMs);
+  if (cache.maxAgeMs > 0) await instanceOf(db).listen(SEARCH_CHANGED, (words) => cache.invalidate(words === '*' ? '*' : words.split(' ')));
 
   // Products (shopper) --------------------------------------------------------------------------
   route(app, 'shop.products', { guard: 'bearer' }, async (req) => {
@@ -39,7 +46,16 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     ok(await cache.get(JSON.stringify(['suggest', req.query.q]), () => suggest(db, req.query.q)), 'Suggestions'),
   );
   route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) =>
-    ok(await cache.get(JSON.stringify(['facets', req.query]), () => searchFacets(db, req.query)), 'Facets'),
+    ok(
+      (
+        await cache.get(
+          JSON.stringify(['facets', req.query]),
+          () => searchFacets(db, req.query),
+          (r) => r.tags,
+        )
+      ).facets,
+      'Facets',
+    ),
   );
   for (const s of pr.SECTIONS) {
     route(app, SECTION_CALLS[s.id], { guard: 'bearer' }, async (req) => listed(s.title, await pr.section(db, me(req), s.id, req.query)));

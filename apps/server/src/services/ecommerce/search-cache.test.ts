@@ -1,24 +1,95 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@owo/contracts';
-import { fileApp, newUser } from '../../test/harness.js';
+import { instanceOf } from '../../platform/instance.js';
+import { auth, fileApp, newUser, secondApp } from '../../test/harness.js';
 import { catalogueKit, shopCalls } from './shop-test-kit.js';
 
 // A search's ranking kept for other shoppers (SEARCH_CACHE_MS, here a minute so the test sees it):
-// the page's products are still read afresh, so nothing deleted shows and prices are today's.
+// the page's products are still read afresh, so nothing deleted shows and prices are today's; a
+// change to a product with the search's words drops the ranking in every process, once it commits.
 
 const t = fileApp({ env: { SEARCH_CACHE_MS: '60000' } });
 const { ok, page } = shopCalls(() => t);
 const { seller, product } = catalogueKit(() => t);
 const search = async (u: Awaited<ReturnType<typeof newUser>>, qs: string) => (await page<Product>(u, `/api/product?${qs}`)).data;
 
+/** Sets a product's sales, which moves its rank (quality) but is not a change the search is told of. */
+const setSales = (id: string, sales: number) => t.db.execute(sql`UPDATE products SET sales = ${sales} WHERE id = ${id}`);
+const ids = (list: Product[]) => list.map((x) => x.id);
+
 describe('a kept search ranking', () => {
-  it('answers a second shopper with the ranking the first one made', async () => {
+  it('answers a second shopper with the ranking the first one made, until a product with its words changes', async () => {
     const { u } = await seller();
-    const first = await product(u, { name: 'Velvetine Cushion' });
+    const [p, q] = [await product(u, { name: 'Velvetine Cushion' }), await product(u, { name: 'Velvetine Cushion' })];
     const [a, b] = [await newUser(t.app), await newUser(t.app)];
-    expect((await search(a, 'search=velvetine')).map((x) => x.id)).toEqual([first.id]);
-    await product(u, { name: 'Velvetine Throw' });
-    expect((await search(b, 'search=velvetine')).map((x) => x.id)).toEqual([first.id]);
+    const [first, second] = ids(await search(a, 'search=velvetine'));
+    // The second one sells a lot: a fresh ranking would put it first, the kept one does not.
+    await setSales(second!, 1_000_000);
+    expect(ids(await search(b, 'search=velvetine'))).toEqual([first, second]);
+    // A product with other words changes: the ranking is still kept.
+    const other = await product(u, { name: 'Marblewick Jug' });
+    await ok(u, 'PATCH', '/api/product/edit-product', { productId: other.id, price: 700_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ids(await search(b, 'search=velvetine'))).toEqual([first, second]);
+    // One of its products changes price: the ranking is made again, within a second.
+    await ok(u, 'PATCH', '/api/product/edit-product', { productId: first, price: 400_000 });
+    await expect.poll(async () => ids(await search(b, 'search=velvetine')), { timeout: 1_000, interval: 20 }).toEqual([second, first]);
+    expect([p.id, q.id].sort()).toEqual([first, second].sort());
+  });
+
+  it('finds a new product with the words within a second, corrected words included', async () => {
+    const { u } = await seller();
+    const first = await product(u, { name: 'Gossamire Shawl' });
+    const shopper = await newUser(t.app);
+    expect(ids(await search(shopper, 'search=gossamire'))).toEqual([first.id]);
+    expect(ids(await search(shopper, 'search=gosamire'))).toEqual([first.id]);
+    const next = await product(u, { name: 'Gossamire Scarf' });
+    await expect
+      .poll(async () => ids(await search(shopper, 'search=gossamire')).sort(), { timeout: 1_000, interval: 20 })
+      .toEqual([first.id, next.id].sort());
+    // The misspelt search was kept under the word typed and the word it was corrected to.
+    await expect
+      .poll(async () => ids(await search(shopper, 'search=gosamire')).sort(), { timeout: 1_000, interval: 20 })
+      .toEqual([first.id, next.id].sort());
+  });
+
+  it('keeps facets until a product with the words changes', async () => {
+    const { u } = await seller();
+    await product(u, { name: 'Tinselrot Lamp', categoryId: 'home', subcategoryId: 'decor' });
+    const shopper = await newUser(t.app);
+    const count = async () =>
+      (await ok<{ categories: { id: string; count: number }[] }>(shopper, 'GET', '/api/product/search-facets?search=tinselrot')).categories;
+    expect(await count()).toEqual([expect.objectContaining({ id: 'home', count: 1 })]);
+    await product(u, { name: 'Tinselrot Lantern', categoryId: 'home', subcategoryId: 'decor' });
+    await expect.poll(count, { timeout: 1_000, interval: 20 }).toEqual([expect.objectContaining({ id: 'home', count: 2 })]);
+  });
+
+  it('drops a ranking kept by another server process when a product changes through this one', async () => {
+    const other = await secondApp(t);
+    try {
+      const { u } = await seller();
+      const [p, q] = [await product(u, { name: 'Pellucid Tray' }), await product(u, { name: 'Pellucid Tray' })];
+      const shopper = await newUser(t.app);
+      const viaOther = async () =>
+        ids(
+          (
+            (
+              await other.app.inject({ method: 'GET', url: '/api/ecommerce/api/product?search=pellucid', headers: auth(shopper) })
+            ).json() as {
+              data: Product[];
+            }
+          ).data,
+        );
+      const [first, second] = await viaOther();
+      await setSales(second!, 1_000_000);
+      expect(await viaOther()).toEqual([first, second]);
+      await ok(u, 'PATCH', '/api/product/edit-product', { productId: first, price: 400_000 });
+      await expect.poll(viaOther, { timeout: 1_000, interval: 20 }).toEqual([second, first]);
+      expect([p.id, q.id].sort()).toEqual([first, second].sort());
+    } finally {
+      await other.close();
+    }
   });
 
   it('is not shared between different filters of the same words', async () => {
@@ -48,5 +119,32 @@ describe('a kept search ranking', () => {
     await ok(b, 'POST', `/api/wishlist/${p.id}`);
     expect((await search(b, 'search=saffronite'))[0]).toMatchObject({ id: p.id, price: 900_000, isWishlisted: true });
     expect((await search(a, 'search=saffronite'))[0]).toMatchObject({ isWishlisted: false });
+  });
+});
+
+describe('the products’ trigger (sql/owo_search_changed.sql)', () => {
+  it('tells the changed products’ search words on commit: not for sales alone, "*" for a statement of many', async () => {
+    const heard: string[] = [];
+    await instanceOf(t.db).listen('owo_search', (words) => heard.push(words));
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    const { u } = await seller();
+    const p = await product(u, { name: 'Quillfeather Pen', description: 'Writes smoothly' });
+    await expect.poll(() => heard.join('|')).toContain('quillfeath');
+    expect(heard.at(-1)!.split(' ')).toEqual(expect.arrayContaining(['quillfeath', 'pen', 'write', 'smooth']));
+    heard.length = 0;
+    await setSales(p.id, 40);
+    await t.db.execute(sql`UPDATE products SET views = views + 1 WHERE id = ${p.id}`);
+    await settle();
+    expect(heard).toEqual([]);
+    await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${p.id}`);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]!.split(' ')).toContain('quillfeath');
+    heard.length = 0;
+    await t.db
+      .execute(sql`INSERT INTO products (id, shop_id, name, category_id, subcategory_id, images, price, state_id, lga_id, search_text)
+      SELECT gen_random_uuid(), shop_id, 'Bulkloaded ' || n, category_id, subcategory_id, images, price, state_id, lga_id, search_text
+      FROM products, generate_series(1, 201) n WHERE id = ${p.id}`);
+    await expect.poll(() => heard).toEqual(['*']);
+    await t.db.execute(sql`DELETE FROM products WHERE name LIKE 'Bulkloaded %'`);
   });
 });

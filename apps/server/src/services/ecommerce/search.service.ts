@@ -79,6 +79,8 @@ export type TextMatch = {
   score: SQL;
   correctedQuery: string | null;
   didYouMean: string | null;
+  /** The words typed, the words searched and their synonyms: what a kept answer depends on (searchTags). */
+  words: string[];
 };
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -122,7 +124,22 @@ export async function textMatch(db: Tx, search: string): Promise<TextMatch | nul
     score,
     correctedQuery: fixes.size ? terms.map((t) => fixes.get(t) ?? t).join(' ') : null,
     didYouMean: null,
+    words: [...terms, ...used.flatMap(synonymsOf)],
   };
+}
+
+/**
+ * What a kept search answer depends on: the search-document lexemes (english stems) of the words
+ * typed, the words searched and their synonyms. A product whose document has one of them, before or
+ * after a change, is told to every process by the products' trigger (sql/owo_search_changed.sql),
+ * and the answers kept with it are dropped (routes.ts).
+ */
+export async function searchTags(db: Tx, m: TextMatch): Promise<string[]> {
+  const [r] = await executeRows<{ words: string[] | null }>(
+    db,
+    sql`SELECT tsvector_to_array(to_tsvector('english'::regconfig, ${m.words.join(' ')})) AS words`,
+  );
+  return r?.words ?? [];
 }
 
 /** Counts matches up to the cap: the number and whether there are more. */
@@ -141,6 +158,8 @@ export const RANK_DEPTH = 100;
 /** What a search ranks before any page is read: the same for every shopper, so it is what the cache keeps. */
 type Ranking = {
   ids: string[];
+  /** What it depends on (searchTags). */
+  tags: string[];
   /** Whether more matches rank below `ids`. */
   deep: boolean;
   total: number;
@@ -177,6 +196,7 @@ async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): P
   const { total, more } = deep ? await cappedCount(db, plan.where) : { total: rows.length, more: false };
   return {
     ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
+    tags: await searchTags(db, plan.m),
     deep,
     total,
     more,
@@ -197,7 +217,11 @@ const rankKey = (q: ProductQuery & { search: string }) =>
  */
 export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }, cache: ReadCache = NO_CACHE) {
   const f = filtersOf(q); // an unknown state or LGA is refused before anything is read or kept
-  const r = await cache.get(rankKey(q), () => rank(db, q, f));
+  const r = await cache.get(
+    rankKey(q),
+    () => rank(db, q, f),
+    (x) => x?.tags ?? [],
+  );
   if (!r) {
     const page = await productPage(db, viewerId, and([...f.place, ...f.category, ...f.price]), sortOrder(q.sort), q);
     return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
@@ -270,5 +294,6 @@ export async function searchFacets(db: Tx, q: ProductQuery) {
     .map((r) => ({ id: r.category_id, name: categoryById(r.category_id)?.name ?? r.category_id, count: r.n }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const prices = PRICE_RANGES.map((r, i) => ({ min: r.min, max: r.max, count: rows.reduce((n, x) => n + Number(x[`r${i}`] ?? 0), 0) }));
-  return { categories, prices, sampled };
+  // Without words the counts depend on every product (null); with words, on theirs.
+  return { facets: { categories, prices, sampled }, tags: m ? await searchTags(db, m) : null };
 }
