@@ -280,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
-    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
+    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 300_000),
     timelines: { cap: e.TIMELINE_CAP, activeDays: e.TIMELINE_ACTIVE_DAYS, bigAccountFollowers: e.TIMELINE_BIG_ACCOUNT_FOLLOWERS },
     port: e.PORT,
     host: e.HOST,

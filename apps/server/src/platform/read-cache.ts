@@ -4,6 +4,8 @@ type Entry = {
   value: Promise<unknown>;
   /** When the load that made `value` started: its age counts from then. */
   at: number;
+  /** Until when it is fresh: a time drawn in its age's second half, so answers kept together are not all loaded again together. */
+  freshUntil: number;
   /** The load under way to replace this entry (one per key). */
   refreshing: Promise<unknown> | null;
   /** When a change touched it: it is served while it is loaded again, for at most `changedServedMs`. */
@@ -14,6 +16,9 @@ type Entry = {
 
 /** What a change touched: some tags, or everything. */
 type Change = { seq: number; tags: ReadonlySet<string> | '*' };
+
+/** Background loads (stale answers loaded again) running at once, per cache: more wait, so they never crowd out the callers who wait. */
+const MAX_REFRESHES = 2;
 
 /** How many changes are remembered to judge a load that raced them; a load older than these is not kept. */
 const CHANGES_KEPT = 256;
@@ -31,15 +36,17 @@ const CHANGES_KEPT = 256;
  * make everyone wait for its new ranking), then they wait for the new load. An answer whose load
  * raced a change that touched it is given to the callers who were waiting for it but not kept.
  *
- * Stale while revalidating: an answer is fresh for the first half of `maxAgeMs`; in the second half
- * it is still served at once while one caller's load replaces it in the background, so a popular
- * answer is always ready and never waits for its own reload. After `maxAgeMs` it is not served: the
+ * Stale while revalidating: an answer is fresh for the first half of `maxAgeMs` and some (a time
+ * drawn between 50% and 80%, so answers kept together are not loaded again together); after that it
+ * is still served at once while one caller's load replaces it in the background (at most
+ * MAX_REFRESHES such loads at once), so a popular answer is always ready and never waits for its own reload. After `maxAgeMs` it is not served: the
  * next caller loads (and the others share that load). A failed load is not kept (a failed refresh
  * leaves the answer until its time is up). `maxAgeMs` 0 turns it off: every call loads.
  */
 export class ReadCache {
   private readonly cache: LRUCache<string, Entry> | null;
-  private readonly freshMs: number;
+  /** Background loads running now (at most MAX_REFRESHES). */
+  private refreshes = 0;
   private seq = 0;
   private readonly changes: Change[] = [];
 
@@ -49,7 +56,6 @@ export class ReadCache {
     /** How long an answer touched by a change is still served while its new load runs; then callers wait for the load. */
     private readonly changedServedMs = 1000,
   ) {
-    this.freshMs = Math.floor(maxAgeMs / 2);
     this.cache = maxAgeMs > 0 ? new LRUCache<string, Entry>({ max, ttl: maxAgeMs }) : null;
   }
 
@@ -62,11 +68,12 @@ export class ReadCache {
     const now = Date.now();
     const kept = this.cache.get(key);
     if (kept && kept.changedAt !== undefined) {
+      if (now - kept.changedAt >= this.changedServedMs) return (kept.refreshing ?? this.start(key, load, tagsOf, now)) as Promise<T>;
       if (!kept.refreshing) this.refresh(key, kept, load, tagsOf);
-      return (now - kept.changedAt < this.changedServedMs ? kept.value : kept.refreshing) as Promise<T>;
+      return kept.value as Promise<T>;
     }
     if (kept && now - kept.at < this.maxAgeMs) {
-      if (now - kept.at >= this.freshMs && !kept.refreshing) this.refresh(key, kept, load, tagsOf);
+      if (now >= kept.freshUntil && !kept.refreshing) this.refresh(key, kept, load, tagsOf);
       return kept.value as Promise<T>;
     }
     return this.start(key, load, tagsOf, now);
@@ -85,6 +92,10 @@ export class ReadCache {
     }
   }
 
+  private freshUntil(at: number): number {
+    return at + this.maxAgeMs * (0.5 + 0.3 * Math.random());
+  }
+
   /** Whether a change since `seq` touched an answer with these tags (or may have: too long ago to tell). */
   private raced(seq: number, tags: ReadonlySet<string> | null): boolean {
     if (seq === this.seq) return false;
@@ -100,7 +111,7 @@ export class ReadCache {
   ): Promise<T> {
     const seq = this.seq;
     const loading = load();
-    const entry: Entry = { value: loading, at, refreshing: null, tags: undefined };
+    const entry: Entry = { value: loading, at, freshUntil: this.freshUntil(at), refreshing: null, tags: undefined };
     this.cache!.set(key, entry);
     loading.then(
       (value) => {
@@ -116,17 +127,25 @@ export class ReadCache {
 
   /** Loads the key again while `stale` goes on being served; the new answer replaces it once loaded. */
   private refresh<T>(key: string, stale: Entry, load: () => Promise<T>, tagsOf: ((value: T) => Iterable<string> | null) | undefined): void {
+    // Background loads wait their turn: the stale answer is served meanwhile, and the next caller tries again.
+    if (this.refreshes >= MAX_REFRESHES) return;
+    this.refreshes++;
     const at = Date.now();
     const seq = this.seq;
     const loading = load();
     stale.refreshing = loading;
+    void loading.finally(() => this.refreshes--).catch(() => {});
     loading.then(
       (value) => {
         const tags = tagsIn(value, tagsOf);
         const now = this.cache!.get(key);
         // A newer answer (a load started later) is left alone; an answer that raced a change is not kept.
         if ((!now || now === stale || now.at <= at) && !this.raced(seq, tags))
-          this.cache!.set(key, { value: Promise.resolve(value), at, refreshing: null, tags }, { ttl: this.maxAgeMs - (Date.now() - at) });
+          this.cache!.set(
+            key,
+            { value: Promise.resolve(value), at, freshUntil: this.freshUntil(at), refreshing: null, tags },
+            { ttl: this.maxAgeMs - (Date.now() - at) },
+          );
         else stale.refreshing = null;
       },
       () => {

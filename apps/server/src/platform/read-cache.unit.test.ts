@@ -40,7 +40,7 @@ describe('ReadCache', () => {
 });
 
 describe('ReadCache, stale while revalidating', () => {
-  it('serves an answer past half its age at once while one load replaces it', async () => {
+  it('serves an answer past its fresh time at once while one load replaces it', async () => {
     const cache = new ReadCache(400);
     let loads = 0;
     const load = async () => {
@@ -49,7 +49,7 @@ describe('ReadCache, stale while revalidating', () => {
       return `answer ${loads}`;
     };
     expect(await cache.get('k', load)).toBe('answer 1');
-    await sleep(160);
+    await sleep(250); // past 80% of its age (from when its load started)
     const started = Date.now();
     expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual(['answer 1', 'answer 1']);
     // Not waiting for the 80 ms load.
@@ -71,12 +71,33 @@ describe('ReadCache, stale while revalidating', () => {
   it('keeps the answer when a refresh fails, until its age is up', async () => {
     const cache = new ReadCache(200);
     await cache.get('k', async () => 'first');
-    await sleep(120);
+    await sleep(165);
     expect(await cache.get('k', () => Promise.reject(new Error('busy')))).toBe('first');
     await sleep(10);
     expect(await cache.get('k', async () => 'second')).toBe('first');
     await sleep(20);
     expect(await cache.get('k', async () => 'third')).toBe('second');
+  });
+});
+
+describe('ReadCache, background loads', () => {
+  it('runs at most two at once: the others are served stale and tried again by a later caller', async () => {
+    const cache = new ReadCache(2000);
+    let loads = 0;
+    const load = (v: string) => async () => {
+      loads++;
+      await sleep(60);
+      return v;
+    };
+    await Promise.all(['a', 'b', 'c'].map((k) => cache.get(k, load(`${k}1`))));
+    await sleep(1650); // past 80% of their age
+    expect(await Promise.all(['a', 'b', 'c'].map((k) => cache.get(k, load(`${k}2`))))).toEqual(['a1', 'b1', 'c1']);
+    expect(loads).toBe(5);
+    await sleep(80);
+    expect(await cache.get('c', load('c3'))).toBe('c1'); // its turn now: loaded in the background
+    expect(loads).toBe(6);
+    await sleep(80);
+    expect(await Promise.all(['a', 'b', 'c'].map((k) => cache.get(k, load('x'))))).toEqual(['a2', 'b2', 'c3']);
   });
 });
 
