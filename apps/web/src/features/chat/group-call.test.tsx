@@ -82,7 +82,14 @@ describe('a group voice call', () => {
     act(() =>
       last('groupcall:join')!.ack({
         status: true,
-        data: { call: callWith([[ADA_ID, 1], [BOLA_ID, 2], [ME, 3]]), iceServers: [{ urls: 'stun:s.example' }] },
+        data: {
+          call: callWith([
+            [ADA_ID, 1],
+            [BOLA_ID, 2],
+            [ME, 3],
+          ]),
+          iceServers: [{ urls: 'stun:s.example' }],
+        },
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Group call: Lagos trip' });
@@ -113,7 +120,15 @@ describe('a group voice call', () => {
     expect(within(dialog).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
 
     // Bola leaves: the link to Bola is closed and Bola is no longer shown.
-    act(() => fakeSocket.serverEmit('groupcall:update', callWith([[ADA_ID, 1], [ME, 3]])));
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [ME, 3],
+        ]),
+      ),
+    );
     expect(toBola!.closed).toBe(true);
     expect(within(people).queryByText('Bola Ade')).not.toBeInTheDocument();
     expect(toAda!.closed).toBe(false);
@@ -147,7 +162,18 @@ describe('a group voice call', () => {
 
     act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]], { id: `${CALL.slice(0, -1)}b` }) }));
     expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
-    act(() => fakeSocket.serverEmit('groupcall:update', callWith([[ADA_ID, 1], [ME, 2]], { id: `${CALL.slice(0, -1)}b` })));
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith(
+          [
+            [ADA_ID, 1],
+            [ME, 2],
+          ],
+          { id: `${CALL.slice(0, -1)}b` },
+        ),
+      ),
+    );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
@@ -161,7 +187,15 @@ describe('a group voice call', () => {
     const nameOf = (id: string) => (id === ADA_ID ? 'Ada' : id === BOLA_ID ? 'Bola' : 'You');
     renderRoute(<GroupCallBanner groupId={GROUP} nameOf={nameOf} />);
     expect(screen.queryByRole('region', { name: 'Voice call in progress' })).not.toBeInTheDocument();
-    act(() => fakeSocket.serverEmit('groupcall:update', callWith([[ADA_ID, 1], [BOLA_ID, 2]])));
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [BOLA_ID, 2],
+        ]),
+      ),
+    );
     const banner = await screen.findByRole('region', { name: 'Voice call in progress' });
     expect(banner).toHaveTextContent('Ada and Bola are in the call');
     await userEvent.click(within(banner).getByRole('button', { name: 'Join call' }));
