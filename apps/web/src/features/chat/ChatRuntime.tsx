@@ -8,7 +8,7 @@ import { applyMessage, applyReceipt, chatKeys, isOpenChat, knownPerson, otherOf,
 import { useCall } from './call-state';
 import { chatStore } from './db';
 import { previewOf } from './format';
-import { useGroupCall, wireGroupCalls } from './group-call-state';
+import { inAnyCall, useGroupCall, wireGroupCalls } from './group-call-state';
 import {
   applyGroupMarks,
   applyGroupMessage,
@@ -72,7 +72,7 @@ function noteGroups(qc: QueryClient, me: string, groups: ChatGroup[], told: Map<
  */
 function announce(qc: QueryClient, me: string, m: ChatMessage, open: (userId: string) => void) {
   if (m.fromUserId === me || isOpenChat(m.fromUserId) || window.location.pathname === '/chat') return;
-  if (useCall.getState().phase !== 'idle') return;
+  if (inAnyCall()) return;
   const who = knownPerson(qc, m.fromUserId);
   const name = who ? `${who.firstName} ${who.lastName}` : 'New message';
   toast(<span className="font-semibold">{name}</span>, {
@@ -97,7 +97,7 @@ function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: 
     .find((g) => g.id === groupId);
   const muted = group?.mutedUntil && new Date(group.mutedUntil) > new Date();
   if (m.msgType === 'event' || muted || isOpenGroup(groupId) || window.location.pathname === '/chat') return;
-  if (useCall.getState().phase !== 'idle') return;
+  if (inAnyCall()) return;
   const who = knownPerson(qc, m.fromUserId);
   toast(<span className="font-semibold">{group?.name ?? 'Group'}</span>, {
     id: `chat-group-${groupId}`,
