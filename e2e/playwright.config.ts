@@ -48,10 +48,10 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...phone },
-      testIgnore: /chat\.spec\.ts/,
+      testIgnore: /chat(-groups)?\.spec\.ts/,
     },
     {
-      // Chat with calls: a fake camera and microphone, allowed without asking.
+      // Chat with calls (1:1 and group): a fake camera and microphone, allowed without asking.
       name: 'calls',
       use: {
         ...phone,
@@ -60,7 +60,7 @@ export default defineConfig({
           args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
         },
       },
-      testMatch: /chat\.spec\.ts/,
+      testMatch: /chat(-groups)?\.spec\.ts/,
     },
   ],
   webServer: [

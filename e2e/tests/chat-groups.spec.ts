@@ -1,15 +1,15 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { confirmTransfer, createUser, logIn, makePng, setNickName, shot, walletBalance, type ApiUser } from './helpers';
 
-// Chat groups (docs/chat.md, "Groups"): three people in a group at phone size. Group voice calls
-// are not on the server yet, so they are not here.
+// Chat groups (docs/chat.md, "Groups"): three people in a group at phone size, ending in a group
+// voice call (run with the fake microphone of the `calls` project, playwright.config.ts).
 
 const PIN = '2580';
 
 const balance = walletBalance;
 
 async function signedIn(browser: Browser, user: ApiUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser.newContext({ permissions: ['microphone'] })).newPage();
   await logIn(page, user);
   return page;
 }
@@ -26,11 +26,11 @@ async function longPress(target: Locator) {
   await target.dispatchEvent('pointerup', at);
 }
 
-test('Chat groups: make a group of three, reply from the long-press menu, delete for everyone, send a member money in the group', async ({
+test('Chat groups: make a group of three, reply from the long-press menu, delete for everyone, send a member money in the group, a voice call', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const tag = String(Date.now()).slice(-6);
   const a = await createUser(request, { firstName: 'Folake', lastName: 'Adeniran', pin: PIN, fundKobo: 2_000_000 });
   const b = await createUser(request, { firstName: 'Ikenna', lastName: 'Uzo' });
@@ -187,4 +187,56 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await expect(pd.getByText('Hello everyone, Saturday at 4?')).toHaveCount(0);
   await pa.getByRole('link', { name: 'Back to the group' }).click();
   await expect(pa.getByText('Kunle joined with the invite link')).toBeVisible();
+
+  // The three join a voice call: A starts it; B joins from the ringing; C declines the ringing, then
+  // joins from the group's banner; each sees the other two connected, and the call's timer runs.
+  await pa.getByRole('button', { name: 'Voice call' }).click();
+  const callA = pa.getByRole('dialog', { name: `Group call: ${group}` });
+  await expect(callA.getByRole('status')).toHaveText('Ringing the group…');
+  await shot(pa, '9b-group-call-started');
+  const ringB = pb.getByRole('alertdialog', { name: `Incoming group call: ${group}` });
+  await expect(ringB).toContainText('Incoming group call from Folake');
+  await shot(pb, '9c-group-call-ringing');
+  await ringB.getByRole('button', { name: 'Join' }).click();
+  const callB = pb.getByRole('dialog', { name: `Group call: ${group}` });
+  await expect(callB).toBeVisible();
+  const ringC = pc.getByRole('alertdialog', { name: `Incoming group call: ${group}` });
+  await ringC.getByRole('button', { name: 'Decline' }).click();
+  await expect(ringC).toBeHidden();
+  await pc.getByRole('link', { name: 'Back to the group' }).click();
+  const banner = pc.getByRole('region', { name: 'Voice call in progress' });
+  await expect(banner).toContainText('Folake and Ikenna are in the call');
+  await shot(pc, '9d-group-call-banner');
+  await banner.getByRole('button', { name: 'Join call' }).click();
+  const callC = pc.getByRole('dialog', { name: `Group call: ${group}` });
+  const inCall = (dialog: Locator, name: string) =>
+    dialog.getByRole('list', { name: 'In the call' }).getByRole('listitem').filter({ hasText: name });
+  for (const [dialog, others] of [
+    [callA, ['Ikenna Uzo', 'Yewande Ajayi']],
+    [callB, ['Folake Adeniran', 'Yewande Ajayi']],
+    [callC, ['Folake Adeniran', 'Ikenna Uzo']],
+  ] as const) {
+    await expect(dialog.getByRole('list', { name: 'In the call' }).getByRole('listitem')).toHaveCount(3);
+    for (const name of others) await expect(inCall(dialog, name)).toContainText('Connected', { timeout: 20_000 });
+    await expect(dialog.getByRole('timer', { name: 'Call length' })).toBeVisible();
+  }
+  await expect(callA.getByRole('button', { name: 'Mute' })).toBeVisible();
+  await expect(callA.getByRole('timer', { name: 'Call length' })).toHaveText(/0:0[1-9]|0:[1-5]\d/, { timeout: 5_000 });
+  await shot(pc, '9e-group-call-three');
+  // D, in the group but not in the call (its phone rang too), sees it live.
+  await expect(pd.getByRole('region', { name: 'Voice call in progress' })).toContainText('Folake, Ikenna and Yewande are in the call');
+
+  // They leave; the last one to leave ends the call, and its banner goes.
+  await callB.getByRole('button', { name: 'Leave call' }).click();
+  await expect(callB.getByRole('status')).toHaveText(/You left the call|Call ended/);
+  await expect(callB).toBeHidden({ timeout: 10_000 });
+  await expect(callA.getByRole('list', { name: 'In the call' }).getByRole('listitem')).toHaveCount(2);
+  await callC.getByRole('button', { name: 'Leave call' }).click();
+  await expect(callC).toBeHidden({ timeout: 10_000 });
+  await expect(callA.getByRole('list', { name: 'In the call' }).getByRole('listitem')).toHaveCount(1);
+  await callA.getByRole('button', { name: 'Leave call' }).click();
+  await expect(callA.getByRole('status')).toHaveText('Call ended');
+  await expect(callA).toBeHidden({ timeout: 10_000 });
+  await expect(pd.getByRole('region', { name: 'Voice call in progress' })).toBeHidden();
+  await expect(pb.getByRole('region', { name: 'Voice call in progress' })).toBeHidden();
 });

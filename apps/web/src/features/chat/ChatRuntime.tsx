@@ -8,6 +8,7 @@ import { applyMessage, applyReceipt, chatKeys, isOpenChat, knownPerson, otherOf,
 import { useCall } from './call-state';
 import { chatStore } from './db';
 import { previewOf } from './format';
+import { inAnyCall, useGroupCall, wireGroupCalls } from './group-call-state';
 import {
   applyGroupMarks,
   applyGroupMessage,
@@ -28,6 +29,7 @@ import { setTyping } from './typing';
 import { useChatUnread } from './unread-store';
 
 const CallOverlay = lazy(() => import('./CallOverlay'));
+const GroupCallOverlay = lazy(() => import('./GroupCallOverlay'));
 
 /** Tells the server a message reached this device (fire and forget: the next one carries the mark too). */
 function delivered(conversationId: string, upToSeq: number) {
@@ -70,7 +72,7 @@ function noteGroups(qc: QueryClient, me: string, groups: ChatGroup[], told: Map<
  */
 function announce(qc: QueryClient, me: string, m: ChatMessage, open: (userId: string) => void) {
   if (m.fromUserId === me || isOpenChat(m.fromUserId) || window.location.pathname === '/chat') return;
-  if (useCall.getState().phase !== 'idle') return;
+  if (inAnyCall()) return;
   const who = knownPerson(qc, m.fromUserId);
   const name = who ? `${who.firstName} ${who.lastName}` : 'New message';
   toast(<span className="font-semibold">{name}</span>, {
@@ -95,7 +97,7 @@ function groupArrived(qc: QueryClient, me: string, m: ChatMessage, open: (path: 
     .find((g) => g.id === groupId);
   const muted = group?.mutedUntil && new Date(group.mutedUntil) > new Date();
   if (m.msgType === 'event' || muted || isOpenGroup(groupId) || window.location.pathname === '/chat') return;
-  if (useCall.getState().phase !== 'idle') return;
+  if (inAnyCall()) return;
   const who = knownPerson(qc, m.fromUserId);
   toast(<span className="font-semibold">{group?.name ?? 'Group'}</span>, {
     id: `chat-group-${groupId}`,
@@ -141,6 +143,7 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
     listen('typing', (t) => setTyping(t.fromUserId, t.typing)),
     listen('presence', (p) => setPresence(qc, p)),
     listen('call:incoming', (p) => void import('./calls').then((m) => m.incoming(p))),
+    wireGroupCalls(me),
   ];
   const online = () => reconnectSocket();
   window.addEventListener('online', online);
@@ -177,6 +180,7 @@ export default function ChatRuntime() {
   const token = useAuth((s) => s.token);
   const me = useAuth((s) => s.userId);
   const phase = useCall((s) => s.phase);
+  const groupCall = useGroupCall((s) => s.phase !== 'idle' || s.ringing !== null);
   const navigate = useNavigate();
   const { search } = useLocation();
   const navigateRef = useRef(navigate);
@@ -244,10 +248,11 @@ export default function ChatRuntime() {
     [],
   );
 
-  if (phase === 'idle') return null;
+  if (phase === 'idle' && !groupCall) return null;
   return (
     <Suspense fallback={null}>
-      <CallOverlay />
+      {phase !== 'idle' ? <CallOverlay /> : null}
+      {groupCall ? <GroupCallOverlay /> : null}
     </Suspense>
   );
 }

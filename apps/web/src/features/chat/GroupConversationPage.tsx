@@ -1,6 +1,6 @@
 import type { Receipt } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Banknote, Info, Trash2, UsersRound } from 'lucide-react';
+import { Banknote, Info, Phone, Trash2, UsersRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { FALLBACK_ERROR, ask } from './ask';
 import { Composer } from './Composer';
 import { eventText } from './format';
 import { applyAnyMessage, applyGroupMarks } from './group-cache';
+import { GroupCallBanner, startOrJoinGroupCall } from './GroupCallBanner';
 import { GroupAvatar } from './group-parts';
 import { type GroupInfo, groupsApi } from './groups-api';
 import { loadOlderGroup, useGroupInfo, useGroupThread } from './groups';
@@ -80,6 +81,16 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
           <span className="block truncate text-xs text-muted">{names ?? 'Tap for group info'}</span>
         </span>
       </Link>
+      <button
+        type="button"
+        aria-label="Voice call"
+        title="Voice call with the group"
+        onClick={() => startOrJoinGroupCall(groupId)}
+        disabled={!info || !member}
+        className={button}
+      >
+        <Phone className="size-5" aria-hidden="true" />
+      </button>
       <button
         type="button"
         aria-label="Pay a member"
@@ -209,6 +220,7 @@ export default function GroupConversationPage() {
   return (
     <div className="fixed inset-0 z-40 mx-auto flex w-full max-w-md flex-col bg-canvas">
       <Header groupId={groupId} info={info} onPay={() => setPaying(true)} member={!gone} />
+      <GroupCallBanner groupId={groupId} nameOf={nameOf} disabled={gone} />
       <ThreadBody
         thread={thread}
         query={thread$}

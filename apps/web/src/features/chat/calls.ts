@@ -4,7 +4,9 @@ import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR, ask } from './ask';
 import { fullName } from './cache';
 import { type CallKind, type CallState, idleCall, useCall } from './call-state';
+import { useGroupCall } from './group-call-state';
 import { listen } from './socket';
+import { canChooseSpeaker, nextSpeaker } from './speaker';
 
 /**
  * 1:1 calls over WebRTC, signalled through the chat socket. The caller rings (`call:start`); the
@@ -21,9 +23,10 @@ let resetTimer: ReturnType<typeof setTimeout> | undefined;
 
 const set = (change: Partial<CallState>) => useCall.setState(change);
 const state = () => useCall.getState();
+/** In a call here already (a 1:1 call not yet over, or a group call). */
 const busy = () => {
   const p = state().phase;
-  return p !== 'idle' && p !== 'ended';
+  return (p !== 'idle' && p !== 'ended') || useGroupCall.getState().phase !== 'idle';
 };
 
 function media(kind: CallKind, facing: 'user' | 'environment' = 'user'): Promise<MediaStream> {
@@ -313,20 +316,12 @@ export async function switchCamera(): Promise<void> {
   }
 }
 
-export const canChooseSpeaker = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+export { canChooseSpeaker };
 
 /** "Speaker": moves the call's sound to the next audio output (setSinkId, where the browser has it). */
 export async function cycleSpeaker(): Promise<void> {
-  if (!canChooseSpeaker() || !navigator.mediaDevices?.enumerateDevices) return;
-  const outputs = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'audiooutput');
-  if (outputs.length < 2) {
-    toast.info('No other speaker found');
-    return;
-  }
-  const at = outputs.findIndex((d) => d.deviceId === (state().sinkId ?? 'default'));
-  const next = outputs[(at + 1) % outputs.length]!;
-  set({ sinkId: next.deviceId });
-  toast.info(`Sound on ${next.label || 'another speaker'}`);
+  const next = await nextSpeaker(state().sinkId);
+  if (next) set({ sinkId: next });
 }
 
 export const callTitle = (s: Pick<CallState, 'other'>) => (s.other ? fullName(s.other) : 'Call');

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { ChatMessage, Marks } from '../../api/chat';
 import { call } from '../../api/client';
 
-export type { ChatGroup, GroupInfo, GroupSendBody };
+export type { ChatGroup, GroupCall, GroupInfo, GroupSendBody };
 export type GroupHistory = ApiData<'GET /api/chat/groups/:groupId/messages'>;
 export type GroupReceipts = ApiData<'GET /api/chat/groups/:groupId/messages/:messageId/receipts'>;
 export type MuteSpan = 'off' | '8h' | 'week' | 'always';
 
 type G2S = typeof groupEvents.clientToServer;
+type GS2C = typeof groupEvents.serverToClient;
 /** The group events the app sends over the chat socket (docs/chat.md). */
 export type GroupClientEvents = { [E in keyof G2S]: z.input<G2S[E]> };
 type GroupMarks = Marks & { conversationId: string; userId: string };
@@ -23,12 +24,13 @@ export interface GroupAckData {
 }
 /**
  * What the server sends for groups besides `message:new` and `receipt` (docs/chat.md), not typed in
- * the contracts' `chatEvents`: a group changed (read it again), a message deleted for everyone.
+ * the contracts' `chatEvents`: a group changed (read it again), a message deleted for everyone, and
+ * the group voice calls' events (the contracts' `groupEvents`).
  */
-export interface GroupServerEvents {
+export type GroupServerEvents = {
   'group:update': { groupId: string };
   'message:deleted': ChatMessage;
-}
+} & { [E in keyof GS2C]: z.output<GS2C[E]> };
 
 const auth = { requireToken: true } as const;
 export const GROUPS_PAGE = 50;

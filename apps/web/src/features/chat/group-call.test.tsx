@@ -1,0 +1,206 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { routeFetch } from '../../test/route-fetch';
+import { useAuth } from '../account';
+import { fakeSocket } from './fake-socket';
+import { FakePeer } from './fake-peer';
+import { GroupCallBanner } from './GroupCallBanner';
+import GroupCallOverlay from './GroupCallOverlay';
+import { noGroupCall, useGroupCall, wireGroupCalls } from './group-call-state';
+import type { GroupCall, GroupInfo } from './groups-api';
+import { ADA_ID, BOLA_ID, ME, ada, bola } from './test-fixtures';
+
+vi.mock('./socket', () => import('./fake-socket').then((m) => m.fakeSocketModule));
+
+const GROUP = '0198a7b2-0000-5000-8000-00000000f006';
+const CALL = '0198a7b2-0000-7000-8000-0000000ca11a';
+const me = { id: ME, firstName: 'Tolu', lastName: 'Bank', nickName: 'tolu', avatar: null };
+const at = (s: number) => new Date(Date.UTC(2026, 10, 28, 12, 0, s)).toISOString();
+const info: GroupInfo = {
+  id: GROUP,
+  name: 'Lagos trip',
+  photoUrl: null,
+  memberCount: 3,
+  myRole: 'member',
+  mutedUntil: null,
+  lastSeq: 0,
+  unreadCount: 0,
+  lastMessage: null,
+  createdAt: at(0),
+  members: [ada, me, bola].map((user) => ({ user, role: 'member' as const, joinedAt: at(0) })),
+  inviteCode: null,
+};
+const callWith = (people: [string, number][], over: Partial<GroupCall> = {}): GroupCall => ({
+  id: CALL,
+  groupId: GROUP,
+  startedBy: ADA_ID,
+  startedAt: at(1),
+  endedAt: null,
+  participants: people.map(([userId, s]) => ({ userId, joinedAt: at(s) })),
+  ...over,
+});
+const micTrack = { kind: 'audio', enabled: true, stopped: false, stop: vi.fn() };
+const last = (event: string) => fakeSocket.emitted.filter((e) => e.event === event).at(-1);
+const pass = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+let unwire: () => void;
+beforeEach(() => {
+  useAuth.setState({ token: 'tok-1', userId: ME, isAuthenticated: true });
+  fakeSocket.reset();
+  FakePeer.made = [];
+  micTrack.enabled = true;
+  micTrack.stop.mockClear();
+  useGroupCall.setState({ live: {}, ringing: null, ...noGroupCall });
+  vi.stubGlobal('RTCPeerConnection', FakePeer);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: vi.fn(() =>
+        Promise.resolve({ getTracks: () => [micTrack], getAudioTracks: () => [micTrack] } as unknown as MediaStream),
+      ),
+    },
+  });
+  routeFetch({ [`GET /api/chat/groups/${GROUP}`]: { status: true, message: 'OK', data: info } });
+  unwire = wireGroupCalls(ME);
+});
+afterEach(() => {
+  unwire();
+  vi.unstubAllGlobals();
+});
+
+describe('a group voice call', () => {
+  it('rings, joins, offers to the two already in, shows each one’s link, drops who left, and leaves', async () => {
+    renderRoute(<GroupCallOverlay />);
+    act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
+    const ringing = await screen.findByRole('alertdialog', { name: 'Incoming group call: Lagos trip' });
+    expect(ringing).toHaveTextContent('Incoming group call from Ada');
+    await userEvent.click(within(ringing).getByRole('button', { name: 'Join' }));
+    await vi.waitFor(() => expect(last('groupcall:join')?.payload).toEqual({ callId: CALL }));
+    // Bola joined in the meantime: the ack lists three, Tolu last.
+    act(() =>
+      last('groupcall:join')!.ack({
+        status: true,
+        data: {
+          call: callWith([
+            [ADA_ID, 1],
+            [BOLA_ID, 2],
+            [ME, 3],
+          ]),
+          iceServers: [{ urls: 'stun:s.example' }],
+        },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Group call: Lagos trip' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const people = within(dialog).getByRole('list', { name: 'In the call' });
+    await vi.waitFor(() => expect(within(people).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(people).getByText('Ada Obi').parentElement).toHaveTextContent('Connecting…');
+    await pass();
+    // Tolu joined last: it offers to Ada and to Bola, through the server.
+    const offers = fakeSocket.emitted.filter((e) => e.event === 'groupcall:signal');
+    expect(offers.map((e) => e.payload)).toEqual([
+      { callId: CALL, toUserId: ADA_ID, data: { type: 'offer', sdp: 'offer-0' } },
+      { callId: CALL, toUserId: BOLA_ID, data: { type: 'offer', sdp: 'offer-1' } },
+    ]);
+    offers.forEach((o) => o.ack({ status: true, data: null }));
+    const [toAda, toBola] = FakePeer.made;
+    expect(toAda!.config.iceServers).toEqual([{ urls: 'stun:s.example' }]);
+    act(() => fakeSocket.serverEmit('groupcall:signal', { callId: CALL, fromUserId: ADA_ID, data: { type: 'answer', sdp: 'from Ada' } }));
+    await pass();
+    expect(toAda!.remoteDescription).toEqual({ type: 'answer', sdp: 'from Ada' });
+    act(() => toAda!.reach('connected'));
+    expect(within(people).getByText('Ada Obi').parentElement).toHaveTextContent('Connected');
+    expect(within(dialog).getByRole('timer', { name: 'Call length' })).toBeInTheDocument();
+
+    // Mute silences the microphone's track.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
+    expect(micTrack.enabled).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Bola leaves: the link to Bola is closed and Bola is no longer shown.
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [ME, 3],
+        ]),
+      ),
+    );
+    expect(toBola!.closed).toBe(true);
+    expect(within(people).queryByText('Bola Ade')).not.toBeInTheDocument();
+    expect(toAda!.closed).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave call' }));
+    expect(last('groupcall:leave')?.payload).toEqual({ callId: CALL });
+    expect(toAda!.closed).toBe(true);
+    expect(micTrack.stop).toHaveBeenCalled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('You left the call');
+  });
+
+  it('says the server’s words when the call is full, and holds no microphone', async () => {
+    renderRoute(<GroupCallOverlay />);
+    act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await vi.waitFor(() => expect(last('groupcall:join')).toBeDefined());
+    act(() => last('groupcall:join')!.ack({ status: false, code: 'GROUP_CALL_FULL', message: 'This call is full (4 people)' }));
+    expect(await screen.findByText('This call is full (4 people)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument();
+    expect(micTrack.stop).toHaveBeenCalled();
+    expect(useGroupCall.getState().phase).toBe('idle');
+  });
+
+  it('stops ringing on Decline, when the call ends, or when one joined it on another device', async () => {
+    renderRoute(<GroupCallOverlay />);
+    act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(useGroupCall.getState().live[GROUP]?.id).toBe(CALL);
+    expect(fakeSocket.emitted).toEqual([]);
+
+    act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]], { id: `${CALL.slice(0, -1)}b` }) }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith(
+          [
+            [ADA_ID, 1],
+            [ME, 2],
+          ],
+          { id: `${CALL.slice(0, -1)}b` },
+        ),
+      ),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(9) })));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(useGroupCall.getState().live[GROUP]).toBeUndefined();
+  });
+
+  it('shows the group’s live call with who is in it, and joins it from the banner', async () => {
+    const nameOf = (id: string) => (id === ADA_ID ? 'Ada' : id === BOLA_ID ? 'Bola' : 'You');
+    renderRoute(<GroupCallBanner groupId={GROUP} nameOf={nameOf} />);
+    expect(screen.queryByRole('region', { name: 'Voice call in progress' })).not.toBeInTheDocument();
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [BOLA_ID, 2],
+        ]),
+      ),
+    );
+    const banner = await screen.findByRole('region', { name: 'Voice call in progress' });
+    expect(banner).toHaveTextContent('Ada and Bola are in the call');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Join call' }));
+    await vi.waitFor(() => expect(last('groupcall:join')?.payload).toEqual({ callId: CALL }));
+    act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(9) })));
+    expect(screen.queryByRole('region', { name: 'Voice call in progress' })).not.toBeInTheDocument();
+  });
+});
