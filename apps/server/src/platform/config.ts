@@ -142,7 +142,10 @@ export type Config = {
   isProduction: boolean;
   /** The cost of password and PIN hashes (platform/crypto.ts): `test` only on test servers. */
   secretHashCost: SecretHashCost;
-  /** How long at most a search's ranking, a prefix's suggestions and facets are kept (platform/read-cache.ts; dropped sooner when a product with their words changes); 0: not kept. */
+  /**
+   * How long at most a search's ranking, a prefix's suggestions and facets are kept
+   * (platform/read-cache.ts; dropped sooner when a product with their words changes); 0: not kept.
+   */
   searchCacheMs: number;
   /**
    * Connect's home timelines (docs/connect.md): entries kept per person, days a timeline is kept

@@ -17,7 +17,7 @@ type Entry = {
 /** What a change touched: some tags, or everything. */
 type Change = { seq: number; tags: ReadonlySet<string> | '*' };
 
-/** Background loads (stale answers loaded again) running at once, per cache: more wait, so they never crowd out the callers who wait. */
+/** Background loads (stale answers loaded again) running at once, per cache: more wait, so they never crowd out waiting callers. */
 const MAX_REFRESHES = 2;
 
 /** How many changes are remembered to judge a load that raced them; a load older than these is not kept. */
