@@ -42,8 +42,10 @@ function Header({
   person,
   onPay,
   blocked,
+  conversationId,
 }: {
   userId: string;
+  conversationId: string | null;
   person: ChatUser | undefined;
   onPay: () => void;
   /** I blocked this person (undefined while not known). */
@@ -102,7 +104,7 @@ function Header({
       >
         <Video className="size-5" aria-hidden="true" />
       </button>
-      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} />
+      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} conversationId={conversationId} />
     </ThreadHeader>
   );
 }
@@ -173,7 +175,13 @@ export default function ConversationPage() {
 
   return (
     <div className="fixed inset-0 z-40 mx-auto flex w-full max-w-md flex-col bg-canvas">
-      <Header userId={userId} person={other} onPay={() => setPaying(true)} blocked={blocked} />
+      <Header
+        userId={userId}
+        person={other}
+        onPay={() => setPaying(true)}
+        blocked={blocked}
+        conversationId={data?.conversationId ?? null}
+      />
       <ThreadBody
         thread={thread}
         query={conversation}

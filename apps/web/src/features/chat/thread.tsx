@@ -1,19 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lagosDay } from '@owo/contracts/format';
-import { ChevronLeft, Copy, Download, Reply, X } from 'lucide-react';
-import { Link } from 'react-router';
-import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { ChevronLeft, X } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
-import { type ChatMessage, chatApi } from '../../api/chat';
+import type { ChatMessage } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { useOnVisible } from '../../lib/use-paged-list';
 import { Button } from '../../ui/Button';
 import { QueryError } from '../../ui/QueryError';
-import { Sheet } from '../../ui/Sheet';
 import { Skeleton, Spinner } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
-import { chatKeys } from './cache';
+import { useStarredIds } from './actions';
 import { dayLabel } from './format';
 import { type BubbleActions, type BubbleView, FailedNote, MessageBubble } from './MessageBubble';
 import { type Pending, discard, retry } from './outbox';
@@ -30,6 +38,7 @@ export const viewOf = (m: ChatMessage, me: string): BubbleView => ({
   mine: m.fromUserId === me,
   fromUserId: m.fromUserId,
   deleted: m.msgBody.deleted,
+  forwarded: m.msgBody.forwarded,
   // An event is a line of its own (a group's); it has no bubble of a type.
   msgType: m.msgType === 'event' ? 'text' : m.msgType,
   text: m.msgBody.text,
@@ -156,6 +165,54 @@ export function useSeenMark({
   }, [visible, ready, maxSeq, seenSeq, mark]);
 }
 
+/** How many pages back a message opened from search or the starred list is looked for. */
+const OPEN_AT_PAGES = 10;
+
+/**
+ * Opens the conversation at the message in `?msg=` (from a search or the starred list): loads
+ * earlier pages until it is there, scrolls to it and marks it a few seconds. Returns its id while marked.
+ */
+function useOpenAt(
+  views: BubbleView[],
+  o: {
+    scroller: RefObject<HTMLDivElement | null>;
+    atBottom: RefObject<boolean>;
+    hasOlder: boolean;
+    olderState: 'idle' | 'loading' | 'error';
+    older: () => Promise<void>;
+  },
+) {
+  const [params] = useSearchParams();
+  const target = params.get('msg');
+  const [marked, setMarked] = useState<string | null>(null);
+  const tries = useRef(0);
+  const done = useRef<string | null>(null);
+  const { scroller, atBottom, hasOlder, olderState, older } = o;
+  const found = target ? views.some((v) => v.id === target) : false;
+  useEffect(() => {
+    if (!target || done.current === target || views.length === 0) return;
+    if (!found) {
+      if (hasOlder && olderState === 'idle' && tries.current < OPEN_AT_PAGES) {
+        tries.current++;
+        void older();
+      }
+      return;
+    }
+    done.current = target;
+    tries.current = 0;
+    atBottom.current = false;
+    const el = scroller.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(target)}"]`);
+    el?.scrollIntoView?.({ block: 'center' });
+    setMarked(target);
+  }, [target, found, views.length, hasOlder, olderState, older, scroller, atBottom]);
+  useEffect(() => {
+    if (!marked) return;
+    const t = setTimeout(() => setMarked(null), 4000);
+    return () => clearTimeout(t);
+  }, [marked]);
+  return marked;
+}
+
 /**
  * A conversation's state on screen: the message replied to, the one whose actions are open, the
  * photo open, and the scrolling (start at the newest; stay there as messages come while at the
@@ -211,6 +268,8 @@ export function useThread(
     rootMargin: '200px 0px 0px 0px',
   });
 
+  const highlight = useOpenAt(views, { scroller, atBottom, hasOlder, olderState, older });
+
   const actions: BubbleActions = useMemo(
     () => ({
       onActions: setActing,
@@ -245,6 +304,7 @@ export function useThread(
     atBottom,
     actions,
     stick,
+    highlight,
   };
 }
 export type Thread = ReturnType<typeof useThread>;
@@ -265,7 +325,8 @@ export function ThreadBody({
   views: BubbleView[];
   hasOlder: boolean;
 }) {
-  const { scroller, atBottom, topSentinel, olderState, older, actions } = thread;
+  const { scroller, atBottom, topSentinel, olderState, older, actions, highlight } = thread;
+  const starred = useStarredIds();
   let lastDay = '';
   return (
     <div
@@ -319,7 +380,12 @@ export function ThreadBody({
                     </li>
                   ) : (
                     <li>
-                      <MessageBubble m={m} actions={actions} />
+                      <MessageBubble
+                        m={m}
+                        actions={actions}
+                        starred={m.id !== null && starred.has(m.id)}
+                        highlighted={m.id !== null && m.id === highlight}
+                      />
                       {m.tick === 'failed' ? <FailedNote m={m} actions={actions} /> : null}
                     </li>
                   )}
@@ -333,65 +399,4 @@ export function ThreadBody({
   );
 }
 
-/** A message's actions (its long press or right click): Reply, Copy, Save, and what the screen adds. */
-export function MessageActions({ thread, children }: { thread: Thread; children?: (m: BubbleView) => ReactNode }) {
-  const { acting, setActing, setReplyTo } = thread;
-  const qc = useQueryClient();
-  const close = useCallback(() => setActing(null), [setActing]);
-  const save = async (m: BubbleView) => {
-    if (!m.id) return;
-    try {
-      await chatApi.saveMedia(m.id);
-      toast.success(m.msgType === 'image' ? 'Photo saved' : 'Voice note saved');
-      void qc.invalidateQueries({ queryKey: chatKeys.saved });
-    } catch (err) {
-      toast.error(errorMessage(err, FALLBACK_ERROR));
-    }
-  };
-  return (
-    <Sheet open={acting !== null} onClose={close} title="Message">
-      {acting ? (
-        <div className="flex flex-col gap-2">
-          <Button
-            variant="outline"
-            block
-            icon={<Reply className="size-5" aria-hidden="true" />}
-            onClick={() => {
-              setReplyTo(acting);
-              setActing(null);
-            }}
-          >
-            Reply
-          </Button>
-          {acting.text ? (
-            <Button
-              variant="outline"
-              block
-              icon={<Copy className="size-5" aria-hidden="true" />}
-              onClick={() => {
-                void navigator.clipboard?.writeText(acting.text).then(() => toast.success('Copied'));
-                setActing(null);
-              }}
-            >
-              Copy text
-            </Button>
-          ) : null}
-          {acting.msgType === 'image' || acting.msgType === 'voice' ? (
-            <Button
-              variant="outline"
-              block
-              icon={<Download className="size-5" aria-hidden="true" />}
-              onClick={() => {
-                void save(acting);
-                setActing(null);
-              }}
-            >
-              {acting.msgType === 'image' ? 'Save photo' : 'Save voice note'}
-            </Button>
-          ) : null}
-          {children?.(acting)}
-        </div>
-      ) : null}
-    </Sheet>
-  );
-}
+export { MessageActions } from './message-menu';
