@@ -78,6 +78,7 @@ test('Chat message actions: star and find it in Starred, forward to two chats, d
   await sheet.getByRole('searchbox', { name: 'Search chats to forward to' }).fill('market');
   await sheet.getByRole('checkbox', { name: `Forward to ${groupName}` }).check();
   await expect(sheet.getByText('2 of 5 chosen')).toBeVisible();
+  await expect(sheet.getByRole('list', { name: 'Chosen chats' }).getByRole('listitem')).toHaveCount(2);
   await shot(pa, 'a2-forward-sheet');
   await sheet.getByRole('button', { name: 'Send to 2 chats' }).click();
   await expect(pa.getByText('Forwarded', { exact: true }).first()).toBeVisible();
@@ -143,8 +144,7 @@ test('Chat message actions: star and find it in Starred, forward to two chats, d
   const archived = pa.getByRole('list', { name: 'Archived chats' });
   await expect(archived.getByRole('link', { name: groupName })).toBeVisible();
   await shot(pa, 'a7-archived-list');
-  await archived.getByRole('button', { name: `More actions for ${groupName}` }).click();
-  await pa.getByRole('button', { name: 'Unarchive chat' }).click();
+  await archived.getByRole('button', { name: `Unarchive ${groupName}` }).click();
   await expect(pa.getByRole('heading', { name: 'No archived chats' })).toBeVisible();
   await pa.getByRole('link', { name: 'Back to chats' }).click();
   await expect(pa.getByRole('list', { name: 'Chats' }).getByRole('link', { name: groupName })).toBeVisible();

@@ -14,7 +14,7 @@ import { useGroups } from './groups';
 import { useRecentChats } from './queries';
 import { ROW } from './search-parts';
 
-/** The chats and groups I archived: each opens as usual; its "More" button (or a long press) unarchives it. */
+/** The chats and groups I archived: each opens as usual, with Unarchive beside it. */
 export default function ArchivedPage() {
   const me = useAuth((s) => s.userId) ?? '';
   const recent = useRecentChats();
@@ -45,7 +45,7 @@ export default function ArchivedPage() {
         </EmptyState>
       ) : (
         <>
-          <p className="mb-2 px-1 text-sm text-muted">Archived chats stay here when new messages arrive. Tap ⋮ to unarchive.</p>
+          <p className="mb-2 px-1 text-sm text-muted">Archived chats stay here when new messages arrive, until you unarchive them.</p>
           <ChatRows rows={rows} me={me} label="Archived chats" />
         </>
       )}

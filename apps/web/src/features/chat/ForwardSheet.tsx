@@ -1,6 +1,6 @@
 import { FORWARD_MAX_CHATS } from '@owo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
@@ -150,6 +150,26 @@ export function ForwardSheet({ message, onClose }: { message: BubbleView | null;
         <p role="status" className={note ? 'text-sm font-semibold text-danger-fg' : 'text-sm text-muted'}>
           {note ?? `${chosen.length} of ${FORWARD_MAX_CHATS} chosen`}
         </p>
+        {chosen.length ? (
+          <ul aria-label="Chosen chats" className="flex flex-wrap gap-2">
+            {chosen.map((t) => (
+              <li
+                key={t.key}
+                className="flex items-center gap-1 rounded-full bg-brand-soft py-1 pr-1 pl-3 text-sm font-semibold text-brand-fg"
+              >
+                <span className="max-w-40 truncate">{t.name}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove ${t.name}`}
+                  onClick={() => toggle(t)}
+                  className="flex size-8 items-center justify-center rounded-full hover:bg-brand-600/15"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <FormAlert message={error} />
         {loading ? (
           <p role="status" className="py-6 text-center text-sm text-muted">

@@ -309,8 +309,7 @@ describe('Pin and archive', () => {
         .getAllByRole('link')
         .map((r) => r.getAttribute('href')),
     ).toEqual([`/chat/groups/${GROUP}`]);
-    await userEvent.click(within(list).getByRole('button', { name: 'More actions for Lagos trip' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Unarchive chat' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Unarchive Lagos trip' }));
     await vi.waitFor(() => expect(calls(fetch, `DELETE /api/chat/chats/${GROUP}/archive`)).toHaveLength(1));
     expect(await screen.findByRole('heading', { name: 'No archived chats' })).toBeInTheDocument();
   });

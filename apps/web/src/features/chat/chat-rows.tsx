@@ -15,7 +15,7 @@ import type { ChatGroup } from './groups-api';
 import { usePeople } from './queries';
 
 // The chat list's rows (a person's chat or a group), each with its actions: a long press (touch),
-// a right click or the "More" button opens Pin / Unpin and Archive / Unarchive.
+// a right click or the "More" button opens Pin / Unpin and Archive / Unarchive; an archived chat has Unarchive at hand.
 
 const LONG_PRESS_MS = 450;
 
@@ -24,6 +24,23 @@ interface RowState {
   conversationId: string;
   pinned: boolean;
   archived: boolean;
+}
+
+/** An archived chat's own button: Unarchive, in one tap. */
+function UnarchiveButton({ name, conversationId }: { name: string; conversationId: string }) {
+  const change = useChatState();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="mr-3 shrink-0"
+      aria-label={`Unarchive ${name}`}
+      loading={change.isPending}
+      onClick={() => change.mutate({ conversationId, archived: false })}
+    >
+      Unarchive
+    </Button>
+  );
 }
 
 /** Pin / Unpin and Archive / Unarchive for one chat. */
@@ -145,14 +162,18 @@ function ListRow({
           </span>
         </span>
       </Link>
-      <button
-        type="button"
-        aria-label={`More actions for ${name}`}
-        onClick={() => setActing(true)}
-        className="mr-1 flex size-11 shrink-0 items-center justify-center rounded-full text-subtle hover:bg-surface-2"
-      >
-        <MoreVertical className="size-5" aria-hidden="true" />
-      </button>
+      {state.archived ? (
+        <UnarchiveButton name={name} conversationId={state.conversationId} />
+      ) : (
+        <button
+          type="button"
+          aria-label={`More actions for ${name}`}
+          onClick={() => setActing(true)}
+          className="mr-1 flex size-11 shrink-0 items-center justify-center rounded-full text-subtle hover:bg-surface-2"
+        >
+          <MoreVertical className="size-5" aria-hidden="true" />
+        </button>
+      )}
       <RowActions name={name} state={state} open={acting} onClose={close} />
     </div>
   );
