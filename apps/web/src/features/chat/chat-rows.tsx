@@ -33,7 +33,7 @@ function UnarchiveButton({ name, conversationId }: { name: string; conversationI
     <Button
       size="sm"
       variant="outline"
-      className="mr-3 shrink-0"
+      className="mr-3 ml-2 shrink-0"
       aria-label={`Unarchive ${name}`}
       loading={change.isPending}
       onClick={() => change.mutate({ conversationId, archived: false })}
