@@ -1,18 +1,7 @@
 import { lagosDay } from '@owo/contracts/format';
 import { ChevronLeft, X } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  Fragment,
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { Link } from 'react-router';
+import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { ChatMessage } from '../../api/chat';
 import { errorMessage } from '../../api/client';
@@ -22,6 +11,7 @@ import { QueryError } from '../../ui/QueryError';
 import { Skeleton, Spinner } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
 import { useStarredIds } from './actions';
+import { useOpenAt } from './open-at';
 import { dayLabel } from './format';
 import { type BubbleActions, type BubbleView, FailedNote, MessageBubble } from './MessageBubble';
 import { type Pending, discard, retry } from './outbox';
@@ -163,54 +153,6 @@ export function useSeenMark({
       sent.current = 0;
     });
   }, [visible, ready, maxSeq, seenSeq, mark]);
-}
-
-/** How many pages back a message opened from search or the starred list is looked for. */
-const OPEN_AT_PAGES = 10;
-
-/**
- * Opens the conversation at the message in `?msg=` (from a search or the starred list): loads
- * earlier pages until it is there, scrolls to it and marks it a few seconds. Returns its id while marked.
- */
-function useOpenAt(
-  views: BubbleView[],
-  o: {
-    scroller: RefObject<HTMLDivElement | null>;
-    atBottom: RefObject<boolean>;
-    hasOlder: boolean;
-    olderState: 'idle' | 'loading' | 'error';
-    older: () => Promise<void>;
-  },
-) {
-  const [params] = useSearchParams();
-  const target = params.get('msg');
-  const [marked, setMarked] = useState<string | null>(null);
-  const tries = useRef(0);
-  const done = useRef<string | null>(null);
-  const { scroller, atBottom, hasOlder, olderState, older } = o;
-  const found = target ? views.some((v) => v.id === target) : false;
-  useEffect(() => {
-    if (!target || done.current === target || views.length === 0) return;
-    if (!found) {
-      if (hasOlder && olderState === 'idle' && tries.current < OPEN_AT_PAGES) {
-        tries.current++;
-        void older();
-      }
-      return;
-    }
-    done.current = target;
-    tries.current = 0;
-    atBottom.current = false;
-    const el = scroller.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(target)}"]`);
-    el?.scrollIntoView?.({ block: 'center' });
-    setMarked(target);
-  }, [target, found, views.length, hasOlder, olderState, older, scroller, atBottom]);
-  useEffect(() => {
-    if (!marked) return;
-    const t = setTimeout(() => setMarked(null), 4000);
-    return () => clearTimeout(t);
-  }, [marked]);
-  return marked;
 }
 
 /**
