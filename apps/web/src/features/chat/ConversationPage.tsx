@@ -16,6 +16,7 @@ import { BlockedNotice } from './BlockControls';
 import { useBlockStatus } from './blocks';
 import { startCall } from './calls';
 import { ChatMenu } from './ChatMenu';
+import { DeleteForEveryone } from './message-menu';
 import { Composer } from './Composer';
 import { presenceText } from './format';
 import type { BubbleView, Tick } from './MessageBubble';
@@ -206,7 +207,7 @@ export default function ConversationPage() {
           onSent={stick}
         />
       )}
-      <MessageActions thread={thread} />
+      <MessageActions thread={thread}>{(m) => <DeleteForEveryone m={m} onDone={() => thread.setActing(null)} />}</MessageActions>
       <ImageViewer url={thread.viewing} onClose={() => thread.setViewing(null)} />
       {other ? <PaySheet person={other} open={paying} onClose={() => setPaying(false)} onPaid={paid} /> : null}
     </div>

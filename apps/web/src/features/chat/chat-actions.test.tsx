@@ -115,6 +115,20 @@ describe('A message’s actions', () => {
     const kept = queryClient.getQueryData<Conversation>(chatKeys.conversation(ADA_ID));
     expect(kept?.messages.map((m) => m.id)).toEqual([fwd.id]);
   });
+
+  it('deletes one’s own message for everyone in a 1:1 chat (not someone else’s)', async () => {
+    const mine = message({ seq: 3, fromUserId: ME, toUserId: ADA_ID, msgBody: text('Wrong chat, sorry') });
+    const { fetch } = openConversation({
+      [`GET /api/chat/conversations/${ADA_ID}/messages`]: history([hello, mine]),
+      [`DELETE /api/chat/messages/${mine.id}`]: one({ ...mine, msgBody: text('', { deleted: true }) }),
+    });
+    expect(within(await openMenu('See you at the generator shop')).queryByRole('button', { name: 'Delete for everyone' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(await openMenu('Wrong chat, sorry')).getByRole('button', { name: 'Delete for everyone' }));
+    expect(await screen.findByText('You deleted this message')).toBeInTheDocument();
+    expect(screen.queryByText('Wrong chat, sorry')).toBeNull();
+    expect(calls(fetch, `DELETE /api/chat/messages/${mine.id}`)).toHaveLength(1);
+  });
 });
 
 describe('Forward', () => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Forward, Reply, Star, StarOff, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,6 +9,9 @@ import { Sheet } from '../../ui/Sheet';
 import { useDeleteForMe, useSetStar, useStarredIds } from './actions';
 import { FALLBACK_ERROR } from './ask';
 import { chatKeys } from './cache';
+import { applyAnyMessage } from './group-cache';
+import { groupsApi } from './groups-api';
+import { useAuth } from '../account';
 import { ForwardSheet } from './ForwardSheet';
 import type { BubbleView } from './MessageBubble';
 import type { Thread } from './thread';
@@ -93,5 +96,28 @@ export function MessageActions({ thread, children }: { thread: Thread; children?
       </Sheet>
       <ForwardSheet message={forwarding} onClose={stopForwarding} />
     </>
+  );
+}
+
+/** How long after sending a message its sender may delete it for everyone (the server's rule). */
+export const DELETE_WINDOW_MS = 3600_000;
+
+/** "Delete for everyone": one's own message (not a payment) within an hour of sending; the others see "This message was deleted". */
+export function DeleteForEveryone({ m, onDone }: { m: BubbleView; onDone: () => void }) {
+  const me = useAuth((s) => s.userId) ?? '';
+  const qc = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (messageId: string) => groupsApi.deleteForEveryone(messageId),
+    onSuccess: (res) => {
+      applyAnyMessage(qc, me, res.data);
+      onDone();
+    },
+    onError: (err) => toast.error(errorMessage(err, FALLBACK_ERROR)),
+  });
+  if (!m.mine || !m.id || m.msgType === 'payment' || Date.now() - Date.parse(m.createdAt) >= DELETE_WINDOW_MS) return null;
+  return (
+    <Button variant="danger" block loading={remove.isPending} icon={icon(Trash2)} onClick={() => remove.mutate(m.id!)}>
+      Delete for everyone
+    </Button>
   );
 }
