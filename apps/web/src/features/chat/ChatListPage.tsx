@@ -42,7 +42,10 @@ const matches = (c: RecentChat, q: string) => {
   );
 };
 
-/** Chats: the conversations, the latest first, with a search and a way to start a new one. */
+/**
+ * Chats: the conversations, pinned first then the latest, archived ones behind "Archived (n)"; a
+ * search of the chats and of the messages in them; starred messages; a way to start a new chat.
+ */
 export default function ChatListPage() {
   const me = useAuth((s) => s.userId) ?? '';
   const recent = useRecentChats();
