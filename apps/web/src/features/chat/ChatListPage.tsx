@@ -1,10 +1,9 @@
-import { BellOff, MessageCircle, MessageSquarePlus, Search, UserX, UsersRound, X } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Archive, ChevronRight, MessageCircle, MessageSquarePlus, Search, Star, UserX, UsersRound, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { RecentChat } from '../../api/chat';
 import { UpdatedAt } from '../../lib/offline/freshness';
 import { useDebounced } from '../../lib/use-debounced';
-import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
@@ -12,114 +11,16 @@ import { QueryError } from '../../ui/QueryError';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { useAuth } from '../account';
 import { fullName } from './cache';
-import { listTime, previewOf } from './format';
 import { NewChatSheet } from './NewChatSheet';
 import { ChatHeader, ChatTabs } from './parts';
-import { usePeople, useRecentChats, useRecentSearch } from './queries';
-import { cn } from '../../lib/cn';
+import { useRecentChats, useRecentSearch } from './queries';
+import { ChatRows, archivedOf, rowsOf } from './chat-rows';
+import { useMessageSearch } from './actions';
+import { MessageResults } from './search-parts';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR } from './ask';
-import { groupTime } from './group-cache';
-import { GroupAvatar, groupPreview } from './group-parts';
-import type { ChatGroup } from './groups-api';
 import { useGroups } from './groups';
 import { InlineError } from '../../ui/InlineError';
-
-/** One row of the list: a person's chat or a group, with its last message, time and unread count. */
-function ListRow({
-  to,
-  avatar,
-  name,
-  at,
-  preview,
-  unread,
-  muted,
-}: {
-  to: string;
-  avatar: ReactNode;
-  name: string;
-  at: string;
-  preview: string;
-  unread: number;
-  muted?: boolean;
-}) {
-  const id = useId();
-  return (
-    <Link
-      to={to}
-      aria-labelledby={`${id}-n`}
-      aria-describedby={`${id}-d`}
-      className="flex min-h-[72px] items-center gap-3 px-5 py-2.5 transition-colors hover:bg-surface-2"
-    >
-      {avatar}
-      <span className="min-w-0 flex-1">
-        <span className="flex items-baseline gap-2">
-          <span id={`${id}-n`} className="min-w-0 flex-1 truncate font-semibold">
-            {name}
-          </span>
-          <span className={cn('shrink-0 text-xs tabular-nums', unread && !muted ? 'font-semibold text-brand-fg' : 'text-muted')}>
-            {listTime(at)}
-          </span>
-        </span>
-        <span className="mt-0.5 flex items-center gap-2">
-          <span id={`${id}-d`} className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'text-fg' : 'text-muted')}>
-            {preview}
-          </span>
-          {muted ? <BellOff className="size-4 shrink-0 text-subtle" aria-label="Muted" role="img" /> : null}
-          {unread > 0 ? (
-            <span
-              className={cn(
-                'flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-[11px] font-bold text-white tabular-nums',
-                muted ? 'bg-subtle' : 'bg-brand-600',
-              )}
-            >
-              {unread > 99 ? '99+' : unread}
-              <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
-            </span>
-          ) : null}
-        </span>
-      </span>
-    </Link>
-  );
-}
-
-function ChatRow({ chat, me }: { chat: RecentChat; me: string }) {
-  const last = chat.lastMessage;
-  const mine = last?.fromUserId === me;
-  return (
-    <ListRow
-      to={`/chat/${chat.user.id}`}
-      avatar={<Avatar src={chat.user.avatar} firstName={chat.user.firstName} lastName={chat.user.lastName} />}
-      name={fullName(chat.user)}
-      at={chat.updatedAt}
-      preview={
-        last ? `${mine && last.msgType !== 'payment' && !last.msgBody.deleted ? 'You: ' : ''}${previewOf(last, me)}` : 'No messages yet'
-      }
-      unread={chat.unreadCount}
-    />
-  );
-}
-
-function GroupRow({ group, me }: { group: ChatGroup; me: string }) {
-  // The last message's sender (and the people of an event), by name.
-  const last = group.lastMessage;
-  const ids = last ? [last.fromUserId, ...(last.msgBody.event?.userIds ?? [])].filter((id) => id !== me).slice(0, 5) : [];
-  const people = usePeople(ids);
-  const nameOf = (userId: string) => (userId === me ? 'You' : (people.get(userId)?.firstName ?? 'Someone'));
-  return (
-    <ListRow
-      to={`/chat/groups/${group.id}`}
-      avatar={<GroupAvatar name={group.name} photoUrl={group.photoUrl} />}
-      name={group.name}
-      at={groupTime(group)}
-      preview={group.lastMessage ? groupPreview(group.lastMessage, me, nameOf) : 'No messages yet'}
-      unread={group.unreadCount}
-      muted={group.mutedUntil !== null && Date.parse(group.mutedUntil) > Date.now()}
-    />
-  );
-}
-
-type Row = { kind: 'chat'; key: string; at: string; chat: RecentChat } | { kind: 'group'; key: string; at: string; group: ChatGroup };
 
 function RowSkeletons() {
   return (
@@ -141,7 +42,10 @@ const matches = (c: RecentChat, q: string) => {
   );
 };
 
-/** Chats: the conversations, the latest first, with a search and a way to start a new one. */
+/**
+ * Chats: the conversations, pinned first then the latest, archived ones behind "Archived (n)"; a
+ * search of the chats and of the messages in them; starred messages; a way to start a new chat.
+ */
 export default function ChatListPage() {
   const me = useAuth((s) => s.userId) ?? '';
   const recent = useRecentChats();
@@ -154,17 +58,22 @@ export default function ChatListPage() {
   const all = useMemo(() => recent.data?.pages.flatMap((p) => p.items) ?? [], [recent.data]);
 
   const searching = text.trim().length > 0;
-  const shown = useMemo((): Row[] => {
-    const q = text.trim().toLowerCase();
-    const chats = searching ? all.filter((c) => matches(c, text.trim())) : all;
+  const messages = useMessageSearch(q);
+  const archived = useMemo(() => [...all, ...allGroups].filter(archivedOf).length, [all, allGroups]);
+  const shown = useMemo(() => {
+    const s = text.trim().toLowerCase();
+    if (!searching)
+      return rowsOf(
+        all.filter((c) => !archivedOf(c)),
+        allGroups.filter((g) => !archivedOf(g)),
+      );
+    const chats = all.filter((c) => matches(c, text.trim()));
     // The server also searches the chats not loaded yet.
-    const extra = searching ? (found.data ?? []).filter((c) => !chats.some((l) => l.conversationId === c.conversationId)) : [];
-    const inGroups = searching ? allGroups.filter((g) => g.name.toLowerCase().includes(q)) : allGroups;
-    // Groups beside the chats, the latest first.
-    return [
-      ...[...chats, ...extra].map((chat): Row => ({ kind: 'chat', key: chat.conversationId, at: chat.updatedAt, chat })),
-      ...inGroups.map((group): Row => ({ kind: 'group', key: group.id, at: groupTime(group), group })),
-    ].sort((x, y) => Date.parse(y.at) - Date.parse(x.at));
+    const extra = (found.data ?? []).filter((c) => !chats.some((l) => l.conversationId === c.conversationId));
+    return rowsOf(
+      [...chats, ...extra],
+      allGroups.filter((g) => g.name.toLowerCase().includes(s)),
+    );
   }, [all, allGroups, found.data, searching, text]);
 
   return (
@@ -176,6 +85,13 @@ export default function ChatListPage() {
           className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2"
         >
           <UsersRound className="size-5" aria-hidden="true" />
+        </Link>
+        <Link
+          to="/chat/starred"
+          aria-label="Starred messages"
+          className="flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2"
+        >
+          <Star className="size-5" aria-hidden="true" />
         </Link>
         <Link
           to="/chat/blocked"
@@ -230,21 +146,44 @@ export default function ChatListPage() {
         >
           Message anyone on Owo who has a nickname, send them money or call them, or start a group of friends.
         </EmptyState>
-      ) : shown.length === 0 ? (
-        <p role="status" className="px-1 py-8 text-center text-sm text-muted">
-          {found.isFetching ? 'Searching…' : `No chats match “${text.trim()}”.`}
-        </p>
       ) : (
         <>
-          <ul aria-label="Chats" className="-mx-5">
-            {shown.map((r) => (
-              <li key={r.key}>{r.kind === 'chat' ? <ChatRow chat={r.chat} me={me} /> : <GroupRow group={r.group} me={me} />}</li>
-            ))}
-          </ul>
+          {searching ? null : archived > 0 ? (
+            <Link
+              to="/chat/archived"
+              className="-mx-5 flex min-h-14 items-center gap-3 px-5 text-sm font-semibold text-muted hover:bg-surface-2"
+            >
+              <span className="flex size-12 items-center justify-center">
+                <Archive className="size-5" aria-hidden="true" />
+              </span>
+              <span className="flex-1">Archived ({archived})</span>
+              <ChevronRight className="size-5 text-subtle" aria-hidden="true" />
+            </Link>
+          ) : null}
+          {shown.length === 0 ? (
+            searching ? (
+              <p role="status" className="px-1 py-4 text-center text-sm text-muted">
+                {found.isFetching ? 'Searching…' : `No chats match “${text.trim()}”.`}
+              </p>
+            ) : (
+              <p className="px-1 py-8 text-center text-sm text-muted">All your chats are archived.</p>
+            )
+          ) : (
+            <ChatRows rows={shown} me={me} label="Chats" />
+          )}
           {groups.isError && !groups.data ? (
             <InlineError error={groups.error} fallback={FALLBACK_ERROR} onRetry={() => void groups.refetch()} className="-mx-4" />
           ) : null}
-          {searching ? null : (
+          {searching ? (
+            q.length >= 2 ? (
+              <section aria-labelledby="found-messages" className="mt-4">
+                <h2 id="found-messages" className="mb-1 px-1 text-sm font-semibold text-muted">
+                  Messages
+                </h2>
+                <MessageResults search={messages} q={q} me={me} label="Messages found" />
+              </section>
+            ) : null
+          ) : (
             <>
               <LoadMore pages={recent} />
               <LoadMore pages={groups} />

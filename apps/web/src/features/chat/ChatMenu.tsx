@@ -1,21 +1,35 @@
-import { Ban, Flag, MoreVertical, UserX } from 'lucide-react';
+import { Ban, Flag, MoreVertical, Search, UserX } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { BlockConfirm, ReportSheet } from './BlockControls';
 import { useSetBlocked } from './blocks';
+import { ChatSearchSheet } from './ChatSearch';
 
-/** A conversation's menu: block or unblock the person, report the conversation, the blocked people list. */
-export function ChatMenu({ userId, name, blocked }: { userId: string; name: string; blocked: boolean | undefined }) {
+/** A conversation's menu: search its messages, block or unblock the person, report the conversation, the blocked people list. */
+export function ChatMenu({
+  userId,
+  name,
+  blocked,
+  conversationId,
+}: {
+  userId: string;
+  name: string;
+  blocked: boolean | undefined;
+  /** The conversation's id, once it has a message (search needs it). */
+  conversationId: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [searching, setSearching] = useState(false);
   const setBlocked = useSetBlocked(userId, name);
   // Stable: a sheet takes focus again whenever its onClose changes (the header re-renders often).
   const closeMenu = useCallback(() => setOpen(false), []);
   const stopAsking = useCallback(() => setAsking(false), []);
   const stopReporting = useCallback(() => setReporting(false), []);
+  const stopSearching = useCallback(() => setSearching(false), []);
   return (
     <>
       <button
@@ -28,6 +42,18 @@ export function ChatMenu({ userId, name, blocked }: { userId: string; name: stri
       </button>
       <Sheet open={open} onClose={closeMenu} title="Chat options">
         <div className="flex flex-col gap-2">
+          <Button
+            variant="outline"
+            block
+            disabled={!conversationId}
+            icon={<Search className="size-5" aria-hidden="true" />}
+            onClick={() => {
+              setOpen(false);
+              setSearching(true);
+            }}
+          >
+            Search in chat
+          </Button>
           {blocked ? (
             <Button
               variant="outline"
@@ -70,6 +96,7 @@ export function ChatMenu({ userId, name, blocked }: { userId: string; name: stri
         </div>
       </Sheet>
       <BlockConfirm open={asking} onClose={stopAsking} userId={userId} name={name} />
+      <ChatSearchSheet conversationId={conversationId} open={searching} onClose={stopSearching} />
       <ReportSheet open={reporting} onClose={stopReporting} userId={userId} name={name} />
     </>
   );

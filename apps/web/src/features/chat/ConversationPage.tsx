@@ -16,6 +16,7 @@ import { BlockedNotice } from './BlockControls';
 import { useBlockStatus } from './blocks';
 import { startCall } from './calls';
 import { ChatMenu } from './ChatMenu';
+import { DeleteForEveryone } from './message-menu';
 import { Composer } from './Composer';
 import { presenceText } from './format';
 import type { BubbleView, Tick } from './MessageBubble';
@@ -42,8 +43,10 @@ function Header({
   person,
   onPay,
   blocked,
+  conversationId,
 }: {
   userId: string;
+  conversationId: string | null;
   person: ChatUser | undefined;
   onPay: () => void;
   /** I blocked this person (undefined while not known). */
@@ -102,7 +105,7 @@ function Header({
       >
         <Video className="size-5" aria-hidden="true" />
       </button>
-      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} />
+      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} conversationId={conversationId} />
     </ThreadHeader>
   );
 }
@@ -173,7 +176,13 @@ export default function ConversationPage() {
 
   return (
     <div className="fixed inset-0 z-40 mx-auto flex w-full max-w-md flex-col bg-canvas">
-      <Header userId={userId} person={other} onPay={() => setPaying(true)} blocked={blocked} />
+      <Header
+        userId={userId}
+        person={other}
+        onPay={() => setPaying(true)}
+        blocked={blocked}
+        conversationId={data?.conversationId ?? null}
+      />
       <ThreadBody
         thread={thread}
         query={conversation}
@@ -198,7 +207,7 @@ export default function ConversationPage() {
           onSent={stick}
         />
       )}
-      <MessageActions thread={thread} />
+      <MessageActions thread={thread}>{(m) => <DeleteForEveryone m={m} onDone={() => thread.setActing(null)} />}</MessageActions>
       <ImageViewer url={thread.viewing} onClose={() => thread.setViewing(null)} />
       {other ? <PaySheet person={other} open={paying} onClose={() => setPaying(false)} onPaid={paid} /> : null}
     </div>

@@ -13,6 +13,7 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth } from '../account';
 import { FALLBACK_ERROR, ask } from './ask';
+import { ChatSearchButton } from './ChatSearch';
 import { Composer } from './Composer';
 import { eventText } from './format';
 import { applyAnyMessage, applyGroupMarks } from './group-cache';
@@ -101,6 +102,7 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
       >
         <Banknote className="size-5" aria-hidden="true" />
       </button>
+      <ChatSearchButton conversationId={groupId} />
       <Link to={`/chat/groups/${groupId}/info`} aria-label="Group info" className={button}>
         <Info className="size-5" aria-hidden="true" />
       </Link>

@@ -1,12 +1,14 @@
 import { formatLagosDate, formatNaira } from '@owo/contracts/format';
-import { AlertCircle, Ban, Banknote, Check, CheckCheck, Clock, Pause, Play, Reply } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Ban, Banknote, Check, CheckCheck, Clock, Forward, Reply, Star } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { receiptPath } from '../wallet';
-import { clock } from './format';
 import type { MsgType, Payment, ReplyPreview } from './types';
+import { VoicePlayer } from './voice-player';
+
+export { VoicePlayer };
 
 /** Where a message is on its way: mine while sending, then by the other person's marks; null for theirs. */
 export type Tick = 'waiting' | 'uploading' | 'sending' | 'failed' | 'sent' | 'delivered' | 'seen' | null;
@@ -29,6 +31,8 @@ export interface BubbleView {
   mentions?: string[];
   /** A group's event (joined, left, made admin): a centred line instead of a bubble. */
   system?: string;
+  /** Forwarded from another chat: "Forwarded" over it. */
+  forwarded?: boolean;
   msgType: MsgType;
   text: string;
   replyTo: ReplyPreview | null;
@@ -68,78 +72,6 @@ function TickMark({ tick, onBrand }: { tick: Exclude<Tick, null>; onBrand: boole
     >
       {t.icon}
     </span>
-  );
-}
-
-/** A voice note: play/pause, how far along, and its length. */
-export function VoicePlayer({ src, durationMs, mine }: { src: string; durationMs: number | null; mine: boolean }) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const probing = useRef(false);
-  const [playing, setPlaying] = useState(false);
-  const [at, setAt] = useState(0);
-  const [length, setLength] = useState(durationMs ? durationMs / 1000 : 0);
-  useEffect(() => {
-    const a = audio.current;
-    return () => a?.pause();
-  }, []);
-  const toggle = () => {
-    const a = audio.current;
-    if (!a) return;
-    if (a.paused) void a.play().catch(() => setPlaying(false));
-    else a.pause();
-  };
-  return (
-    <div className="flex w-56 max-w-full items-center gap-3 py-1">
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={playing ? 'Pause voice note' : 'Play voice note'}
-        className={cn(
-          'flex size-10 shrink-0 items-center justify-center rounded-full',
-          mine ? 'bg-white/20 text-white hover:bg-white/30' : 'bg-brand-soft text-brand-fg hover:brightness-95',
-        )}
-      >
-        {playing ? <Pause className="size-5" aria-hidden="true" /> : <Play className="size-5 translate-x-px" aria-hidden="true" />}
-      </button>
-      <div className="min-w-0 flex-1">
-        <div className={cn('h-1.5 overflow-hidden rounded-full', mine ? 'bg-white/25' : 'bg-surface-2')} aria-hidden="true">
-          <div
-            className={cn('h-full rounded-full', mine ? 'bg-white' : 'bg-brand-600')}
-            style={{ width: `${length ? Math.min(100, (at / length) * 100) : 0}%` }}
-          />
-        </div>
-        <p className={cn('mt-1 text-xs tabular-nums', mine ? 'text-white/80' : 'text-muted')}>
-          {playing || at > 0 ? clock(at * 1000) : length ? clock(length * 1000) : 'Voice note'}
-        </p>
-      </div>
-      <audio
-        ref={audio}
-        src={src}
-        preload="metadata"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => {
-          setPlaying(false);
-          setAt(0);
-        }}
-        onTimeUpdate={(e) => {
-          const a = e.currentTarget;
-          if (!probing.current) return setAt(a.currentTime);
-          // The end was found (see below): note the length and go back to the start.
-          probing.current = false;
-          if (Number.isFinite(a.duration)) setLength(a.duration);
-          a.currentTime = 0;
-        }}
-        onLoadedMetadata={(e) => {
-          const a = e.currentTarget;
-          if (Number.isFinite(a.duration)) return setLength(a.duration);
-          // A recording made in the browser (WebM) has no length in its header until the player
-          // is sent past its end.
-          probing.current = true;
-          a.currentTime = Number.MAX_SAFE_INTEGER;
-        }}
-      />
-    </div>
   );
 }
 
@@ -242,7 +174,19 @@ export interface BubbleActions {
  * press or right click opens its actions (Reply first); a swipe to the right (touch) replies; a
  * Reply button shows on hover and keyboard focus, and always on a touch screen.
  */
-export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleActions }) {
+export function MessageBubble({
+  m,
+  actions,
+  starred = false,
+  highlighted = false,
+}: {
+  m: BubbleView;
+  actions: BubbleActions;
+  /** I starred it: a small star by the time. */
+  starred?: boolean;
+  /** Opened from a search or the starred list: it is marked a moment. */
+  highlighted?: boolean;
+}) {
   const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancelPress = () => clearTimeout(press.current);
   // A touch that moves sideways first is a swipe (the bubble follows it); one that moves up or down
@@ -264,6 +208,7 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
     <div
       className={cn('group relative flex px-3 py-0.5', m.mine ? 'justify-end' : 'justify-start')}
       data-msg-id={m.msgId}
+      data-id={m.id ?? undefined}
       data-seq={m.seq ?? undefined}
     >
       <div
@@ -273,7 +218,9 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
           m.mine ? 'rounded-br-lg bg-brand-600 text-white' : 'rounded-bl-lg bg-surface text-fg',
           m.msgType === 'image' && 'p-1.5',
           m.tick === 'failed' && 'ring-2 ring-danger-fg',
+          highlighted && 'ring-4 ring-accent-400',
         )}
+        data-highlighted={highlighted || undefined}
         onContextMenu={(e) => {
           if (!canAct) return;
           e.preventDefault();
@@ -314,6 +261,18 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
         ) : null}
         {m.sender && !m.mine && m.msgType !== 'payment' ? (
           <p className={cn('text-xs font-semibold text-brand-fg', m.msgType === 'image' ? 'px-2 pt-1 pb-1' : 'pb-0.5')}>{m.sender}</p>
+        ) : null}
+        {m.forwarded && !m.deleted ? (
+          <p
+            className={cn(
+              'flex items-center gap-1 text-xs italic',
+              m.msgType === 'image' ? 'px-2 pt-1 pb-1' : 'pb-0.5',
+              m.mine ? 'text-white/80' : 'text-muted',
+            )}
+          >
+            <Forward className="size-3.5" aria-hidden="true" />
+            Forwarded
+          </p>
         ) : null}
         {m.deleted ? (
           <p className={cn('flex items-center gap-1.5 text-[15px] italic', m.mine ? 'text-white/85' : 'text-muted')}>
@@ -359,6 +318,7 @@ export function MessageBubble({ m, actions }: { m: BubbleView; actions: BubbleAc
             onBrand ? 'text-white/75' : 'text-muted',
           )}
         >
+          {starred ? <Star role="img" aria-label="Starred" className="size-3 fill-current" /> : null}
           <time dateTime={m.createdAt}>{time}</time>
           {m.tick ? <TickMark tick={m.tick} onBrand={onBrand} /> : null}
         </p>

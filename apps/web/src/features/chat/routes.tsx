@@ -12,12 +12,16 @@ const NewGroupPage = lazy(() => import('./NewGroupPage'));
 const GroupConversationPage = lazy(() => import('./GroupConversationPage'));
 const GroupInfoPage = lazy(() => import('./GroupInfoPage'));
 const JoinGroupPage = lazy(() => import('./JoinGroupPage'));
+const StarredPage = lazy(() => import('./StarredPage'));
+const ArchivedPage = lazy(() => import('./ArchivedPage'));
 
 export const chatRoutes: RouteObject[] = [
   { path: '/chat', element: <ChatListPage /> },
   { path: '/chat/calls', element: <CallLogPage /> },
   { path: '/chat/saved', element: <SavedMediaPage /> },
   { path: '/chat/blocked', element: <BlockedPage /> },
+  { path: '/chat/starred', element: <StarredPage /> },
+  { path: '/chat/archived', element: <ArchivedPage /> },
   { path: '/chat/groups/new', element: <NewGroupPage /> },
   // A group's notifications open its conversation.
   { path: '/chat/groups/:groupId', element: <GroupConversationPage /> },

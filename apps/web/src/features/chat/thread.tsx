@@ -1,19 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lagosDay } from '@owo/contracts/format';
-import { ChevronLeft, Copy, Download, Reply, X } from 'lucide-react';
+import { ChevronLeft, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
-import { type ChatMessage, chatApi } from '../../api/chat';
+import type { ChatMessage } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { useOnVisible } from '../../lib/use-paged-list';
 import { Button } from '../../ui/Button';
 import { QueryError } from '../../ui/QueryError';
-import { Sheet } from '../../ui/Sheet';
 import { Skeleton, Spinner } from '../../ui/Spinner';
 import { FALLBACK_ERROR } from './ask';
-import { chatKeys } from './cache';
+import { useStarredIds } from './actions';
+import { useOpenAt } from './open-at';
 import { dayLabel } from './format';
 import { type BubbleActions, type BubbleView, FailedNote, MessageBubble } from './MessageBubble';
 import { type Pending, discard, retry } from './outbox';
@@ -30,6 +28,7 @@ export const viewOf = (m: ChatMessage, me: string): BubbleView => ({
   mine: m.fromUserId === me,
   fromUserId: m.fromUserId,
   deleted: m.msgBody.deleted,
+  forwarded: m.msgBody.forwarded,
   // An event is a line of its own (a group's); it has no bubble of a type.
   msgType: m.msgType === 'event' ? 'text' : m.msgType,
   text: m.msgBody.text,
@@ -211,6 +210,8 @@ export function useThread(
     rootMargin: '200px 0px 0px 0px',
   });
 
+  const highlight = useOpenAt(views, { scroller, atBottom, hasOlder, olderState, older });
+
   const actions: BubbleActions = useMemo(
     () => ({
       onActions: setActing,
@@ -245,6 +246,7 @@ export function useThread(
     atBottom,
     actions,
     stick,
+    highlight,
   };
 }
 export type Thread = ReturnType<typeof useThread>;
@@ -265,7 +267,8 @@ export function ThreadBody({
   views: BubbleView[];
   hasOlder: boolean;
 }) {
-  const { scroller, atBottom, topSentinel, olderState, older, actions } = thread;
+  const { scroller, atBottom, topSentinel, olderState, older, actions, highlight } = thread;
+  const starred = useStarredIds();
   let lastDay = '';
   return (
     <div
@@ -319,7 +322,12 @@ export function ThreadBody({
                     </li>
                   ) : (
                     <li>
-                      <MessageBubble m={m} actions={actions} />
+                      <MessageBubble
+                        m={m}
+                        actions={actions}
+                        starred={m.id !== null && starred.has(m.id)}
+                        highlighted={m.id !== null && m.id === highlight}
+                      />
                       {m.tick === 'failed' ? <FailedNote m={m} actions={actions} /> : null}
                     </li>
                   )}
@@ -333,65 +341,4 @@ export function ThreadBody({
   );
 }
 
-/** A message's actions (its long press or right click): Reply, Copy, Save, and what the screen adds. */
-export function MessageActions({ thread, children }: { thread: Thread; children?: (m: BubbleView) => ReactNode }) {
-  const { acting, setActing, setReplyTo } = thread;
-  const qc = useQueryClient();
-  const close = useCallback(() => setActing(null), [setActing]);
-  const save = async (m: BubbleView) => {
-    if (!m.id) return;
-    try {
-      await chatApi.saveMedia(m.id);
-      toast.success(m.msgType === 'image' ? 'Photo saved' : 'Voice note saved');
-      void qc.invalidateQueries({ queryKey: chatKeys.saved });
-    } catch (err) {
-      toast.error(errorMessage(err, FALLBACK_ERROR));
-    }
-  };
-  return (
-    <Sheet open={acting !== null} onClose={close} title="Message">
-      {acting ? (
-        <div className="flex flex-col gap-2">
-          <Button
-            variant="outline"
-            block
-            icon={<Reply className="size-5" aria-hidden="true" />}
-            onClick={() => {
-              setReplyTo(acting);
-              setActing(null);
-            }}
-          >
-            Reply
-          </Button>
-          {acting.text ? (
-            <Button
-              variant="outline"
-              block
-              icon={<Copy className="size-5" aria-hidden="true" />}
-              onClick={() => {
-                void navigator.clipboard?.writeText(acting.text).then(() => toast.success('Copied'));
-                setActing(null);
-              }}
-            >
-              Copy text
-            </Button>
-          ) : null}
-          {acting.msgType === 'image' || acting.msgType === 'voice' ? (
-            <Button
-              variant="outline"
-              block
-              icon={<Download className="size-5" aria-hidden="true" />}
-              onClick={() => {
-                void save(acting);
-                setActing(null);
-              }}
-            >
-              {acting.msgType === 'image' ? 'Save photo' : 'Save voice note'}
-            </Button>
-          ) : null}
-          {children?.(acting)}
-        </div>
-      ) : null}
-    </Sheet>
-  );
-}
+export { MessageActions } from './message-menu';
