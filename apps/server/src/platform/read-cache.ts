@@ -39,8 +39,9 @@ const CHANGES_KEPT = 256;
  * Stale while revalidating: an answer is fresh for the first half of `maxAgeMs` and some (a time
  * drawn between 50% and 80%, so answers kept together are not loaded again together); after that it
  * is still served at once while one caller's load replaces it in the background (at most
- * MAX_REFRESHES such loads at once), so a popular answer is always ready and never waits for its own reload. After `maxAgeMs` it is not served: the
- * next caller loads (and the others share that load). A failed load is not kept (a failed refresh
+ * MAX_REFRESHES such loads at once), so a popular answer is always ready and never waits for its
+ * own reload. After `maxAgeMs` it is not served: the next caller loads (and the others share that
+ * load). A failed load is not kept (a failed refresh
  * leaves the answer until its time is up). `maxAgeMs` 0 turns it off: every call loads.
  */
 export class ReadCache {
