@@ -5,6 +5,7 @@ import { FALLBACK_ERROR } from './ask';
 import { type Conversation, chatKeys, patchRecent } from './cache';
 import { type GroupThread, groupKeys, patchGroup } from './group-cache';
 import { actionsApi } from './actions-api';
+import { saveChatNow } from './persist';
 import { nextPage } from './queries';
 
 /** The message and chat actions' queries, under ['chat'] with the rest (not kept on the device: they are read fresh). */
@@ -72,6 +73,8 @@ export function forgetMessage(qc: QueryClient, messageId: string): void {
     t && t.messages.some((m) => m.id === messageId) ? { ...t, messages: t.messages.filter((m) => m.id !== messageId) } : t;
   for (const [key, c] of qc.getQueriesData<Conversation>({ queryKey: chatKeys.conversations })) qc.setQueryData(key, drop(c));
   for (const [key, t] of qc.getQueriesData<GroupThread>({ queryKey: groupKeys.threads })) qc.setQueryData(key, drop(t));
+  // The device's saved copy is trusted on the next start (only later messages are asked for): write it now.
+  saveChatNow();
   setStarredId(qc, messageId, false);
   void qc.invalidateQueries({ queryKey: actionKeys.starred });
   void qc.invalidateQueries({ queryKey: chatKeys.recent });

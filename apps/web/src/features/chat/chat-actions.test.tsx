@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ import ConversationPage from './ConversationPage';
 import { memoryStore, setChatStore } from './db';
 import type { ChatGroup } from './groups-api';
 import { resetOutbox } from './outbox';
+import { restoreChat, startChatPersist } from './persist';
 import StarredPage from './StarredPage';
 import { ADA_ID, BOLA_ID, CONVO, ME, ada, bola, message, page, recent } from './test-fixtures';
 
@@ -108,12 +110,19 @@ describe('A message’s actions', () => {
     const { fetch, queryClient } = openConversation({
       [`DELETE /api/chat/messages/${hello.id}/for-me`]: one({ messageId: hello.id, deletedForMe: true }),
     });
+    // Saved on the device after a long pause only: the deletion must not wait for it.
+    const stop = startChatPersist(queryClient, ME, 60_000);
     await userEvent.click(within(await openMenu('See you at the generator shop')).getByRole('button', { name: 'Delete for me' }));
     await vi.waitFor(() => expect(screen.queryByText('See you at the generator shop')).toBeNull());
     expect(screen.getByText('Bus leaves at 6')).toBeInTheDocument();
     expect(calls(fetch, `DELETE /api/chat/messages/${hello.id}/for-me`)).toHaveLength(1);
     const kept = queryClient.getQueryData<Conversation>(chatKeys.conversation(ADA_ID));
     expect(kept?.messages.map((m) => m.id)).toEqual([fwd.id]);
+    // The app closed at once and opened again: the saved copy (trusted, only later messages asked for) lacks it too.
+    const reopened = new QueryClient();
+    await vi.waitFor(async () => expect(await restoreChat(reopened, ME)).toBeGreaterThan(0));
+    expect(reopened.getQueryData<Conversation>(chatKeys.conversation(ADA_ID))?.messages.map((m) => m.id)).toEqual([fwd.id]);
+    stop();
   });
 
   it('deletes one’s own message for everyone in a 1:1 chat (not someone else’s)', async () => {

@@ -58,6 +58,16 @@ export async function restoreChat(qc: QueryClient, owner: string, now = Date.now
   return n;
 }
 
+let writeNow: (() => void) | null = null;
+
+/**
+ * Writes the kept chat queries changed since the last write now, not after the debounce: for a
+ * change that must not come back if the app is closed at once (a message deleted for me).
+ */
+export function saveChatNow(): void {
+  writeNow?.();
+}
+
 /** Writes the kept chat queries (debounced) whenever they change; returns the stop function. */
 export function startChatPersist(qc: QueryClient, owner: string, delayMs = 800): () => void {
   const dirty = new Map<string, QueryKey>();
@@ -106,7 +116,9 @@ export function startChatPersist(qc: QueryClient, owner: string, delayMs = 800):
     }
   };
   globalThis.addEventListener?.('pagehide', onHide);
+  writeNow = onHide;
   return () => {
+    if (writeNow === onHide) writeNow = null;
     unsubscribe();
     globalThis.removeEventListener?.('pagehide', onHide);
     if (timer) clearTimeout(timer);
