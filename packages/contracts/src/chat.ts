@@ -23,9 +23,9 @@ export const chatPayment = z.object({
   reference: z.string(),
   amount: z.number().int().describe('kobo'),
   status: z.enum(['initiated', 'processing', 'completed', 'failed']),
-  // Sent with every payment stored from now; optional for the payments stored before.
-  toUserId: z.uuid().nullable().optional().describe('who was paid (in a group, the member paid)'),
-  toName: z.string().optional().describe('the payee’s name as the payment named them: "Folake sent ₦500 to Ikenna"'),
+  // A group's payments only (in a conversation of two the payee is the other person); optional for those stored before.
+  toUserId: z.uuid().nullable().optional().describe('in a group, the member paid'),
+  toName: z.string().optional().describe('in a group, the payee’s name as the payment named them: "Folake paid Ikenna"'),
 });
 
 export const chatMedia = z.object({
