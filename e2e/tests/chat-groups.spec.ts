@@ -140,13 +140,21 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await confirmTransfer(pa, PIN, '₦500.00');
   await expect(pa.getByRole('heading', { name: 'Transfer successful' })).toBeVisible();
   await pa.getByRole('button', { name: 'Done' }).click();
-  const paidA = bubble(pa, 'You sent');
+  // The group sees who was paid.
+  const paidA = bubble(pa, 'You paid Ikenna');
   await expect(paidA).toContainText('₦500.00');
-  await expect(paidA.getByRole('img', { name: 'Sent' })).toBeVisible();
   await shot(pa, '96-group-payment-sent');
-  await expect(bubble(pb, 'Folake sent')).toContainText('₦500.00');
-  await expect(bubble(pc, 'Folake sent')).toContainText('₦500.00');
+  await expect(bubble(pb, 'Folake paid you')).toContainText('₦500.00');
+  await expect(bubble(pc, 'Folake paid Ikenna')).toContainText('₦500.00');
   await shot(pb, '97-group-payment-seen');
+  // Both others have the group open: A's payment turns blue-ticked once both saw it.
+  await expect(paidA.getByRole('img', { name: 'Seen' })).toBeVisible();
+  // B types: A's header says so, C's too.
+  await pb.getByRole('textbox', { name: 'Message' }).pressSequentially('Thank');
+  await expect(pa.getByText('Ikenna is typing…')).toBeVisible();
+  await expect(pc.getByText('Ikenna is typing…')).toBeVisible();
+  await shot(pa, '97-group-typing');
+  await pb.getByRole('textbox', { name: 'Message' }).fill('');
   expect(await balance(request, a)).toBe(2_000_000 - 50_000);
   expect(await balance(request, b)).toBe(50_000);
 
@@ -179,7 +187,9 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   const d = await createUser(request, { firstName: 'Kunle', lastName: 'Ige' });
   const pd = await signedIn(browser, d);
   await pd.goto(new URL(link).pathname);
-  await expect(pd.getByRole('heading', { name: 'You’ve been invited to a group' })).toBeVisible();
+  // The invite shows the group before joining.
+  await expect(pd.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  await expect(pd.getByText(/^\d+ members$/)).toBeVisible();
   await shot(pd, '9a-group-join');
   await pd.getByRole('button', { name: 'Join group' }).click();
   await expect(pd.getByRole('heading', { level: 1, name: group })).toBeVisible();

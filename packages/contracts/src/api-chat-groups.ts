@@ -77,6 +77,13 @@ export const chatGroupsApi = {
     response: g.inviteResponse,
     summary: 'Reset a group’s invite link (admins): the old link stops working',
   },
+  'chat.groupInvitePreview': {
+    method: 'GET',
+    path: `${P}/invite/:code`,
+    params: g.inviteParam,
+    response: g.invitePreviewResponse,
+    summary: 'What an invite link leads to, before joining: the group’s name, photo and member count',
+  },
   'chat.groupJoin': {
     method: 'POST',
     path: `${P}/join/:code`,

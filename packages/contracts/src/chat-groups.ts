@@ -117,6 +117,7 @@ export const groupEvents = {
     'groupcall:incoming': z.object({ call: groupCall }).describe('a member started the group’s call: the others ring'),
     'groupcall:update': groupCall.describe('someone joined or left, or the call ended'),
     'groupcall:signal': z.object({ callId: z.uuid(), fromUserId: z.uuid(), data: z.record(z.string(), z.unknown()) }),
+    'group:update': z.object({ groupId: z.uuid() }).describe('the group changed (members, roles, name, photo): read it again'),
   },
 } as const;
 
@@ -129,6 +130,14 @@ export const groupHistoryResponse = envelope(
     messages: z.array(chatMessage).describe('in seq order, oldest first; only those since the caller joined (and until they left)'),
     hasMore: z.boolean(),
     mine: z.object({ deliveredSeq: z.number().int(), seenSeq: z.number().int() }),
+    // Always sent; optional in the type so the app's fixtures written before it still compile.
+    others: z
+      .object({
+        deliveredSeq: z.number().int().describe('every other current member has the messages up to this seq'),
+        seenSeq: z.number().int().describe('every other current member saw the messages up to this seq'),
+      })
+      .optional()
+      .describe('the lowest marks of the other current members (two ticks, blue ticks); the last seq when alone (always sent)'),
   }),
 );
 export const groupSeenBody = markBody;
@@ -138,6 +147,16 @@ export const groupReceiptsResponse = envelope(
     seenBy: z.array(chatUser),
     deliveredTo: z.array(chatUser).describe('delivered, not yet seen'),
     waiting: z.array(chatUser).describe('not yet delivered'),
+  }),
+);
+/** What an invite link shows before joining: never the members themselves. */
+export const invitePreviewResponse = envelope(
+  z.object({
+    groupId: z.uuid(),
+    name: z.string(),
+    photoUrl: z.string().nullable(),
+    memberCount: z.number().int(),
+    isMember: z.boolean().describe('the caller is already in the group'),
   }),
 );
 export const inviteResponse = envelope(z.object({ groupId: z.uuid(), inviteCode: z.string() }));

@@ -23,6 +23,9 @@ export const chatPayment = z.object({
   reference: z.string(),
   amount: z.number().int().describe('kobo'),
   status: z.enum(['initiated', 'processing', 'completed', 'failed']),
+  // A group's payments only (in a conversation of two the payee is the other person); optional for those stored before.
+  toUserId: z.uuid().nullable().optional().describe('in a group, the member paid'),
+  toName: z.string().optional().describe('in a group, the payee’s name as the payment named them: "Folake paid Ikenna"'),
 });
 
 export const chatMedia = z.object({
@@ -225,7 +228,13 @@ export const chatEvents = {
     'message:send': sendMessageBody,
     'message:delivered': z.object({ conversationId: uuid('conversationId'), upToSeq: z.number().int().min(0) }),
     'message:seen': z.object({ conversationId: uuid('conversationId'), upToSeq: z.number().int().min(0) }),
-    typing: z.object({ toUserId: uuid('toUserId'), typing: z.boolean() }),
+    typing: z
+      .object({
+        toUserId: uuid('toUserId').optional(),
+        groupId: uuid('groupId').optional().describe('typing in a group: told to its other members'),
+        typing: z.boolean(),
+      })
+      .refine((b) => Boolean(b.toUserId) !== Boolean(b.groupId), { message: 'Say who you are typing to: toUserId or groupId' }),
     'presence:watch': z.object({ userIds: z.array(uuid('userIds')).max(200) }),
     'call:start': z.object({ toUserId: uuid('toUserId'), kind: callKind }),
     'call:answer': z.object({ callId: uuid('callId') }),
@@ -243,10 +252,13 @@ export const chatEvents = {
   serverToClient: {
     'message:new': chatMessage,
     receipt: z.object({ conversationId: z.uuid(), userId: z.uuid(), deliveredSeq: z.number().int(), seenSeq: z.number().int() }),
-    typing: z.object({ fromUserId: z.uuid(), typing: z.boolean() }),
+    typing: z
+      .object({ fromUserId: z.uuid(), typing: z.boolean(), groupId: z.uuid().optional().describe('typing in this group') })
+      .describe('someone is typing to the caller, or in one of their groups'),
     presence,
     'call:incoming': z.object({ call, iceServers: z.array(iceServer) }),
     'call:update': call.describe('a call changed state (answered, declined, missed, busy, ended)'),
     'call:signal': z.object({ callId: z.uuid(), fromUserId: z.uuid(), data: z.record(z.string(), z.unknown()) }),
+    'message:deleted': chatMessage.describe('a message deleted for everyone, as it is now (msgBody.deleted)'),
   },
 } as const;

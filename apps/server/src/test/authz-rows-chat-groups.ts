@@ -59,6 +59,12 @@ export const chatGroupRows: Record<string, Row> = {
   },
   'chat.groupLeave': { each: (w) => group(w), params: byId, expect: members },
   'chat.groupInvite': { setup: (w) => group(w), params: byId, expect: admins },
+  // A preview hides nothing a member would not see; it never joins.
+  'chat.groupInvitePreview': {
+    setup: (w) => group(w),
+    params: (_w, x) => ({ code: x.code! }),
+    expect: { stranger: 401, owner: OK, member: OK, outsider: OK },
+  },
   'chat.groupJoin': { setup: (w) => group(w), params: (_w, x) => ({ code: x.code! }), expect: anyone('outsider') },
   'chat.groupMute': { setup: (w) => group(w), params: byId, body: () => ({ for: '8h' }), expect: members },
   'chat.groupHistory': { setup: (w) => group(w), params: byId, expect: members },

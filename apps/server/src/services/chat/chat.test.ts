@@ -248,6 +248,7 @@ describe('the chat socket', () => {
   it('shares a completed payment in the conversation with its amount and status, once', async () => {
     const { sa, pay, reference } = await paymentToShare(true);
     const m = await chat.sockets.must<ChatMessage>(sa, 'message:send', pay('p1'));
+    // In a conversation of two, the payee is the other person: not named again.
     expect(m.msgBody.payment).toEqual({ reference, amount: 50_000, status: 'completed' });
     expect(await chat.sockets.emit(sa, 'message:send', pay('p2'))).toMatchObject({ status: false, code: 'PAYMENT_ALREADY_SHARED' });
   });

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import { usersByIds } from '../user/index.js';
 import { setMarks, toChatUser, type Marks } from './chat.service.js';
 import { groupNotFound, requireMember } from './groups.service.js';
-import { lastSeqOf, memberMarks, membershipOf } from './groups.queries.js';
+import { lastSeqOf, memberMarks, membershipOf, othersMarks } from './groups.queries.js';
 import { messagePage, messagesInConversations, toMessage } from './message.queries.js';
 import { marks } from './tables.js';
 
@@ -29,6 +29,7 @@ export async function groupHistory(db: Tx, groupId: string, userId: string, q: {
     messages: page.map(toMessage),
     hasMore,
     mine: { deliveredSeq: mine?.deliveredSeq ?? 0, seenSeq: mine?.seenSeq ?? 0 },
+    others: await othersMarks(db, groupId, userId, m.leftSeq),
   };
 }
 

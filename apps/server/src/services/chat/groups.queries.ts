@@ -148,3 +148,25 @@ export const memberMarks = (db: Tx, groupId: string) =>
     .from(marks)
     .innerJoin(members, and(eq(members.conversationId, marks.conversationId), eq(members.userId, marks.userId)))
     .where(and(eq(marks.conversationId, groupId), isNull(members.leftAt)));
+
+/**
+ * How far every other current member has the group's messages delivered and seen: the lowest of
+ * their marks, each at least where they joined (what came before is not theirs to receive); the
+ * last seq when the caller is alone. A message is delivered to all (two ticks) or seen by all (blue
+ * ticks) when its seq is at most these. A former member's are capped where they left.
+ */
+export async function othersMarks(db: Tx, groupId: string, userId: string, upTo: number | null = null) {
+  const [row] = await executeRows<{ deliveredSeq: number | null; seenSeq: number | null; lastSeq: number }>(
+    db,
+    sql`SELECT min(greatest(coalesce(k.delivered_seq, 0), m.joined_seq))::int AS "deliveredSeq",
+        min(greatest(coalesce(k.seen_seq, 0), m.joined_seq))::int AS "seenSeq",
+        (SELECT last_seq FROM chat_conversations WHERE id = ${groupId}) AS "lastSeq"
+      FROM chat_members m
+      LEFT JOIN chat_marks k ON k.conversation_id = m.conversation_id AND k.user_id = m.user_id
+      WHERE m.conversation_id = ${groupId} AND m.left_at IS NULL AND m.user_id <> ${userId}`,
+  );
+  // A former member follows the ticks of what they could read only (up to where they left).
+  const cap = (n: number) => Math.min(n, upTo ?? n);
+  const last = Number(row?.lastSeq ?? 0);
+  return { deliveredSeq: cap(row?.deliveredSeq ?? last), seenSeq: cap(row?.seenSeq ?? last) };
+}

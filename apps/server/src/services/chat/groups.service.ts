@@ -177,9 +177,20 @@ export async function addMembers(db: Db, groupId: string, actorId: string, userI
   });
 }
 
+const inviteNotFound = () => notFound('This invite link was reset or is not valid', 'INVITE_NOT_FOUND');
+
+/** What an invite link leads to, before joining: the group's name, photo and size, never its members. */
+export async function invitePreview(db: Tx, code: string, userId: string) {
+  const g = await groupByCode(db, code);
+  if (!g) throw inviteNotFound();
+  const current = await currentMembers(db, g.id);
+  const isMember = current.some((m) => m.userId === userId);
+  return { groupId: g.id, name: g.name, photoUrl: g.photoUrl, memberCount: current.length, isMember };
+}
+
 export async function joinByInvite(db: Db, code: string, userId: string) {
   const g = await groupByCode(db, code);
-  if (!g) throw notFound('This invite link was reset or is not valid', 'INVITE_NOT_FOUND');
+  if (!g) throw inviteNotFound();
   return db.transaction(async (tx) => {
     await membershipOf(tx, g.id, userId, true);
     const done = await join(tx, g.id, userId, [userId], 'joined');

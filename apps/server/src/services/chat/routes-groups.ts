@@ -9,6 +9,7 @@ import {
   addMembers,
   createGroup,
   groupInfo,
+  invitePreview,
   joinByInvite,
   leaveGroup,
   listGroups,
@@ -51,6 +52,9 @@ export const groupRoutes =
     route(app, 'chat.groupLeave', { guard: 'bearer' }, async (req) => told(await leaveGroup(db, req.params.groupId, me(req)), 'You left'));
     route(app, 'chat.groupInvite', { guard: 'bearer' }, async (req) =>
       ok(await resetInvite(db, req.params.groupId, me(req)), 'Invite link reset'),
+    );
+    route(app, 'chat.groupInvitePreview', { guard: 'bearer' }, async (req) =>
+      ok(await invitePreview(db, req.params.code, me(req)), 'Invite'),
     );
     route(app, 'chat.groupJoin', { guard: 'bearer' }, async (req) => told(await joinByInvite(db, req.params.code, me(req)), 'Joined'));
     route(app, 'chat.groupMute', { guard: 'bearer' }, async (req) =>

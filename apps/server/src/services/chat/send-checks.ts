@@ -64,6 +64,8 @@ async function attachments(tx: Tx, fromUserId: string, b: Send, group: boolean) 
     if (!intent || !toThem) throw notFound('That payment was not found: send the money first, then share it', 'PAYMENT_NOT_FOUND');
     if (intent.status === 'initiated') throw badRequest('Confirm the payment with your PIN first', 'PAYMENT_NOT_CONFIRMED');
     payment = { reference: intent.reference, amount: Number(intent.amount), status: intent.status };
+    // In a group, who was paid, named as the payment named them: the group sees "Folake paid Ikenna".
+    if (group) payment = { ...payment, toUserId: to, toName: intent.counterparty.name };
   }
   return { media, payment };
 }

@@ -25,7 +25,7 @@ import { createSendBatcher, type SendBatcher, type SendOutcome } from './send-ba
 import { markGroup } from './group-messages.js';
 import { joinGroupCall, leaveGroupCall, leaveGroupCallsOf, signalPeer, startGroupCall } from './group-calls.js';
 import { groupIdsOf } from './groups.queries.js';
-import type { GroupChange } from './groups.service.js';
+import { requireMember, type GroupChange } from './groups.service.js';
 
 // The live side of chat: Socket.IO at /api/chat/socket.io with the bearer token in the handshake,
 // a room per person (`user:<id>`, every device), presence rooms (`presence:<id>`), and with
@@ -229,8 +229,12 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       return m;
     });
     on(socket, 'typing', async (me, b) => {
-      // Not passed on across a block (and the sender is not told).
-      if ((await blockedAmong(db, me, [b.toUserId])).size === 0)
+      // In a group: to its room (its current members' sockets), only from a current member.
+      if (b.groupId) {
+        await requireMember(db, b.groupId, me);
+        io.to(groupRoom(b.groupId)).except(userRoom(me)).emit('typing', { fromUserId: me, typing: b.typing, groupId: b.groupId });
+        // Not passed on across a block (and the sender is not told).
+      } else if (b.toUserId && (await blockedAmong(db, me, [b.toUserId])).size === 0)
         socket.to(userRoom(b.toUserId)).emit('typing', { fromUserId: me, typing: b.typing });
       return null;
     });

@@ -20,7 +20,7 @@ import {
   type GroupsData,
 } from './group-cache';
 import type { ChatGroup } from './groups-api';
-import { useGroups } from './groups';
+import { refreshOthersMarks, useGroups } from './groups';
 import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
 import { restoreChat, startChatPersist } from './persist';
 import { useRecentChats } from './queries';
@@ -121,6 +121,7 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
     listen('message:new', (m) => {
       if (m.groupId) {
         applyGroupMessage(qc, me, m);
+        if (m.fromUserId !== me) setTyping(m.fromUserId, false, m.groupId);
         if (m.msgType === 'event') void qc.invalidateQueries({ queryKey: groupKeys.info(m.groupId) });
         return groupArrived(qc, me, m, open, told);
       }
@@ -138,9 +139,13 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
       if (!isGroupConversation(qc, r.conversationId)) return applyReceipt(qc, me, r);
       // Another member's marks: the "seen by" of one's messages is read when asked for.
       if (r.userId === me) applyGroupMarks(qc, r.conversationId, r);
-      else void qc.invalidateQueries({ queryKey: ['chat', 'group-receipts'] });
+      else {
+        void qc.invalidateQueries({ queryKey: ['chat', 'group-receipts'] });
+        // The ticks follow the lowest of the others' marks, which the server works out.
+        refreshOthersMarks(qc, r.conversationId);
+      }
     }),
-    listen('typing', (t) => setTyping(t.fromUserId, t.typing)),
+    listen('typing', (t) => setTyping(t.fromUserId, t.typing, t.groupId)),
     listen('presence', (p) => setPresence(qc, p)),
     listen('call:incoming', (p) => void import('./calls').then((m) => m.incoming(p))),
     wireGroupCalls(me),

@@ -54,11 +54,10 @@ export function Composer({
   const reply = replyTo ? replyPreviewOf(replyTo, replyTo.mine ? me : toUserId) : null;
   const to = useMemo(() => ({ toUserId, ...(groupId ? { groupId } : {}) }), [toUserId, groupId]);
   const mention = useMentions(members ?? [], text, setText, input);
-  // Typing is told to a person, not a group.
+  // Typing is told to the person, or to the group's other members.
   const typing = (on: boolean) => {
-    if (groupId) return;
-    if (on) noteTyping(toUserId);
-    else stopTyping(toUserId);
+    if (on) noteTyping(groupId ?? toUserId, Boolean(groupId));
+    else stopTyping(groupId ?? toUserId, Boolean(groupId));
   };
 
   useEffect(() => {

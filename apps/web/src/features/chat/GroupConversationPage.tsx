@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ChatMessage, ChatUser } from '../../api/chat';
 import { ApiError, errorMessage } from '../../api/client';
+import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PersonButton } from '../../ui/PersonButton';
@@ -16,7 +17,7 @@ import { FALLBACK_ERROR, ask } from './ask';
 import { ChatSearchButton } from './ChatSearch';
 import { Composer } from './Composer';
 import { eventText } from './format';
-import { applyAnyMessage, applyGroupMarks } from './group-cache';
+import { type GroupThread, applyAnyMessage, applyGroupMarks, groupTick } from './group-cache';
 import { GroupCallBanner, startOrJoinGroupCall } from './GroupCallBanner';
 import { GroupAvatar } from './group-parts';
 import { type GroupInfo, groupsApi } from './groups-api';
@@ -27,23 +28,29 @@ import { bindOutbox, enqueue, useOutbox } from './outbox';
 import { PaySheet } from './PaySheet';
 import { usePeople } from './queries';
 import { useSocketConnected } from './socket';
+import { typingLine, useGroupTyping } from './typing';
 import { ImageViewer, MessageActions, ThreadBody, ThreadHeader, fromPending, useSeenMark, useThread, viewOf } from './thread';
 import { setOpenGroup } from './group-cache';
 
 /** How long after sending a message its sender may delete it for everyone (the server's rule). */
 const DELETE_WINDOW_MS = 3600_000;
 
-const fromGroupMessage = (m: ChatMessage, me: string, names: Names): BubbleView => ({
+const fromGroupMessage = (m: ChatMessage, me: string, names: Names, t?: GroupThread): BubbleView => ({
   ...viewOf(m, me),
   sender: m.fromUserId === me ? undefined : names.nameOf(m.fromUserId),
+  // The member paid, as the group knows them: "Folake paid Ikenna", "Folake paid you".
+  payment: m.msgBody.payment ? { ...m.msgBody.payment, toName: payeeOf(m.msgBody.payment, me, names) } : null,
   mentions: m.msgBody.mentions?.flatMap((id) => {
     const first = names.firstNameOf(id);
     return first ? [`@${first}`] : [];
   }),
   system: m.msgType === 'event' ? (m.msgBody.event ? eventText(m.msgBody.event, m.fromUserId, names.nameOf) : '') : undefined,
-  // Who of the group has it is in "Message info" (the receipts), not in one tick.
-  tick: m.fromUserId === me && !m.msgBody.deleted ? 'sent' : null,
+  // Two ticks once every other member has it, blue once all saw it; who is in "Message info".
+  tick: m.fromUserId === me && !m.msgBody.deleted ? groupTick(t, m.seq) : null,
 });
+
+const payeeOf = (p: NonNullable<ChatMessage['msgBody']['payment']>, me: string, names: Names) =>
+  p.toUserId === me ? 'you' : p.toUserId ? (names.firstNameOf(p.toUserId) ?? p.toName) : p.toName;
 
 /** The names people go by in a group: its members, then anyone else who wrote or was named in what is loaded. */
 function useNames(info: GroupInfo | undefined, messages: ChatMessage[] | undefined, me: string) {
@@ -72,6 +79,7 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
   const me = useAuth((s) => s.userId);
   // The members by first name, oneself last.
   const names = info ? [...info.members.filter((m) => m.user.id !== me).map((m) => m.user.firstName), 'You'].join(', ') : undefined;
+  const typing = typingLine(useGroupTyping(groupId).map((id) => info?.members.find((m) => m.user.id === id)?.user.firstName ?? 'Someone'));
   const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
     <ThreadHeader>
@@ -79,7 +87,9 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
         {info ? <GroupAvatar name={info.name} photoUrl={info.photoUrl} size="sm" /> : <Skeleton className="size-10 rounded-full" />}
         <span className="min-w-0 flex-1">
           <h1 className="truncate text-base leading-tight font-bold">{info?.name ?? 'Group'}</h1>
-          <span className="block truncate text-xs text-muted">{names ?? 'Tap for group info'}</span>
+          <span className={cn('block truncate text-xs', typing ? 'font-semibold text-brand-fg' : 'text-muted')}>
+            {typing ?? names ?? 'Tap for group info'}
+          </span>
         </span>
       </Link>
       <button
@@ -177,7 +187,7 @@ export default function GroupConversationPage() {
   }, [groupId]);
 
   const views = useMemo(() => {
-    const stored = (data?.messages ?? []).map((m) => fromGroupMessage(m, me, names));
+    const stored = (data?.messages ?? []).map((m) => fromGroupMessage(m, me, names, data));
     const have = new Set((data?.messages ?? []).filter((m) => m.fromUserId === me).map((m) => m.msgId));
     const pending = Object.values(pendingAll)
       .filter((p) => p.owner === me && p.groupId === groupId && !have.has(p.msgId))

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { receiptPath } from '../wallet';
+import { paymentLabel } from './format';
 import type { MsgType, Payment, ReplyPreview } from './types';
 import { VoicePlayer } from './voice-player';
 
@@ -94,9 +95,7 @@ function PaymentCard({ payment, mine, sender }: { payment: NonNullable<BubbleVie
         >
           <Banknote className="size-5" />
         </span>
-        <span className={cn('text-sm font-medium', mine ? 'text-white/85' : 'text-muted')}>
-          {mine ? 'You sent' : sender ? `${sender} sent` : 'You received'}
-        </span>
+        <span className={cn('text-sm font-medium', mine ? 'text-white/85' : 'text-muted')}>{paymentLabel(payment, mine, sender)}</span>
       </div>
       <p className="text-2xl font-bold tracking-tight tabular-nums">{formatNaira(payment.amount)}</p>
       <div className="flex items-center justify-between gap-3">

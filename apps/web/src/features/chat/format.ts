@@ -107,3 +107,13 @@ export function eventText(e: GroupEvent, actorId: string, nameOf: (userId: strin
       return `${actor} renamed the group “${e.name ?? ''}”`;
   }
 }
+
+/**
+ * The line over a payment's amount: "You paid Ikenna", "Folake paid Ikenna", "Folake paid you" when
+ * the payee is named (a group's payments name them), else "You sent", "Folake sent", "You received".
+ */
+export function paymentLabel(payment: { status: string; toName?: string }, mine: boolean, sender?: string): string {
+  const to = payment.status === 'sending' ? undefined : payment.toName;
+  if (to && (mine || sender)) return `${mine ? 'You' : sender} paid ${to}`;
+  return mine ? 'You sent' : sender ? `${sender} sent` : 'You received';
+}

@@ -17,6 +17,14 @@ export interface GroupThread {
   messages: ChatMessage[];
   hasOlder: boolean;
   mine: Marks;
+  /** How far every other current member has the messages delivered and seen (the server's lowest of their marks). */
+  others?: Marks;
+}
+
+/** A message of mine in a group: two ticks once every other member has it, blue once all saw it. */
+export function groupTick(t: Pick<GroupThread, 'others'> | undefined, seq: number): 'sent' | 'delivered' | 'seen' {
+  const o = t?.others;
+  return o && o.seenSeq >= seq ? 'seen' : o && o.deliveredSeq >= seq ? 'delivered' : 'sent';
 }
 
 export interface GroupsPage {

@@ -23,12 +23,10 @@ export interface GroupAckData {
   'groupcall:signal': null;
 }
 /**
- * What the server sends for groups besides `message:new` and `receipt` (docs/chat.md), not typed in
- * the contracts' `chatEvents`: a group changed (read it again), a message deleted for everyone, and
- * the group voice calls' events (the contracts' `groupEvents`).
+ * What the server sends for groups besides `message:new` and `receipt` (docs/chat.md): the contracts'
+ * `groupEvents` (a group changed, its voice call's events) and a message deleted for everyone.
  */
 export type GroupServerEvents = {
-  'group:update': { groupId: string };
   'message:deleted': ChatMessage;
 } & { [E in keyof GS2C]: z.output<GS2C[E]> };
 
@@ -50,6 +48,7 @@ export const groupsApi = {
     call('PUT /api/chat/groups/:groupId/members/:userId/role', { ...auth, params: { groupId, userId }, body: { role } }),
   leave: (groupId: string) => call('POST /api/chat/groups/:groupId/leave', { ...auth, params: { groupId } }),
   resetInvite: (groupId: string) => call('POST /api/chat/groups/:groupId/invite', { ...auth, params: { groupId } }),
+  invitePreview: (code: string, signal?: AbortSignal) => call('GET /api/chat/groups/invite/:code', { ...auth, params: { code }, signal }),
   join: (code: string) => call('POST /api/chat/groups/join/:code', { ...auth, params: { code } }),
   mute: (groupId: string, span: MuteSpan) =>
     call('PUT /api/chat/groups/:groupId/mute', { ...auth, params: { groupId }, body: { for: span } }),

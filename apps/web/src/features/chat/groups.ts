@@ -25,7 +25,7 @@ export function useGroupInfo(groupId: string) {
   });
 }
 
-const maxMine = (a: GroupThread['mine'], b: GroupThread['mine']) => ({
+const maxMine = (a: GroupThread['mine'], b: GroupThread['mine'] = a) => ({
   deliveredSeq: Math.max(a.deliveredSeq, b.deliveredSeq),
   seenSeq: Math.max(a.seenSeq, b.seenSeq),
 });
@@ -36,19 +36,43 @@ export async function fetchGroupThread(qc: QueryClient, groupId: string, signal?
   const cur = qc.getQueryData<GroupThread>(key);
   if (!cur || cur.messages.length === 0) {
     const { data } = await groupsApi.history(groupId, {}, signal);
-    return { messages: data.messages, hasOlder: data.hasMore, mine: data.mine };
+    return { messages: data.messages, hasOlder: data.hasMore, mine: data.mine, others: data.others };
   }
   let mine = cur.mine;
+  let others = cur.others;
   const messages = await catchUp(
     cur.messages,
     cur.messages.at(-1)?.seq ?? 0,
     async (after) => (await groupsApi.history(groupId, { after }, signal)).data,
     (data) => {
       mine = maxMine(mine, data.mine);
+      others = data.others && others ? maxMine(others, data.others) : (data.others ?? others);
     },
   );
   const now = qc.getQueryData<GroupThread>(key) ?? cur;
-  return { ...now, messages: mergeMessages(now.messages, messages), mine: maxMine(now.mine, mine) };
+  return { ...now, messages: mergeMessages(now.messages, messages), mine: maxMine(now.mine, mine), others };
+}
+
+const refreshing = new Map<string, ReturnType<typeof setTimeout>>();
+/**
+ * Another member's marks moved: the ticks follow the lowest of all the others' marks, which the
+ * server works out, so a loaded group reads them again (at most once a second however many members).
+ */
+export function refreshOthersMarks(qc: QueryClient, groupId: string): void {
+  if (refreshing.has(groupId) || !qc.getQueryData<GroupThread>(groupKeys.thread(groupId))) return;
+  const timer = setTimeout(() => {
+    refreshing.delete(groupId);
+    const last = qc.getQueryData<GroupThread>(groupKeys.thread(groupId))?.messages.at(-1)?.seq ?? 0;
+    void groupsApi
+      .history(groupId, { after: last })
+      .then(({ data }) =>
+        qc.setQueryData<GroupThread>(groupKeys.thread(groupId), (t) =>
+          t && data.others ? { ...t, messages: mergeMessages(t.messages, data.messages), others: maxMine(data.others, t.others) } : t,
+        ),
+      )
+      .catch(() => undefined);
+  }, 1_000);
+  refreshing.set(groupId, timer);
 }
 
 export function useGroupThread(groupId: string) {
