@@ -67,6 +67,30 @@ describe('group voice calls', () => {
     });
   });
 
+  it('tells a device that connects after the call started that it is live, and who is in it (its Join banner)', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b, c] = people as [TestUser, TestUser, TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    let told: Promise<GroupCall> | undefined;
+    await chat.sockets.connect(c.token, (s) => {
+      told = chat.sockets.next<GroupCall>(s, 'groupcall:update');
+    });
+    expect(await told!).toMatchObject({ id: call.id, groupId: g.id, endedAt: null });
+    expect(ids(await told!)).toEqual([a.id, b.id]);
+    // Someone outside the group learns nothing; nor does anyone once the call has ended.
+    const outsider = await person();
+    let outsiders: unknown[] = [];
+    await chat.sockets.connect(outsider.token, (s) => (outsiders = chat.sockets.collect(s, 'groupcall:update')));
+    await chat.sockets.must(sockets[0]!, 'groupcall:leave', { callId: call.id });
+    await chat.sockets.must(sockets[1]!, 'groupcall:leave', { callId: call.id });
+    let late: unknown[] = [];
+    await chat.sockets.connect(c.token, (s) => (late = chat.sockets.collect(s, 'groupcall:update')));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(outsiders).toEqual([]);
+    expect(late).toEqual([]);
+  });
+
   it('holds four people: a fifth is refused', async () => {
     const { g, sockets } = await groupOf(5);
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });

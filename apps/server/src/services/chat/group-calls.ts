@@ -1,5 +1,5 @@
 import { GROUP_CALL_MAX, type GroupCall } from '@owo/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
@@ -25,14 +25,48 @@ async function toGroupCall(db: Tx, row: CallRow): Promise<GroupCall> {
     .from(groupCallPeople)
     .where(and(eq(groupCallPeople.callId, row.id), isNull(groupCallPeople.leftAt)))
     .orderBy(asc(groupCallPeople.joinedAt), asc(groupCallPeople.userId));
-  return {
-    id: row.id,
-    groupId: row.groupId,
-    startedBy: row.startedBy,
-    startedAt: row.startedAt.toISOString(),
-    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
-    participants: people.map((p) => ({ userId: p.userId, joinedAt: p.joinedAt.toISOString() })),
-  };
+  return shapeOf(row, people);
+}
+
+const shapeOf = (row: CallRow, people: { userId: string; joinedAt: Date }[]): GroupCall => ({
+  id: row.id,
+  groupId: row.groupId,
+  startedBy: row.startedBy,
+  startedAt: row.startedAt.toISOString(),
+  endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+  participants: people.map((p) => ({ userId: p.userId, joinedAt: p.joinedAt.toISOString() })),
+});
+
+/**
+ * The live calls of these groups, each with who is in it (two statements, whatever their number):
+ * a device that connects learns of them, so the app shows a call's Join banner in its group.
+ */
+export async function liveGroupCalls(db: Db, groupIds: readonly string[]): Promise<GroupCall[]> {
+  if (!groupIds.length) return [];
+  const rows = await db
+    .select()
+    .from(groupCalls)
+    .where(and(inArray(groupCalls.groupId, [...groupIds]), isNull(groupCalls.endedAt)));
+  if (!rows.length) return [];
+  const people = await db
+    .select({ callId: groupCallPeople.callId, userId: groupCallPeople.userId, joinedAt: groupCallPeople.joinedAt })
+    .from(groupCallPeople)
+    .where(
+      and(
+        inArray(
+          groupCallPeople.callId,
+          rows.map((r) => r.id),
+        ),
+        isNull(groupCallPeople.leftAt),
+      ),
+    )
+    .orderBy(asc(groupCallPeople.joinedAt), asc(groupCallPeople.userId));
+  return rows.map((row) =>
+    shapeOf(
+      row,
+      people.filter((p) => p.callId === row.id),
+    ),
+  );
 }
 
 /** Who is in the call now (locked with the call's row by the caller). */

@@ -23,7 +23,7 @@ import { blockedAmong } from './block-rule.js';
 import { lastSeenOf, markUpTo, recordLastSeen, type Marks } from './chat.service.js';
 import { createSendBatcher, type SendBatcher, type SendOutcome } from './send-batch.js';
 import { markGroup } from './group-messages.js';
-import { joinGroupCall, leaveGroupCall, leaveGroupCallsOf, signalPeer, startGroupCall } from './group-calls.js';
+import { joinGroupCall, leaveGroupCall, leaveGroupCallsOf, liveGroupCalls, signalPeer, startGroupCall } from './group-calls.js';
 import { groupIdsOf } from './groups.queries.js';
 import { requireMember, type GroupChange } from './groups.service.js';
 
@@ -199,6 +199,10 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       for (const call of rows.length ? await toCalls(db, userId, rows) : [])
         socket.emit('call:incoming', { call, iceServers: iceServersFor(config, userId).iceServers });
     })().catch((err: unknown) => app.log.warn({ err }, 'ringing calls lookup failed'));
+    // And learns of its groups' live voice calls (the app's Join banner), started before it connected.
+    void liveGroupCalls(db, (socket.data as SocketData).groupIds)
+      .then((calls) => calls.forEach((call) => socket.emit('groupcall:update', call)))
+      .catch((err: unknown) => app.log.warn({ err }, 'live group calls lookup failed'));
     socket.on('disconnect', () => {
       // While the server shuts down, the other processes cannot be asked (the Redis connections are closing).
       if (closing) return;
