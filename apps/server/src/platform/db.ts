@@ -94,7 +94,8 @@ export async function rawQuery<T>(db: Tx, q: RawStatement, values: unknown[]): P
   if (run) return run(q, values) as Promise<T[]>;
   // Inside a transaction: the same text, its $n placeholders bound through the transaction's handle.
   const parts = q.text.split(/\$(\d+)/);
-  const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  // Each value one parameter (sql.param), arrays included: the builder would spread a bare array into a list.
+  const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
   return executeRows<T>(db, sql.join(chunks));
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '@owo/contracts';
-import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
+import { executeRows, rawQuery, type RawRow, type RawStatement, type Tx } from '../../platform/db.js';
 import { marks, type messages } from './tables.js';
 
 // The hand-written statements on chat messages (the query rule: named, beside their service, row
@@ -54,13 +54,40 @@ export type ReadyMessage = Pick<
   pair: [string, string] | null;
 };
 
-/** The kinds of message that notify their recipients by push. */
-const PUSHED_TYPES = sql`('text', 'image', 'voice')`;
-
-/** The end of an insert into chat_marks: a member's marks only ever move up (`marksRise` for the query builder). */
-const marksOnlyRise = sql`ON CONFLICT (conversation_id, user_id) DO UPDATE SET
-  delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
-  seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)`;
+/**
+ * The batch's statement, its text the same for every batch (the rows go as arrays, unnested), so
+ * PostgreSQL parses and plans it once per connection and the server builds nothing per message.
+ */
+const INSERT_MESSAGES: RawStatement = {
+  name: 'chat_insert_messages',
+  text: `WITH k AS (
+      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[]) AS k (convo, user_a, user_b, n)),
+    v AS (
+      SELECT * FROM unnest($5::uuid[], $6::uuid[], $7::int[], $8::uuid[], $9::uuid[], $10::text[], $11::text[], $12::jsonb[], $13::text[])
+        AS v (id, convo, pos, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)),
+    c AS (
+      INSERT INTO chat_conversations (id, user_a, user_b, last_seq, last_message_at)
+      SELECT convo, user_a, user_b, n, now() FROM k ORDER BY convo
+      ON CONFLICT (id) DO UPDATE SET last_seq = chat_conversations.last_seq + excluded.last_seq, last_message_at = now()
+      RETURNING id, last_seq),
+    m AS (
+      INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
+      SELECT v.id, v.convo, c.last_seq - k.n + v.pos, v.from_user_id, v.to_user_id, v.client_msg_id, v.msg_type, v.body, v.payment_reference
+      FROM v JOIN k ON k.convo = v.convo JOIN c ON c.id = v.convo
+      RETURNING id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at),
+    -- Writing a message means having seen the conversation up to it.
+    s AS (
+      INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq)
+      SELECT conversation_id, from_user_id, max(seq), max(seq) FROM m GROUP BY conversation_id, from_user_id
+      ON CONFLICT (conversation_id, user_id) DO UPDATE SET
+        delivered_seq = greatest(chat_marks.delivered_seq, excluded.delivered_seq),
+        seen_seq = greatest(chat_marks.seen_seq, excluded.seen_seq)),
+    -- The messages that may notify their recipients (message-push.ts: text, image, voice); a payment's is told by the money's own push.
+    q AS (INSERT INTO chat_push_queue (message_id) SELECT id FROM m WHERE msg_type IN ('text', 'image', 'voice'))
+    SELECT id, conversation_id AS "conversationId", seq, from_user_id AS "fromUserId", to_user_id AS "toUserId",
+      client_msg_id AS "clientMsgId", msg_type AS "msgType", body, created_at AS "createdAt"
+    FROM m ORDER BY conversation_id, seq`,
+};
 
 /**
  * Stores messages in one statement (group commit): each conversation's row is upserted once with
@@ -74,39 +101,23 @@ export async function insertMessages(db: Tx, batch: readonly ReadyMessage[]): Pr
   const byConvo = new Map<string, ReadyMessage[]>();
   for (const m of batch) byConvo.set(m.conversationId, [...(byConvo.get(m.conversationId) ?? []), m]);
   const convos = [...byConvo.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  const convoRows = convos.map(
-    ([id, ms]) => sql`(${id}::uuid, ${ms[0]!.pair?.[0] ?? null}::uuid, ${ms[0]!.pair?.[1] ?? null}::uuid, ${ms.length}::int)`,
-  );
-  const messageRows = convos.flatMap(([, ms]) =>
-    ms.map(
-      (m, i) =>
-        sql`(${m.id}::uuid, ${m.conversationId}::uuid, ${i + 1}::int, ${m.fromUserId}::uuid, ${m.toUserId}::uuid, ${m.clientMsgId}::text,
-          ${m.msgType}::text, ${JSON.stringify(m.body)}::jsonb, ${m.paymentReference}::text)`,
-    ),
-  );
-  return executeRows<MessageRow>(
-    db,
-    sql`WITH k (convo, user_a, user_b, n) AS (VALUES ${sql.join(convoRows, sql`, `)}),
-      v (id, convo, pos, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference) AS (VALUES ${sql.join(messageRows, sql`, `)}),
-      c AS (
-        INSERT INTO chat_conversations (id, user_a, user_b, last_seq, last_message_at)
-        SELECT convo, user_a, user_b, n, now() FROM k ORDER BY convo
-        ON CONFLICT (id) DO UPDATE SET last_seq = chat_conversations.last_seq + excluded.last_seq, last_message_at = now()
-        RETURNING id, last_seq),
-      m AS (
-        INSERT INTO chat_messages (id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, payment_reference)
-        SELECT v.id, v.convo, c.last_seq - k.n + v.pos, v.from_user_id, v.to_user_id, v.client_msg_id, v.msg_type, v.body, v.payment_reference
-        FROM v JOIN k ON k.convo = v.convo JOIN c ON c.id = v.convo
-        RETURNING id, conversation_id, seq, from_user_id, to_user_id, client_msg_id, msg_type, body, created_at),
-      -- Writing a message means having seen the conversation up to it.
-      s AS (
-        INSERT INTO chat_marks (conversation_id, user_id, delivered_seq, seen_seq)
-        SELECT conversation_id, from_user_id, max(seq), max(seq) FROM m GROUP BY conversation_id, from_user_id
-        ${marksOnlyRise}),
-      -- The messages that may notify their recipients (message-push.ts); a payment's is told by the money's own push.
-      q AS (INSERT INTO chat_push_queue (message_id) SELECT id FROM m WHERE msg_type IN ${PUSHED_TYPES})
-      SELECT ${messageCols} FROM m ORDER BY conversation_id, seq`,
-  );
+  const messages = convos.flatMap(([, ms]) => ms.map((m, i) => ({ m, pos: i + 1 })));
+  return rawQuery<MessageRow>(db, INSERT_MESSAGES, [
+    convos.map(([id]) => id),
+    convos.map(([, ms]) => ms[0]!.pair?.[0] ?? null),
+    convos.map(([, ms]) => ms[0]!.pair?.[1] ?? null),
+    convos.map(([, ms]) => ms.length),
+    messages.map(({ m }) => m.id),
+    messages.map(({ m }) => m.conversationId),
+    messages.map(({ pos }) => pos),
+    messages.map(({ m }) => m.fromUserId),
+    messages.map(({ m }) => m.toUserId),
+    // Arrays hold null, never undefined (the embedded database's protocol refuses an undefined element).
+    messages.map(({ m }) => m.clientMsgId ?? null),
+    messages.map(({ m }) => m.msgType),
+    messages.map(({ m }) => JSON.stringify(m.body)),
+    messages.map(({ m }) => m.paymentReference ?? null),
+  ]);
 }
 
 /** The messages senders already stored under these temporary ids (resends). */
@@ -129,7 +140,7 @@ export async function messagesInConversations(db: Tx, pairs: readonly { id: stri
   return executeRows<MessageRow>(db, sql`SELECT ${messageCols} FROM chat_messages WHERE (id, conversation_id) IN (${list})`);
 }
 
-/** The builder's form of `marksOnlyRise`: the set of an upsert into chat_marks whose marks only ever move up. */
+/** The set of an upsert into chat_marks whose marks only ever move up (as INSERT_MESSAGES's own). */
 export const marksRise = {
   deliveredSeq: sql`greatest(${marks.deliveredSeq}, excluded.delivered_seq)`,
   seenSeq: sql`greatest(${marks.seenSeq}, excluded.seen_seq)`,
