@@ -18,35 +18,8 @@ const callNotFound = () => notFound('Call not found', 'CALL_NOT_FOUND');
 const callEnded = () => conflict('This call has ended', 'CALL_ENDED');
 const callFull = () => conflict(`This call is full (${GROUP_CALL_MAX} people)`, 'GROUP_CALL_FULL');
 
-/** The call as the app sees it: who is in it now. */
-async function toGroupCall(db: Tx, row: CallRow): Promise<GroupCall> {
-  const people = await db
-    .select({ userId: groupCallPeople.userId, joinedAt: groupCallPeople.joinedAt })
-    .from(groupCallPeople)
-    .where(and(eq(groupCallPeople.callId, row.id), isNull(groupCallPeople.leftAt)))
-    .orderBy(asc(groupCallPeople.joinedAt), asc(groupCallPeople.userId));
-  return shapeOf(row, people);
-}
-
-const shapeOf = (row: CallRow, people: { userId: string; joinedAt: Date }[]): GroupCall => ({
-  id: row.id,
-  groupId: row.groupId,
-  startedBy: row.startedBy,
-  startedAt: row.startedAt.toISOString(),
-  endedAt: row.endedAt ? row.endedAt.toISOString() : null,
-  participants: people.map((p) => ({ userId: p.userId, joinedAt: p.joinedAt.toISOString() })),
-});
-
-/**
- * The live calls of these groups, each with who is in it (two statements, whatever their number):
- * a device that connects learns of them, so the app shows a call's Join banner in its group.
- */
-export async function liveGroupCalls(db: Db, groupIds: readonly string[]): Promise<GroupCall[]> {
-  if (!groupIds.length) return [];
-  const rows = await db
-    .select()
-    .from(groupCalls)
-    .where(and(inArray(groupCalls.groupId, [...groupIds]), isNull(groupCalls.endedAt)));
+/** Calls as the app sees them, each with who is in it now (one statement for all their people). */
+async function withPeople(db: Tx, rows: readonly CallRow[]): Promise<GroupCall[]> {
   if (!rows.length) return [];
   const people = await db
     .select({ callId: groupCallPeople.callId, userId: groupCallPeople.userId, joinedAt: groupCallPeople.joinedAt })
@@ -61,12 +34,30 @@ export async function liveGroupCalls(db: Db, groupIds: readonly string[]): Promi
       ),
     )
     .orderBy(asc(groupCallPeople.joinedAt), asc(groupCallPeople.userId));
-  return rows.map((row) =>
-    shapeOf(
-      row,
-      people.filter((p) => p.callId === row.id),
-    ),
-  );
+  return rows.map((row) => ({
+    id: row.id,
+    groupId: row.groupId,
+    startedBy: row.startedBy,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    participants: people.filter((p) => p.callId === row.id).map((p) => ({ userId: p.userId, joinedAt: p.joinedAt.toISOString() })),
+  }));
+}
+
+/** The call as the app sees it: who is in it now. */
+const toGroupCall = async (db: Tx, row: CallRow): Promise<GroupCall> => (await withPeople(db, [row]))[0]!;
+
+/**
+ * The live calls of these groups, each with who is in it (two statements, whatever their number):
+ * a device that connects learns of them, so the app shows a call's Join banner in its group.
+ */
+export async function liveGroupCalls(db: Db, groupIds: readonly string[]): Promise<GroupCall[]> {
+  if (!groupIds.length) return [];
+  const rows = await db
+    .select()
+    .from(groupCalls)
+    .where(and(inArray(groupCalls.groupId, [...groupIds]), isNull(groupCalls.endedAt)));
+  return withPeople(db, rows);
 }
 
 /** Who is in the call now (locked with the call's row by the caller). */
