@@ -4,7 +4,7 @@ import { checkLedger, userBalances } from '../ledger/index.js';
 import { idempotencyKeys } from '../platform/tables.js';
 import { kycHeldCredits } from '../services/kyc/tables.js';
 import { paymentIntents, transactions } from '../services/transaction/index.js';
-import { GOOD_CARD, procUser, ServerProcess, settled, type ProcUser, type Reply } from './server-process.js';
+import { GOOD_CARD, killAndRestart, procUser, ServerProcess, settled, type ProcUser, type Reply } from './server-process.js';
 
 /**
  * Send-money at KYC Tier 1 while the server process is killed (SIGKILL) and started again, with
@@ -93,25 +93,10 @@ async function worker(): Promise<void> {
   }
 }
 
-/**
- * Kills and restarts the server `times` times, each kill while a payment's completion is on its
- * way (waiting up to 10 s for one): a kill at a quiet moment would test nothing.
- */
-async function killWhileCompleting(times: number): Promise<void> {
-  for (let k = 0; k < times; k++) {
-    await sleep(1000 + Math.random() * 1000);
-    for (let waited = 0; completing === 0 && waited < 10_000; waited += 2) await sleep(2);
-    await s.kill();
-    await sleep(100);
-    await s.start();
-  }
-  await sleep(1000);
-}
-
 describe('payments at their KYC limits while the server is killed and restarted', () => {
   it('nothing is lost or doubled: refused payments move nothing, held credits are held once', async () => {
     const workers = Array.from({ length: WORKERS }, () => worker());
-    await killWhileCompleting(KILLS);
+    await killAndRestart(s, KILLS, () => completing > 0);
     stopping = true;
     await Promise.all(workers);
 
