@@ -10,9 +10,17 @@ type Entry = {
   refreshing: Promise<unknown> | null;
   /** When a change touched it: it is served while it is loaded again, for at most `changedServedMs`. */
   changedAt?: number;
+  /** What the changes that touched it said changed (see `invalidate`); null: one of them did not say, so it is loaded afresh. */
+  changed?: Set<string> | null;
   /** What the answer depends on (see `get`); undefined while it loads, null: on everything. */
   tags: ReadonlySet<string> | null | undefined;
 };
+
+/**
+ * Brings a kept answer up to date with what changed (the items `invalidate` was told), instead of
+ * loading it afresh; null when it cannot (then it is loaded).
+ */
+export type Update<T> = (kept: T, changed: ReadonlySet<string>) => Promise<T | null>;
 
 /** What a change touched: some tags, or everything. */
 type Change = { seq: number; tags: ReadonlySet<string> | '*' };
@@ -35,6 +43,9 @@ const CHANGES_KEPT = 256;
  * at most `changedServedMs` (1 s), it is still served to the others (so a change to a popular word does not
  * make everyone wait for its new ranking), then they wait for the new load. An answer whose load
  * raced a change that touched it is given to the callers who were waiting for it but not kept.
+ * A change may also say which items changed (`invalidate(tags, items)`): an answer given an `update`
+ * is then brought up to date from the kept one and those items (a search's ranking re-ranks only
+ * them), keeping its age, so it still falls due and is loaded afresh in time.
  *
  * Stale while revalidating: an answer is fresh for the first half of `maxAgeMs` and some (a time
  * drawn between 50% and 80%, so answers kept together are not loaded again together); after that it
@@ -64,13 +75,21 @@ export class ReadCache {
    * The kept answer for `key`, or `load`'s. `tagsOf` names what the answer depends on (a change to
    * any of them drops it); without it, or when it says null, the answer depends on everything.
    */
-  get<T>(key: string, load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string> | null): Promise<T> {
+  get<T>(key: string, load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string> | null, update?: Update<T>): Promise<T> {
     if (!this.cache) return load();
     const now = Date.now();
     const kept = this.cache.get(key);
     if (kept && kept.changedAt !== undefined) {
-      if (now - kept.changedAt >= this.changedServedMs) return (kept.refreshing ?? this.start(key, load, tagsOf, now)) as Promise<T>;
-      if (!kept.refreshing) this.refresh(key, kept, load, tagsOf);
+      const changed = kept.changed;
+      // Brought up to date from the kept answer when the changes said what changed; else loaded afresh.
+      const reload =
+        update && changed
+          ? async () => (await update((await kept.value) as T, new Set(changed))) ?? (await load())
+          : load;
+      const aged = update && changed ? kept : undefined;
+      if (now - kept.changedAt >= this.changedServedMs)
+        return (kept.refreshing ?? this.start(key, reload, tagsOf, now, aged)) as Promise<T>;
+      if (!kept.refreshing) this.refresh(key, kept, reload, tagsOf, aged);
       return kept.value as Promise<T>;
     }
     if (kept && now - kept.at < this.maxAgeMs) {
@@ -80,16 +99,27 @@ export class ReadCache {
     return this.start(key, load, tagsOf, now);
   }
 
-  /** Touches every answer that depends on one of `tags` (or on everything); '*' touches all. */
-  invalidate(tags: Iterable<string> | '*'): void {
+  /**
+   * Touches every answer that depends on one of `tags` (or on everything); '*' touches all. `items`
+   * says what changed (for answers given an `update`); without it they are loaded afresh.
+   */
+  invalidate(tags: Iterable<string> | '*', items?: Iterable<string>): void {
     if (!this.cache) return;
     const touched: ReadonlySet<string> | '*' = tags === '*' ? '*' : new Set(tags);
     this.changes.push({ seq: ++this.seq, tags: touched });
     if (this.changes.length > CHANGES_KEPT) this.changes.shift();
     const now = Date.now();
+    const said = items && touched !== '*' ? [...items] : null;
     for (const entry of this.cache.values()) {
       // An answer still loading is judged when its load ends (raced).
-      if (entry.tags !== undefined && entry.changedAt === undefined && touches(touched, entry.tags)) entry.changedAt = now;
+      if (entry.tags === undefined || !touches(touched, entry.tags)) continue;
+      if (entry.changedAt === undefined) {
+        entry.changedAt = now;
+        entry.changed = said && new Set(said);
+      } else if (entry.changed) {
+        if (said) for (const i of said) entry.changed.add(i);
+        else entry.changed = null;
+      }
     }
   }
 
@@ -109,10 +139,18 @@ export class ReadCache {
     load: () => Promise<T>,
     tagsOf: ((value: T) => Iterable<string> | null) | undefined,
     at: number,
+    /** The answer this one brings up to date: its age is kept. */
+    aged?: Entry,
   ): Promise<T> {
     const seq = this.seq;
     const loading = load();
-    const entry: Entry = { value: loading, at, freshUntil: this.freshUntil(at), refreshing: null, tags: undefined };
+    const entry: Entry = {
+      value: loading,
+      at: aged?.at ?? at,
+      freshUntil: aged?.freshUntil ?? this.freshUntil(at),
+      refreshing: null,
+      tags: undefined,
+    };
     this.cache!.set(key, entry);
     loading.then(
       (value) => {
@@ -127,11 +165,18 @@ export class ReadCache {
   }
 
   /** Loads the key again while `stale` goes on being served; the new answer replaces it once loaded. */
-  private refresh<T>(key: string, stale: Entry, load: () => Promise<T>, tagsOf: ((value: T) => Iterable<string> | null) | undefined): void {
+  private refresh<T>(
+    key: string,
+    stale: Entry,
+    load: () => Promise<T>,
+    tagsOf: ((value: T) => Iterable<string> | null) | undefined,
+    /** Set when the load brings `stale` up to date: its age is kept. */
+    aged?: Entry,
+  ): void {
     // Background loads wait their turn: the stale answer is served meanwhile, and the next caller tries again.
     if (this.refreshes >= MAX_REFRESHES) return;
     this.refreshes++;
-    const at = Date.now();
+    const at = aged?.at ?? Date.now();
     const seq = this.seq;
     const loading = load();
     stale.refreshing = loading;
@@ -144,8 +189,8 @@ export class ReadCache {
         if ((!now || now === stale || now.at <= at) && !this.raced(seq, tags))
           this.cache!.set(
             key,
-            { value: Promise.resolve(value), at, freshUntil: this.freshUntil(at), refreshing: null, tags },
-            { ttl: this.maxAgeMs - (Date.now() - at) },
+            { value: Promise.resolve(value), at, freshUntil: aged?.freshUntil ?? this.freshUntil(at), refreshing: null, tags },
+            { ttl: Math.max(1, this.maxAgeMs - (Date.now() - at)) },
           );
         else stale.refreshing = null;
       },

@@ -178,3 +178,62 @@ describe('ReadCache, touched by a change', () => {
     expect(await cache.get('k', load, () => ['phone'])).toBe('answer 3');
   });
 });
+
+describe('ReadCache, brought up to date', () => {
+  it('updates a touched answer from the items the changes said, instead of loading it afresh', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const seen: string[][] = [];
+    const load = async () => `full ${++loads}`;
+    const update = async (kept: string, items: ReadonlySet<string>) => {
+      seen.push([...items].sort());
+      return `${kept} + ${[...items].sort().join(',')}`;
+    };
+    const get = () => cache.get('k', load, () => ['phone'], update);
+    expect(await get()).toBe('full 1');
+    cache.invalidate(['phone'], ['shop-a']);
+    cache.invalidate(['phone'], ['shop-b']); // before the next caller: both are told at once
+    cache.invalidate(['shoe'], ['shop-c']); // another word: not this answer's change
+    expect(await get()).toBe('full 1'); // served while it is brought up to date
+    await sleep(5);
+    expect(await get()).toBe('full 1 + shop-a,shop-b');
+    expect(seen).toEqual([['shop-a', 'shop-b']]);
+    expect(loads).toBe(1);
+  });
+
+  it('loads afresh when a change did not say what changed, or the update cannot', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    let can = true;
+    const load = async () => `full ${++loads}`;
+    const update = async (kept: string) => (can ? `${kept} updated` : null);
+    const get = () => cache.get('k', load, () => ['phone'], update);
+    await get();
+    cache.invalidate(['phone'], ['shop-a']);
+    cache.invalidate(['phone']); // said nothing of its items
+    await get();
+    await sleep(5);
+    expect(await get()).toBe('full 2');
+    can = false;
+    cache.invalidate(['phone'], ['shop-a']);
+    await get();
+    await sleep(5);
+    expect(await get()).toBe('full 3');
+  });
+
+  it('keeps the age of the answer it updates, so it still falls due and is loaded afresh in time', async () => {
+    const cache = new ReadCache(100);
+    let loads = 0;
+    const load = async () => `full ${++loads}`;
+    const update = async (kept: string) => `${kept} updated`;
+    const get = () => cache.get('k', load, () => ['phone'], update);
+    await get();
+    await sleep(30);
+    cache.invalidate(['phone'], ['shop-a']);
+    await get();
+    await sleep(5);
+    expect(await get()).toBe('full 1 updated');
+    await sleep(90); // past the first load's age, not the update's
+    expect(await get()).toBe('full 2');
+  });
+});

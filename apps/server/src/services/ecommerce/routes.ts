@@ -14,7 +14,10 @@ import { searchFacets } from './search.service.js';
 import * as sh from './shops.service.js';
 import { addToWishlist, removeFromWishlist, wishlistOf, wishlistProducts } from './wishlist.service.js';
 
-/** Sent by the products' trigger (sql/owo_search_changed.sql) with the changed products' search words, or '*'. */
+/**
+ * Sent by the products' trigger (sql/owo_search_changed.sql) with the changed products' search words
+ * and, on a second line, their shops; or '*'.
+ */
 const SEARCH_CHANGED = 'owo_search';
 
 /** The map's name of each section's call (products.service SECTIONS). */
@@ -35,7 +38,12 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   // SEARCH_CACHE_MS, and dropped in every process when a product with one of their words changes
   // (the products' trigger, sql/owo_search_changed.sql, notifies on commit).
   const cache = new ReadCache(app.config.searchCacheMs);
-  if (cache.maxAgeMs > 0) await instanceOf(db).listen(SEARCH_CHANGED, (words) => cache.invalidate(words === '*' ? '*' : words.split(' ')));
+  if (cache.maxAgeMs > 0)
+    await instanceOf(db).listen(SEARCH_CHANGED, (said) => {
+      if (said === '*') return cache.invalidate('*');
+      const [words = '', shops] = said.split('\n');
+      cache.invalidate(words.split(' '), shops?.split(' '));
+    });
 
   // Products (shopper) --------------------------------------------------------------------------
   route(app, 'shop.products', { guard: 'bearer' }, async (req) => {

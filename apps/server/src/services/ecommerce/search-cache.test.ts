@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@owo/contracts';
 import { instanceOf } from '../../platform/instance.js';
+import { searchRankingsTotal } from '../../platform/metrics.js';
 import { auth, fileApp, newUser, secondApp } from '../../test/harness.js';
-import { catalogueKit, shopCalls } from './shop-test-kit.js';
+import { searchProducts } from './search.service.js';
+import { catalogueKit, IBADAN, shopCalls } from './shop-test-kit.js';
 
 // A search's ranking kept for other shoppers (SEARCH_CACHE_MS, here a minute so the test sees it):
 // the page's products are still read afresh, so nothing deleted shows and prices are today's; a
@@ -122,15 +124,101 @@ describe('a kept search ranking', () => {
   });
 });
 
+describe('a kept ranking brought up to date', () => {
+  const rankings = async () => {
+    const m = await searchRankingsTotal.get();
+    const n = (how: string) => m.values.find((v) => v.labels.how === how)?.value ?? 0;
+    return { made: n('made'), updated: n('updated') };
+  };
+
+  it('re-ranks only the changed shops’ products, and answers exactly as a ranking made afresh', async () => {
+    // Three shops of "Zephyrine" things (150 of them: more than the 100 places kept, so the
+    // ranking is cut), with sales, stock and words of their own, so spreads and tiers matter.
+    const shops = [await seller(), await seller(), await seller(IBADAN)];
+    for (const [i, s] of shops.entries()) {
+      const first = await product(s.u, { name: 'Zephyrine Lamp' });
+      await t.db.execute(sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, stock, sales,
+          state_id, lga_id, search_text)
+        SELECT gen_random_uuid(), shop_id, 'Zephyrine ' || (ARRAY['Lamp', 'Vase', 'Bowl', 'Stool', 'Lamp Shade'])[1 + (n * 7 + ${i}) % 5],
+          'Handmade ' || n, category_id, subcategory_id, images, price + n * 100, (n * 3 + ${i}) % 4, (n * 37 + ${i} * 11) % 50,
+          state_id, lga_id, lower('Zephyrine ' || (ARRAY['Lamp', 'Vase', 'Bowl', 'Stool', 'Lamp Shade'])[1 + (n * 7 + ${i}) % 5] || ' handmade ' || n)
+        FROM products, generate_series(1, 49) n WHERE id = ${first.id}`);
+    }
+    const shopper = await newUser(t.app);
+    const searches = ['zephyrine', 'zephyrine lamp', 'zephyrine&stateQuery=Lagos'];
+    /** The first five pages of 20: through the app (kept rankings), and ranked afresh (no cache). */
+    const kept = async (qs: string) => {
+      const out: string[] = [];
+      for (let pg = 1; pg <= 5; pg++) out.push(...ids(await search(shopper, `search=${qs}&page=${pg}&limit=20`)));
+      return out;
+    };
+    let freshRankings = 0; // each page ranked afresh counts one ranking made
+    const fresh = async (qs: string) => {
+      freshRankings += 5;
+      const params = new URLSearchParams(`search=${qs}`);
+      const out: string[] = [];
+      for (let pg = 1; pg <= 5; pg++)
+        out.push(
+          ...ids(
+            (
+              await searchProducts(t.db, shopper.id, {
+                search: params.get('search')!,
+                stateQuery: params.get('stateQuery') ?? undefined,
+                page: pg,
+                limit: 20,
+              })
+            ).items,
+          ),
+        );
+      return out;
+    };
+    for (const qs of searches) expect(await kept(qs)).toEqual(await fresh(qs));
+    const before = await rankings();
+    freshRankings = 0;
+
+    const all = (await t.db.execute(sql`SELECT id FROM products WHERE name LIKE 'Zephyrine %' ORDER BY id`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const pick = (n: number) => all.rows[(n * 53) % all.rows.length]!.id;
+    const changes = [
+      (n: number) => sql`UPDATE products SET stock = 0 WHERE id = ${pick(n)}`,
+      (n: number) => sql`UPDATE products SET stock = 9 WHERE id = ${pick(n)}`,
+      (n: number) => sql`UPDATE products SET sales = 1000 + ${n}, price = price + 1 WHERE id = ${pick(n)}`,
+      (n: number) => sql`UPDATE products SET name = 'Plain Jar', search_text = 'plain jar' WHERE id = ${pick(n)}`,
+      (n: number) => sql`UPDATE products SET deleted_at = now() WHERE id = ${pick(n)}`,
+      (n: number) => sql`UPDATE products SET shop_id = ${shops[n % 3]!.shop.id} WHERE id = ${pick(n)}`,
+      (n: number) => sql`INSERT INTO products (id, shop_id, name, description, category_id, subcategory_id, images, price, stock, sales,
+          state_id, lga_id, search_text)
+        SELECT gen_random_uuid(), shop_id, 'Zephyrine Lamp', 'New ' || ${n}, category_id, subcategory_id, images, price, 5, 500 + ${n},
+          state_id, lga_id, 'zephyrine lamp new ' || ${n}
+        FROM products WHERE id = ${pick(n)}`,
+    ];
+    for (let n = 0; n < 21; n++) {
+      await t.db.execute(changes[n % changes.length]!(n));
+      for (const qs of searches) {
+        const want = await fresh(qs);
+        await expect.poll(() => kept(qs), { timeout: 2_000, interval: 20, message: `after change ${n}, ${qs}` }).toEqual(want);
+      }
+    }
+    const after = await rankings();
+    // Every change to them was an update of the kept rankings: none was ranked afresh but the reference's.
+    expect(after.made - before.made).toBe(freshRankings);
+    expect(after.updated - before.updated).toBeGreaterThanOrEqual(21);
+  });
+});
+
 describe('the products’ trigger (sql/owo_search_changed.sql)', () => {
   it('tells the changed products’ search words on commit: not for sales alone, "*" for a statement of many', async () => {
     const heard: string[] = [];
     await instanceOf(t.db).listen('owo_search', (words) => heard.push(words));
     const settle = () => new Promise((r) => setTimeout(r, 150));
-    const { u } = await seller();
+    const { u, shop } = await seller();
     const p = await product(u, { name: 'Quillfeather Pen', description: 'Writes smoothly' });
     await expect.poll(() => heard.join('|')).toContain('quillfeath');
-    expect(heard.at(-1)!.split(' ')).toEqual(expect.arrayContaining(['quillfeath', 'pen', 'write', 'smooth']));
+    // The words, then on a line of their own the shops (a moved product names both).
+    const [words, shops] = heard.at(-1)!.split('\n');
+    expect(words!.split(' ')).toEqual(expect.arrayContaining(['quillfeath', 'pen', 'write', 'smooth']));
+    expect(shops).toBe(shop.id);
     heard.length = 0;
     await setSales(p.id, 40);
     await t.db.execute(sql`UPDATE products SET views = views + 1 WHERE id = ${p.id}`);
@@ -138,7 +226,12 @@ describe('the products’ trigger (sql/owo_search_changed.sql)', () => {
     expect(heard).toEqual([]);
     await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${p.id}`);
     await expect.poll(() => heard.length).toBe(1);
-    expect(heard[0]!.split(' ')).toContain('quillfeath');
+    expect(heard[0]!.split('\n')[0]!.split(' ')).toContain('quillfeath');
+    heard.length = 0;
+    const { shop: other } = await seller();
+    await t.db.execute(sql`UPDATE products SET shop_id = ${other.id} WHERE id = ${p.id}`);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]!.split('\n')[1]!.split(' ').sort()).toEqual([shop.id, other.id].sort());
     heard.length = 0;
     await t.db
       .execute(sql`INSERT INTO products (id, shop_id, name, category_id, subcategory_id, images, price, state_id, lga_id, search_text)

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '@owo/contracts';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
+import { searchRankingsTotal } from '../../platform/metrics.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { NO_CACHE, type ReadCache } from '../../platform/read-cache.js';
 import { categoryById, findLga, findState } from './catalogue.js';
@@ -155,9 +156,28 @@ export async function cappedCount(db: Tx, where: SQL, cap = COUNT_CAP) {
 /** How deep a search's ranking is kept (five pages of 20); a page beyond it is ranked again, uncached. */
 export const RANK_DEPTH = 100;
 
+/**
+ * Where a product stands in a relevance ranking, as the ranking's order reads it: in stock, words
+ * matched, whether it is past its shop's first two in that tier (spread), score, id.
+ */
+type RankKey = { s: boolean; m: number; w: boolean; sc: number; id: string };
+
+/** Whether `a` ranks at or before `b` (the order of `searchPlan`'s relevance). */
+function rankedNoLater(a: RankKey, b: RankKey): boolean {
+  if (a.s !== b.s) return a.s;
+  if (a.m !== b.m) return a.m > b.m;
+  if (a.w !== b.w) return !a.w;
+  if (a.sc !== b.sc) return a.sc > b.sc;
+  return a.id <= b.id; // uuids as text order as PostgreSQL orders them
+}
+
 /** What a search ranks before any page is read: the same for every shopper, so it is what the cache keeps. */
 type Ranking = {
   ids: string[];
+  /** By relevance: the place of the last of `ids` when more rank below it (deep), so an update knows which places it can tell. */
+  last: RankKey | null;
+  /** The words the ranking searched for (corrected, widened): an update with other words (the vocabulary changed) ranks afresh. */
+  words: string;
   /** What it depends on (searchTags). */
   tags: string[];
   /** Whether more matches rank below `ids`. */
@@ -176,32 +196,77 @@ async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filte
   // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
   const where = and([...f.place, ...f.category, ...f.price, sql`p.search_doc @@ ${relevance ? m.any : m.all}`]);
   const inStockFirst = sql`(p.stock > 0) DESC`;
+  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
   const order = relevance
-    ? sql`${inStockFirst}, ${m.matched} DESC,
-        (row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2),
-        ${m.score} DESC, p.id`
+    ? sql`${inStockFirst}, ${m.matched} DESC, ${spread}, ${m.score} DESC, p.id`
     : sql`${inStockFirst}, ${sortOrder(q.sort)}`;
-  return { m, where, order };
+  /** The columns of a product's place (RankKey), by relevance. */
+  const key = relevance ? sql`, (p.stock > 0) AS s, ${m.matched} AS m, ${spread} AS w, ${m.score} AS sc` : sql``;
+  return { m, where, order, key, relevance };
 }
 
 /** The first RANK_DEPTH matches' ids in order, the capped total, the correction made and a suggestion when nothing matches. */
 async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): Promise<Ranking | null> {
   const plan = await searchPlan(db, q, f);
   if (!plan) return null;
-  const rows = await executeRows<{ id: string }>(
+  const rows = await executeRows<RankKey>(
     db,
-    sql`SELECT p.id FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
+    sql`SELECT p.id ${plan.key} FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
   );
   const deep = rows.length > RANK_DEPTH;
   const { total, more } = deep ? await cappedCount(db, plan.where) : { total: rows.length, more: false };
+  searchRankingsTotal.inc({ how: 'made' });
   return {
     ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
+    last: deep && plan.relevance ? rows[RANK_DEPTH - 1]! : null,
+    words: plan.m.words.join(' '),
     tags: await searchTags(db, plan.m),
     deep,
     total,
     more,
     correctedQuery: plan.m.correctedQuery,
     didYouMean: total === 0 ? await suggestionFor(db, q.search) : null,
+  };
+}
+
+/** A ranking brought up to date keeps at least this many places (two pages); with fewer it is made afresh. */
+const KEPT_AT_LEAST = 40;
+
+/**
+ * A kept relevance ranking brought up to date with the products of `shops` changed (the products'
+ * trigger names them): only its own products and those shops' matching products are ranked again,
+ * not every match. Exact: every product outside them kept its place, which was below the last one
+ * kept (`last`); so of the re-ranked, those at or before `last` are in their true places, and the
+ * ranking keeps them (and stops at the first one past it). A shop's spread (its first two in a tier
+ * before its others) is ranked again with all its matches. Null when it cannot be done this way
+ * (another sort, other words searched, too few places left, or nothing found): then it is made afresh.
+ */
+async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Filters, kept: Ranking, shops: ReadonlySet<string>) {
+  if (q.sort && q.sort !== 'relevance') return null;
+  if (kept.total === 0 || (kept.deep && !kept.last)) return null;
+  const plan = await searchPlan(db, q, f);
+  if (!plan || plan.m.words.join(' ') !== kept.words) return null;
+  const uuids = (list: Iterable<string>) => `{${[...list].join(',')}}`;
+  const rows = await executeRows<RankKey>(
+    db,
+    sql`WITH c AS MATERIALIZED (
+        SELECT * FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[]) OR shop_id = ANY(${uuids(shops)}::uuid[]))
+      SELECT p.id ${plan.key} FROM c p WHERE ${plan.where} ORDER BY ${plan.order}`,
+  );
+  const last = kept.last;
+  const told = last ? rows.filter((r) => rankedNoLater(r, last)) : rows;
+  if (told.length < Math.min(KEPT_AT_LEAST, rows.length) || told.length === 0) return null;
+  const deep = told.length > RANK_DEPTH || !!last;
+  const ids = told.slice(0, RANK_DEPTH);
+  const { total, more } = deep ? await cappedCount(db, plan.where) : { total: told.length, more: false };
+  searchRankingsTotal.inc({ how: 'updated' });
+  return {
+    ...kept,
+    ids: ids.map((r) => r.id),
+    last: deep ? (told.length > RANK_DEPTH ? ids[RANK_DEPTH - 1]! : last) : null,
+    deep,
+    total,
+    more,
   };
 }
 
@@ -221,6 +286,7 @@ export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery &
     rankKey(q),
     () => rank(db, q, f),
     (x) => x?.tags ?? [],
+    async (kept, shops) => kept && updateRanking(db, q, f, kept, shops),
   );
   if (!r) {
     const page = await productPage(db, viewerId, and([...f.place, ...f.category, ...f.price]), sortOrder(q.sort), q);
