@@ -22,7 +22,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SECRET_HASH_COST: z.enum(['standard', 'test']).optional(),
-  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   TIMELINE_CAP: z.coerce.number().int().min(20, 'TIMELINE_CAP must be at least 20').max(5_000).default(400),
   TIMELINE_ACTIVE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   TIMELINE_BIG_ACCOUNT_FOLLOWERS: z.coerce.number().int().min(1).default(10_000),
@@ -283,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
-    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 300_000),
+    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_800_000),
     timelines: { cap: e.TIMELINE_CAP, activeDays: e.TIMELINE_ACTIVE_DAYS, bigAccountFollowers: e.TIMELINE_BIG_ACCOUNT_FOLLOWERS },
     port: e.PORT,
     host: e.HOST,

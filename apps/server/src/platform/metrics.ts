@@ -57,7 +57,8 @@ export const jobLagSeconds = new Gauge({
 
 /**
  * Search rankings by how they were had (`made`: every match ranked; `updated`: a kept ranking
- * brought up to date with the products of the shops a change named), counted by the search service.
+ * brought up to date with the products of the shops a change named; `not_updated`: one that could
+ * not be, and was made afresh), counted by the search service.
  */
 export const searchRankingsTotal = new Counter({
   name: 'owo_search_rankings_total',

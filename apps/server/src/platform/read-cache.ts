@@ -82,10 +82,7 @@ export class ReadCache {
     if (kept && kept.changedAt !== undefined) {
       const changed = kept.changed;
       // Brought up to date from the kept answer when the changes said what changed; else loaded afresh.
-      const reload =
-        update && changed
-          ? async () => (await update((await kept.value) as T, new Set(changed))) ?? (await load())
-          : load;
+      const reload = update && changed ? async () => (await update((await kept.value) as T, new Set(changed))) ?? (await load()) : load;
       const aged = update && changed ? kept : undefined;
       if (now - kept.changedAt >= this.changedServedMs)
         return (kept.refreshing ?? this.start(key, reload, tagsOf, now, aged)) as Promise<T>;

@@ -56,6 +56,13 @@ export const liveOrHeld = sql`(p.deleted_at IS NULL OR p.hidden_at IS NOT NULL)`
 
 export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
 
+/** Metres from shop `s` (its stored earth point) to `p`. */
+export const distanceFrom = (p: Point, s = 's') => sql`earth_distance(${sql.raw(s)}.earth, ${earthPoint(p)})`;
+
+/** Shop `s` is within `m` metres of `p`: earth_box over shops_earth_idx, then the exact distance. */
+export const within = (p: Point, m: number, s = 's') =>
+  sql`earth_box(${earthPoint(p)}, ${m}) @> ${sql.raw(s)}.earth AND ${distanceFrom(p, s)} <= ${m}`;
+
 const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
   SELECT p.id, p.shop_id AS "shopId", s.name AS "shopName", s.logo_url AS "shopLogo", p.state_id AS "stateId", p.lga_id AS "lgaId",
     p.name, p.description, p.category_id AS "categoryId", p.subcategory_id AS "subcategoryId", p.images, p.price,
@@ -65,7 +72,7 @@ const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
       ORDER BY v.price, v.id) FROM product_variations v WHERE v.product_id = p.id AND v.deleted_at IS NULL), '[]'::json) AS variations,
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS "isWishlisted",
     p.hidden_at IS NOT NULL AS "heldForReview",
-    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS "distanceM"
+    ${from ? distanceFrom(from) : sql`NULL::float8`} AS "distanceM"
     ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
   FROM products p JOIN shops s ON s.id = p.shop_id`;
 

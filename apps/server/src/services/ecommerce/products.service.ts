@@ -5,7 +5,17 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { ReadCache } from '../../platform/read-cache.js';
 import { categoryById, LOW_STOCK } from './catalogue.js';
 import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
-import { keptCategoryTotal, live, liveOrHeld, productById, productPage, type Page, type Point } from './products-read.js';
+import {
+  distanceFrom,
+  keptCategoryTotal,
+  live,
+  liveOrHeld,
+  productById,
+  productPage,
+  within,
+  type Page,
+  type Point,
+} from './products-read.js';
 import { ownShop, shopExists } from './shops.service.js';
 import { products, productViews } from './tables.js';
 
@@ -128,13 +138,11 @@ export function section(db: Tx, viewerId: string, id: (typeof SECTIONS)[number][
         throw badRequest('Share your location to see products near you', 'LOCATION_REQUIRED');
       const here: Point = { latitude: q.latitude, longitude: q.longitude };
       const m = 50_000;
-      const point = sql`ll_to_earth(${here.latitude}::float8, ${here.longitude}::float8)`;
       return productPage(
         db,
         viewerId,
-        sql`${base} AND p.shop_id IN (SELECT id FROM shops s2 WHERE earth_box(${point}, ${m}) @> ll_to_earth(s2.latitude, s2.longitude)
-          AND earth_distance(ll_to_earth(s2.latitude, s2.longitude), ${point}) <= ${m})`,
-        sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${point}), ${newest}`,
+        sql`${base} AND p.shop_id IN (SELECT id FROM shops s2 WHERE ${within(here, m, 's2')})`,
+        sql`${distanceFrom(here)}, ${newest}`,
         q,
         here,
       );

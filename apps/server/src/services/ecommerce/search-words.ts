@@ -127,16 +127,24 @@ export async function knownTerms(db: Tx, terms: string[]): Promise<Known[]> {
   const list = terms.filter((t) => !isSynonym(t) && !/\s/.test(t));
   const found = new Map<string, Known>();
   if (list.length) {
-    const rows = await executeRows<{ w: string; known: boolean; nodes: number }>(
-      db,
-      sql`SELECT t.w, numnode(plainto_tsquery('english'::regconfig, t.w)) AS nodes,
-          (EXISTS (SELECT 1 FROM search_words s WHERE s.word = t.w AND s.products > 0)
-           OR EXISTS (SELECT 1 FROM products p WHERE p.search_doc @@ plainto_tsquery('english'::regconfig, t.w) AND p.deleted_at IS NULL)) AS known
-        FROM (VALUES ${sql.join(
-          list.map((w) => sql`(${w}::text)`),
-          sql`, `,
-        )}) AS t(w)`,
-    );
+    // A word no product has must be looked up in the search index (a read of nothing), never sought
+    // row by row through every product: the planner, expecting some product to have any word, would
+    // scan for the first one (over a second at 1M products). So sequential scans are off for this
+    // statement, and each term is a SELECT of its own (its tsquery a constant the planner can weigh).
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+      return executeRows<{ w: string; known: boolean; nodes: number }>(
+        tx,
+        sql.join(
+          list.map(
+            (w) => sql`SELECT ${w}::text AS w, numnode(plainto_tsquery('english'::regconfig, ${w}::text)) AS nodes,
+            (EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${w}::text AND s.products > 0)
+             OR EXISTS (SELECT 1 FROM products p WHERE p.search_doc @@ plainto_tsquery('english'::regconfig, ${w}::text) AND p.deleted_at IS NULL)) AS known`,
+          ),
+          sql` UNION ALL `,
+        ),
+      );
+    });
     for (const r of rows) found.set(r.w, { term: r.w, known: r.known, stop: Number(r.nodes) === 0 });
   }
   return terms.map((t) => found.get(t) ?? { term: t, known: true, stop: false });

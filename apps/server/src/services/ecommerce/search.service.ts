@@ -249,16 +249,21 @@ async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Fi
   const uuids = (list: Iterable<string>) => `{${[...list].join(',')}}`;
   const rows = await executeRows<RankKey>(
     db,
+    // The candidates by primary key and by the shops' index (live products only, as the ranking's own
+    // condition asks), apart from the match, so the match is checked on them alone.
     sql`WITH c AS MATERIALIZED (
-        SELECT * FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[]) OR shop_id = ANY(${uuids(shops)}::uuid[]))
-      SELECT p.id ${plan.key} FROM c p WHERE ${plan.where} ORDER BY ${plan.order}`,
+        SELECT id FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[])
+        UNION SELECT id FROM products WHERE shop_id = ANY(${uuids(shops)}::uuid[]) AND deleted_at IS NULL)
+      SELECT p.id ${plan.key} FROM products p WHERE p.id IN (SELECT id FROM c) AND ${plan.where} ORDER BY ${plan.order}`,
   );
   const last = kept.last;
   const told = last ? rows.filter((r) => rankedNoLater(r, last)) : rows;
   if (told.length < Math.min(KEPT_AT_LEAST, rows.length) || told.length === 0) return null;
   const deep = told.length > RANK_DEPTH || !!last;
   const ids = told.slice(0, RANK_DEPTH);
-  const { total, more } = deep ? await cappedCount(db, plan.where) : { total: told.length, more: false };
+  // Counted again when it was exact; "1,000+" stays so until the ranking is made afresh (counting
+  // a thousand matches of a common word costs more than the update).
+  const { total, more } = !deep ? { total: told.length, more: false } : kept.more ? kept : await cappedCount(db, plan.where);
   searchRankingsTotal.inc({ how: 'updated' });
   return {
     ...kept,
@@ -286,7 +291,11 @@ export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery &
     rankKey(q),
     () => rank(db, q, f),
     (x) => x?.tags ?? [],
-    async (kept, shops) => kept && updateRanking(db, q, f, kept, shops),
+    async (kept, shops) => {
+      const updated = kept && (await updateRanking(db, q, f, kept, shops));
+      if (!updated) searchRankingsTotal.inc({ how: 'not_updated' });
+      return updated;
+    },
   );
   if (!r) {
     const page = await productPage(db, viewerId, and([...f.place, ...f.category, ...f.price]), sortOrder(q.sort), q);

@@ -7,7 +7,7 @@ import { pageInfo } from '../../platform/pagination.js';
 import { uploadsOf } from '../upload/index.js';
 import { usersByIds } from '../user/index.js';
 import { findLga, findState, placeOf } from './catalogue.js';
-import { earthPoint, ratingOf, type Page, type Point } from './products-read.js';
+import { distanceFrom, ratingOf, within, type Page, type Point } from './products-read.js';
 import { shopFollows, shops } from './tables.js';
 
 // Shops: one per person, with a place; following; nearby search by distance (earthdistance).
@@ -38,14 +38,14 @@ type ShopRow = RawRow<
 
 export const shopNotFound = () => notFound('Shop not found', 'SHOP_NOT_FOUND');
 
-const select = (viewerId: string, from: Point | null) => sql`
+const select = (viewerId: string, from: Point | null, total = sql`0`) => sql`
   SELECT s.id, s.owner_id AS "ownerId", s.name, s.description, s.logo_url AS "logoUrl", s.cover_url AS "coverUrl", s.phone,
     s.state_id AS "stateId", s.lga_id AS "lgaId", s.address, s.latitude, s.longitude, s.followers_count AS "followersCount",
     s.created_at AS "createdAt", s.products_count AS "productsCount",
     EXISTS (SELECT 1 FROM shop_follows f WHERE f.shop_id = s.id AND f.user_id = ${viewerId}) AS "isFollowing",
     s.rating_sum AS "ratingSum", s.rating_count AS "ratingCount",
-    ${from ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${earthPoint(from)})` : sql`NULL::float8`} AS "distanceM",
-    count(*) OVER ()::int AS total
+    ${from ? distanceFrom(from) : sql`NULL::float8`} AS "distanceM",
+    ${total}::int AS total
   FROM shops s`;
 
 async function toShops(db: Tx, viewerId: string, rows: ShopRow[]): Promise<Shop[]> {
@@ -85,10 +85,17 @@ async function toShops(db: Tx, viewerId: string, rows: ShopRow[]): Promise<Shop[
 /** Shoppers see no shop held or removed by moderation (report-holds.ts); its owner always sees their own. */
 const shownTo = (viewerId: string) => sql`(s.hidden_at IS NULL OR s.owner_id = ${viewerId})`;
 
+/**
+ * A page of shops: the page's ids and the total found first, from the shops' own columns only; then
+ * the page's shops read in full (the viewer's follow, the distance) for those alone.
+ */
 async function shopPage(db: Tx, viewerId: string, where: SQL, order: SQL, p: Page, from: Point | null = null) {
   const rows = await executeRows<ShopRow>(
     db,
-    sql`${select(viewerId, from)} WHERE ${where} AND ${shownTo(viewerId)} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`,
+    sql`WITH page AS MATERIALIZED (
+        SELECT s.id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n FROM shops s
+        WHERE ${where} AND ${shownTo(viewerId)} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit})
+      ${select(viewerId, from, sql`page.total`)} JOIN page ON page.id = s.id ORDER BY page.n`,
   );
   return { items: await toShops(db, viewerId, rows), pagination: pageInfo(p.page, p.limit, rows[0]?.total ?? 0) };
 }
@@ -212,14 +219,6 @@ export const followedShops = (db: Tx, userId: string, p: Page) =>
 
 /** Shops within `radiusKm` of a point, nearest first (earth_box over the GiST index, then the exact distance). */
 export function nearbyShops(db: Tx, userId: string, q: Point & Page & { radiusKm: number }) {
-  const m = q.radiusKm * 1000;
-  const here = earthPoint(q);
-  return shopPage(
-    db,
-    userId,
-    sql`earth_box(${here}, ${m}) @> ll_to_earth(s.latitude, s.longitude) AND earth_distance(ll_to_earth(s.latitude, s.longitude), ${here}) <= ${m}`,
-    sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${here}), s.id`,
-    q,
-    q,
-  );
+  const here = { latitude: q.latitude, longitude: q.longitude };
+  return shopPage(db, userId, within(here, q.radiusKm * 1000), sql`${distanceFrom(here)}, s.id`, q, here);
 }

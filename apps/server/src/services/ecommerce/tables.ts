@@ -19,6 +19,9 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
+/** earthdistance's point on the earth (a cube). */
+const earthCube = customType<{ data: string }>({ dataType: () => 'cube' });
+
 /** One shop per person; its place (state, LGA, coordinates) locates it and its products. */
 export const shops = pgTable(
   'shops',
@@ -35,6 +38,10 @@ export const shops = pgTable(
     address: text('address').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** Its coordinates as earthdistance's point, stored so distances are not worked out from them again for each shop. */
+    earth: earthCube('earth')
+      .notNull()
+      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     followersCount: integer('followers_count').notNull().default(0),
     // Its live products, kept by the product writes (upload, delete).
     productsCount: integer('products_count').notNull().default(0),
@@ -48,7 +55,7 @@ export const shops = pgTable(
   (t) => [
     uniqueIndex('shops_owner_idx').on(t.ownerId),
     // Nearby shops: earthdistance's earth_box over this GiST index.
-    index('shops_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('shops_earth_idx').using('gist', t.earth),
     index('shops_place_idx').on(t.stateId, t.lgaId),
     // Shops by the words of their name, prefixes too (search-suggest.ts).
     index('shops_name_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
