@@ -133,7 +133,8 @@ describe('a kept ranking brought up to date', () => {
 
   it('re-ranks only the changed shops’ products, and answers exactly as a ranking made afresh', async () => {
     // Three shops of "Zephyrine" things (150 of them: more than the 100 places kept, so the
-    // ranking is cut), with sales, stock and words of their own, so spreads and tiers matter.
+    // ranking is cut), with sales, stock and words of their own, so spreads and tiers matter. The
+    // pages and the total must be what a ranking made afresh gives, after every change.
     const shops = [await seller(), await seller(), await seller(IBADAN)];
     for (const [i, s] of shops.entries()) {
       const first = await product(s.u, { name: 'Zephyrine Lamp' });
@@ -149,28 +150,31 @@ describe('a kept ranking brought up to date', () => {
     /** The first five pages of 20: through the app (kept rankings), and ranked afresh (no cache). */
     const kept = async (qs: string) => {
       const out: string[] = [];
-      for (let pg = 1; pg <= 5; pg++) out.push(...ids(await search(shopper, `search=${qs}&page=${pg}&limit=20`)));
-      return out;
+      let total = 0;
+      for (let pg = 1; pg <= 5; pg++) {
+        const r = await page<Product>(shopper, `/api/product?search=${qs}&page=${pg}&limit=20`);
+        out.push(...ids(r.data));
+        total = r.pagination.total;
+      }
+      return { ids: out, total };
     };
     let freshRankings = 0; // each page ranked afresh counts one ranking made
     const fresh = async (qs: string) => {
       freshRankings += 5;
       const params = new URLSearchParams(`search=${qs}`);
       const out: string[] = [];
-      for (let pg = 1; pg <= 5; pg++)
-        out.push(
-          ...ids(
-            (
-              await searchProducts(t.db, shopper.id, {
-                search: params.get('search')!,
-                stateQuery: params.get('stateQuery') ?? undefined,
-                page: pg,
-                limit: 20,
-              })
-            ).items,
-          ),
-        );
-      return out;
+      let total = 0;
+      for (let pg = 1; pg <= 5; pg++) {
+        const r = await searchProducts(t.db, shopper.id, {
+          search: params.get('search')!,
+          stateQuery: params.get('stateQuery') ?? undefined,
+          page: pg,
+          limit: 20,
+        });
+        out.push(...ids(r.items));
+        total = r.pagination.total;
+      }
+      return { ids: out, total };
     };
     for (const qs of searches) expect(await kept(qs)).toEqual(await fresh(qs));
     const before = await rankings();

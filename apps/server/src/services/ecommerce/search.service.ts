@@ -143,14 +143,23 @@ export async function searchTags(db: Tx, m: TextMatch): Promise<string[]> {
   return r?.words ?? [];
 }
 
-/** Counts matches up to the cap: the number and whether there are more. */
+/**
+ * Counts matches up to the cap: the number, whether there are more, and (when there are not) how
+ * many each shop has, so a kept ranking's count can be brought up to date shop by shop.
+ */
 export async function cappedCount(db: Tx, where: SQL, cap = COUNT_CAP) {
-  const [r] = await executeRows<{ n: number }>(
+  const rows = await executeRows<{ shop: string; n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${cap + 1}) x`,
+    sql`SELECT shop, count(*)::int AS n FROM (SELECT p.shop_id AS shop FROM products p WHERE ${where} LIMIT ${cap + 1}) x GROUP BY shop`,
   );
-  const n = r?.n ?? 0;
-  return { total: Math.min(n, cap), more: n > cap };
+  return countOf(new Map(rows.map((r) => [r.shop, r.n])), cap);
+}
+
+/** A count from the matches per shop: capped, and the shops' counts kept only while it is exact. */
+function countOf(perShop: Map<string, number>, cap = COUNT_CAP) {
+  let n = 0;
+  for (const c of perShop.values()) n += c;
+  return { total: Math.min(n, cap), more: n > cap, perShop: n > cap ? null : perShop };
 }
 
 /** How deep a search's ranking is kept (five pages of 20); a page beyond it is ranked again, uncached. */
@@ -184,6 +193,8 @@ type Ranking = {
   deep: boolean;
   total: number;
   more: boolean;
+  /** The matches per shop, while `total` is exact (not "1,000+"): an update counts again only the changed shops'. */
+  perShop: Map<string, number> | null;
   correctedQuery: string | null;
   didYouMean: string | null;
 };
@@ -209,12 +220,12 @@ async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filte
 async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): Promise<Ranking | null> {
   const plan = await searchPlan(db, q, f);
   if (!plan) return null;
-  const rows = await executeRows<RankKey>(
+  const rows = await executeRows<RankKey & { shop: string }>(
     db,
-    sql`SELECT p.id ${plan.key} FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
+    sql`SELECT p.id, p.shop_id AS shop ${plan.key} FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
   );
   const deep = rows.length > RANK_DEPTH;
-  const { total, more } = deep ? await cappedCount(db, plan.where) : { total: rows.length, more: false };
+  const { total, more, perShop } = deep ? await cappedCount(db, plan.where) : countOf(shopCounts(rows));
   searchRankingsTotal.inc({ how: 'made' });
   return {
     ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
@@ -224,6 +235,7 @@ async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): P
     deep,
     total,
     more,
+    perShop,
     correctedQuery: plan.m.correctedQuery,
     didYouMean: total === 0 ? await suggestionFor(db, q.search) : null,
   };
@@ -247,23 +259,26 @@ async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Fi
   const plan = await searchPlan(db, q, f);
   if (!plan || plan.m.words.join(' ') !== kept.words) return null;
   const uuids = (list: Iterable<string>) => `{${[...list].join(',')}}`;
-  const rows = await executeRows<RankKey>(
+  const rows = await executeRows<RankKey & { shop: string }>(
     db,
-    // The candidates by primary key and by the shops' index (live products only, as the ranking's own
-    // condition asks), apart from the match, so the match is checked on them alone.
-    sql`WITH c AS MATERIALIZED (
-        SELECT id FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[])
-        UNION SELECT id FROM products WHERE shop_id = ANY(${uuids(shops)}::uuid[]) AND deleted_at IS NULL)
-      SELECT p.id ${plan.key} FROM products p WHERE p.id IN (SELECT id FROM c) AND ${plan.where} ORDER BY ${plan.order}`,
+    // The candidates, read by primary key and by the shops' index (live products only, as the
+    // ranking's own condition asks) into a table of their own, so the match and the filters are
+    // checked on them alone, never through the search index.
+    sql`WITH p AS MATERIALIZED (
+        SELECT * FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[])
+        UNION ALL SELECT * FROM products
+          WHERE shop_id = ANY(${uuids(shops)}::uuid[]) AND deleted_at IS NULL AND NOT id = ANY(${uuids(kept.ids)}::uuid[]))
+      SELECT p.id, p.shop_id AS shop ${plan.key} FROM p WHERE ${plan.where} ORDER BY ${plan.order}`,
   );
   const last = kept.last;
   const told = last ? rows.filter((r) => rankedNoLater(r, last)) : rows;
   if (told.length < Math.min(KEPT_AT_LEAST, rows.length) || told.length === 0) return null;
   const deep = told.length > RANK_DEPTH || !!last;
   const ids = told.slice(0, RANK_DEPTH);
-  // Counted again when it was exact; "1,000+" stays so until the ranking is made afresh (counting
-  // a thousand matches of a common word costs more than the update).
-  const { total, more } = !deep ? { total: told.length, more: false } : kept.more ? kept : await cappedCount(db, plan.where);
+  // The count: the changed shops' matches counted again (all of them are among the rows), the
+  // others' kept. "1,000+" stays so until the ranking is made afresh.
+  const count = kept.perShop ? countOf(new Map([...kept.perShop, ...shopCounts(rows, shops)].filter(([, n]) => n > 0))) : kept;
+  const { total, more, perShop } = count;
   searchRankingsTotal.inc({ how: 'updated' });
   return {
     ...kept,
@@ -272,7 +287,15 @@ async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Fi
     deep,
     total,
     more,
+    perShop,
   };
+}
+
+/** Matches per shop among `rows` (of `only` those shops, each counted even at 0). */
+function shopCounts(rows: { shop: string }[], only?: ReadonlySet<string>): Map<string, number> {
+  const out = new Map<string, number>([...(only ?? [])].map((s) => [s, 0]));
+  for (const r of rows) if (!only || only.has(r.shop)) out.set(r.shop, (out.get(r.shop) ?? 0) + 1);
+  return out;
 }
 
 /** The cache's key of a search: everything that changes its ranking (not the page, not the viewer). */
