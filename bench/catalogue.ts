@@ -858,9 +858,9 @@ function statementOf(a: Ask): { sql: string; params: unknown[] } {
     const [lat, lng] = [q.latitude, q.longitude];
     params.push(lat, lng, lat, lng, m, lat, lng, m, a.viewer, lat, lng, limit, (page - 1) * limit, a.viewer, lat, lng);
     text = `WITH page AS MATERIALIZED (
-        SELECT s.id, count(*) OVER () AS total, row_number() OVER (ORDER BY earth_distance(s.earth, ${here}), s.id) AS n FROM shops s
-        WHERE earth_box(${here}, $?) @> s.earth AND earth_distance(s.earth, ${here}) <= $? AND (s.hidden_at IS NULL OR s.owner_id = $?)
-        ORDER BY earth_distance(s.earth, ${here}), s.id LIMIT $? OFFSET $?)
+        SELECT s.id, count(*) OVER () AS total, row_number() OVER (ORDER BY cube_distance(s.earth, ${here}), s.id) AS n FROM shops s
+        WHERE earth_box(${here}, $?) @> s.earth AND cube_distance(s.earth, ${here}) <= gc_to_sec($?) AND (s.hidden_at IS NULL OR s.owner_id = $?)
+        ORDER BY cube_distance(s.earth, ${here}), s.id LIMIT $? OFFSET $?)
       ${SHOP_SELECT} JOIN page ON page.id = s.id ORDER BY page.n`;
   } else {
     const where = ['p.deleted_at IS NULL'];

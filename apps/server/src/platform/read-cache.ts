@@ -23,7 +23,7 @@ type Entry = {
 export type Update<T> = (kept: T, changed: ReadonlySet<string>) => Promise<T | null>;
 
 /** What a change touched: some tags, or everything. */
-type Change = { seq: number; tags: ReadonlySet<string> | '*' };
+type Change = { seq: number; tags: ReadonlySet<string> | '*'; items: ReadonlySet<string> | null };
 
 /** Background loads (stale answers loaded again) running at once, per cache: more wait, so they never crowd out waiting callers. */
 const MAX_REFRESHES = 2;
@@ -42,7 +42,8 @@ const CHANGES_KEPT = 256;
  * `invalidate('*')` all of them. A touched answer is loaded again by the next caller; meanwhile, for
  * at most `changedServedMs` (1 s), it is still served to the others (so a change to a popular word does not
  * make everyone wait for its new ranking), then they wait for the new load. An answer whose load
- * raced a change that touched it is given to the callers who were waiting for it but not kept.
+ * raced a change that touched it is given to the callers who were waiting for it but not kept
+ * (unless it can be updated: then it is kept, touched by those changes, and updated next).
  * A change may also say which items changed (`invalidate(tags, items)`): an answer given an `update`
  * is then brought up to date from the kept one and those items (a search's ranking re-ranks only
  * them), keeping its age, so it still falls due and is loaded afresh in time.
@@ -85,15 +86,15 @@ export class ReadCache {
       const reload = update && changed ? async () => (await update((await kept.value) as T, new Set(changed))) ?? (await load()) : load;
       const aged = update && changed ? kept : undefined;
       if (now - kept.changedAt >= this.changedServedMs)
-        return (kept.refreshing ?? this.start(key, reload, tagsOf, now, aged)) as Promise<T>;
-      if (!kept.refreshing) this.refresh(key, kept, reload, tagsOf, aged);
+        return (kept.refreshing ?? this.start(key, reload, tagsOf, now, !!update, aged)) as Promise<T>;
+      if (!kept.refreshing) this.refresh(key, kept, reload, tagsOf, !!update, aged);
       return kept.value as Promise<T>;
     }
     if (kept && now - kept.at < this.maxAgeMs) {
-      if (now >= kept.freshUntil && !kept.refreshing) this.refresh(key, kept, load, tagsOf);
+      if (now >= kept.freshUntil && !kept.refreshing) this.refresh(key, kept, load, tagsOf, !!update);
       return kept.value as Promise<T>;
     }
-    return this.start(key, load, tagsOf, now);
+    return this.start(key, load, tagsOf, now, !!update);
   }
 
   /**
@@ -103,7 +104,7 @@ export class ReadCache {
   invalidate(tags: Iterable<string> | '*', items?: Iterable<string>): void {
     if (!this.cache) return;
     const touched: ReadonlySet<string> | '*' = tags === '*' ? '*' : new Set(tags);
-    this.changes.push({ seq: ++this.seq, tags: touched });
+    this.changes.push({ seq: ++this.seq, tags: touched, items: items && touched !== '*' ? new Set(items) : null });
     if (this.changes.length > CHANGES_KEPT) this.changes.shift();
     const now = Date.now();
     const said = items && touched !== '*' ? [...items] : null;
@@ -124,11 +125,32 @@ export class ReadCache {
     return at + this.maxAgeMs * (0.5 + 0.3 * Math.random());
   }
 
-  /** Whether a change since `seq` touched an answer with these tags (or may have: too long ago to tell). */
-  private raced(seq: number, tags: ReadonlySet<string> | null): boolean {
-    if (seq === this.seq) return false;
-    if ((this.changes[0]?.seq ?? Infinity) > seq + 1) return true;
-    return this.changes.some((c) => c.seq > seq && touches(c.tags, tags));
+  /**
+   * What changed since `seq` for an answer with these tags: nothing (null), or the changes' items
+   * (a Set; null in it when one of them did not say, or it was too long ago to tell).
+   */
+  private racedBy(seq: number, tags: ReadonlySet<string> | null): { items: Set<string> | null } | null {
+    if (seq === this.seq) return null;
+    if ((this.changes[0]?.seq ?? Infinity) > seq + 1) return { items: null };
+    const racing = this.changes.filter((c) => c.seq > seq && touches(c.tags, tags));
+    if (!racing.length) return null;
+    const items = new Set<string>();
+    for (const c of racing) {
+      if (!c.items) return { items: null };
+      for (const i of c.items) items.add(i);
+    }
+    return { items };
+  }
+
+  /**
+   * An answer whose load raced changes: kept when it can be updated, touched by those changes (so the
+   * next caller updates it with their items); else not kept (false).
+   */
+  private keepRaced(entry: Entry, raced: { items: Set<string> | null }, updatable: boolean): boolean {
+    if (!updatable || !raced.items) return false;
+    entry.changedAt = Date.now();
+    entry.changed = raced.items;
+    return true;
   }
 
   private start<T>(
@@ -136,6 +158,8 @@ export class ReadCache {
     load: () => Promise<T>,
     tagsOf: ((value: T) => Iterable<string> | null) | undefined,
     at: number,
+    /** Whether it can be updated (kept after racing a change, and updated next). */
+    updatable: boolean,
     /** The answer this one brings up to date: its age is kept. */
     aged?: Entry,
   ): Promise<T> {
@@ -152,7 +176,8 @@ export class ReadCache {
     loading.then(
       (value) => {
         entry.tags = tagsIn(value, tagsOf);
-        if (this.raced(seq, entry.tags) && this.cache!.get(key) === entry) this.cache!.delete(key);
+        const raced = this.racedBy(seq, entry.tags);
+        if (raced && this.cache!.get(key) === entry && !this.keepRaced(entry, raced, updatable)) this.cache!.delete(key);
       },
       () => {
         if (this.cache!.get(key) === entry) this.cache!.delete(key);
@@ -167,6 +192,8 @@ export class ReadCache {
     stale: Entry,
     load: () => Promise<T>,
     tagsOf: ((value: T) => Iterable<string> | null) | undefined,
+    /** Whether it can be updated (kept after racing a change, and updated next). */
+    updatable: boolean,
     /** Set when the load brings `stale` up to date: its age is kept. */
     aged?: Entry,
   ): void {
@@ -182,13 +209,18 @@ export class ReadCache {
       (value) => {
         const tags = tagsIn(value, tagsOf);
         const now = this.cache!.get(key);
-        // A newer answer (a load started later) is left alone; an answer that raced a change is not kept.
-        if ((!now || now === stale || now.at <= at) && !this.raced(seq, tags))
-          this.cache!.set(
-            key,
-            { value: Promise.resolve(value), at, freshUntil: aged?.freshUntil ?? this.freshUntil(at), refreshing: null, tags },
-            { ttl: Math.max(1, this.maxAgeMs - (Date.now() - at)) },
-          );
+        // A newer answer (a load started later) is left alone; an answer that raced a change is
+        // not kept, unless it can be updated (then it is kept touched by the change).
+        const entry: Entry = {
+          value: Promise.resolve(value),
+          at,
+          freshUntil: aged?.freshUntil ?? this.freshUntil(at),
+          refreshing: null,
+          tags,
+        };
+        const raced = this.racedBy(seq, tags);
+        if ((!now || now === stale || now.at <= at) && (!raced || this.keepRaced(entry, raced, updatable)))
+          this.cache!.set(key, entry, { ttl: Math.max(1, this.maxAgeMs - (Date.now() - at)) });
         else stale.refreshing = null;
       },
       () => {

@@ -221,6 +221,39 @@ describe('ReadCache, brought up to date', () => {
     expect(await get()).toBe('full 3');
   });
 
+  it('keeps an update that raced a change, and brings it up to date with that change next', async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const told: string[][] = [];
+    const load = async () => `full ${++loads}`;
+    const update = async (kept: string, items: ReadonlySet<string>) => {
+      told.push([...items]);
+      await sleep(30);
+      return `${kept}+${[...items].join(',')}`;
+    };
+    const get = () => cache.get('k', load, () => ['phone'], update);
+    await get();
+    cache.invalidate(['phone'], ['shop-a']);
+    await get(); // the update for shop-a starts
+    await sleep(5);
+    cache.invalidate(['phone'], ['shop-b']); // while it runs
+    await sleep(40);
+    expect(await get()).toBe('full 1+shop-a'); // kept, though raced; the update for shop-b starts
+    await sleep(40);
+    expect(await get()).toBe('full 1+shop-a+shop-b');
+    expect(told).toEqual([['shop-a'], ['shop-b']]);
+    expect(loads).toBe(1);
+    // Without items the raced answer is not kept: it is loaded afresh.
+    cache.invalidate(['phone'], ['shop-c']);
+    await get();
+    await sleep(5);
+    cache.invalidate(['phone']);
+    await sleep(40);
+    await get();
+    await sleep(5);
+    expect(await get()).toBe('full 2');
+  });
+
   it('keeps the age of the answer it updates, so it still falls due and is loaded afresh in time', async () => {
     const cache = new ReadCache(100);
     let loads = 0;

@@ -6,7 +6,7 @@ import type { ReadCache } from '../../platform/read-cache.js';
 import { categoryById, LOW_STOCK } from './catalogue.js';
 import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
 import {
-  distanceFrom,
+  nearestFirst,
   keptCategoryTotal,
   live,
   liveOrHeld,
@@ -142,7 +142,7 @@ export function section(db: Tx, viewerId: string, id: (typeof SECTIONS)[number][
         db,
         viewerId,
         sql`${base} AND p.shop_id IN (SELECT id FROM shops s2 WHERE ${within(here, m, 's2')})`,
-        sql`${distanceFrom(here)}, ${newest}`,
+        sql`${nearestFirst(here)}, ${newest}`,
         q,
         here,
       );

@@ -7,7 +7,7 @@ import { pageInfo } from '../../platform/pagination.js';
 import { uploadsOf } from '../upload/index.js';
 import { usersByIds } from '../user/index.js';
 import { findLga, findState, placeOf } from './catalogue.js';
-import { distanceFrom, ratingOf, within, type Page, type Point } from './products-read.js';
+import { distanceFrom, nearestFirst, ratingOf, within, type Page, type Point } from './products-read.js';
 import { shopFollows, shops } from './tables.js';
 
 // Shops: one per person, with a place; following; nearby search by distance (earthdistance).
@@ -220,5 +220,5 @@ export const followedShops = (db: Tx, userId: string, p: Page) =>
 /** Shops within `radiusKm` of a point, nearest first (earth_box over the GiST index, then the exact distance). */
 export function nearbyShops(db: Tx, userId: string, q: Point & Page & { radiusKm: number }) {
   const here = { latitude: q.latitude, longitude: q.longitude };
-  return shopPage(db, userId, within(here, q.radiusKm * 1000), sql`${distanceFrom(here)}, s.id`, q, here);
+  return shopPage(db, userId, within(here, q.radiusKm * 1000), sql`${nearestFirst(here)}, s.id`, q, here);
 }
