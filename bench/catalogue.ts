@@ -93,9 +93,9 @@ const CHANGES = env('CHANGES', 0);
 const CACHE_NOTE =
   (CACHE_MS === '0'
     ? 'The server kept nothing between requests (`SEARCH_CACHE_MS=0`): every search, suggestion and facet was ranked anew.'
-    : `The server kept each search's ranking, suggestions and facets for up to ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md), dropped when a product with one of its words changed: the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`) +
+    : `The server kept each search's ranking, suggestions and facets for up to ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md), brought up to date when a product with one of its words changed (docs/search.md, step 9; suggestions and facets made again): the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`) +
   (CHANGES > 0
-    ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in, each change telling the server its words, so the kept rankings sharing a word with one were ranked again.`
+    ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in, each change telling the server its words and shop, so the kept rankings sharing a word with one were brought up to date (its shop's products ranked again) and the suggestions made again.`
     : ' No product changed during the load.');
 /** The aim for every kind of request: p99 at most this many ms at the highest level. */
 const AIM_P99 = 50;
