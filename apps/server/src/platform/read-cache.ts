@@ -104,10 +104,10 @@ export class ReadCache {
   invalidate(tags: Iterable<string> | '*', items?: Iterable<string>): void {
     if (!this.cache) return;
     const touched: ReadonlySet<string> | '*' = tags === '*' ? '*' : new Set(tags);
-    this.changes.push({ seq: ++this.seq, tags: touched, items: items && touched !== '*' ? new Set(items) : null });
+    const said = items && touched !== '*' ? new Set(items) : null;
+    this.changes.push({ seq: ++this.seq, tags: touched, items: said });
     if (this.changes.length > CHANGES_KEPT) this.changes.shift();
     const now = Date.now();
-    const said = items && touched !== '*' ? [...items] : null;
     for (const entry of this.cache.values()) {
       // An answer still loading is judged when its load ends (raced).
       if (entry.tags === undefined || !touches(touched, entry.tags)) continue;

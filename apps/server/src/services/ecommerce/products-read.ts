@@ -54,6 +54,9 @@ export const live = sql`p.deleted_at IS NULL`;
 /** A seller's own lists: their products for sale and those held by reports (report-holds.ts), marked `heldForReview`. */
 export const liveOrHeld = sql`(p.deleted_at IS NULL OR p.hidden_at IS NOT NULL)`;
 
+/** Ids as one PostgreSQL array literal, bound as a single parameter (`= ANY(...::uuid[])`). */
+export const uuidArray = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
+
 export const earthPoint = (p: Point) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
 
 /** Metres from shop `s` (its stored earth point) to `p`. */
@@ -154,10 +157,7 @@ export async function productPage(
 /** These products, still for sale, in the order given (a ranking's page, read afresh for this viewer). */
 export async function productsInOrder(db: Tx, viewerId: string, ids: string[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const rows = await executeRows<ProductRow>(
-    db,
-    sql`${select(viewerId, null)} WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND ${live}`,
-  );
+  const rows = await executeRows<ProductRow>(db, sql`${select(viewerId, null)} WHERE p.id = ANY(${uuidArray(ids)}::uuid[]) AND ${live}`);
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(toProduct);
 }

@@ -6,7 +6,7 @@ import { searchRankingsTotal } from '../../platform/metrics.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { NO_CACHE, type ReadCache } from '../../platform/read-cache.js';
 import { categoryById, findLga, findState } from './catalogue.js';
-import { live, productPage, productsInOrder, type Page } from './products-read.js';
+import { live, productPage, productsInOrder, uuidArray, type Page } from './products-read.js';
 import { corrections, knownTerms, synonymsOf, termsOf } from './search-words.js';
 
 // Product search: the words of a query, each corrected when the catalogue does not have it and
@@ -258,16 +258,15 @@ async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Fi
   if (kept.total === 0 || (kept.deep && !kept.last)) return null;
   const plan = await searchPlan(db, q, f);
   if (!plan || plan.m.words.join(' ') !== kept.words) return null;
-  const uuids = (list: Iterable<string>) => `{${[...list].join(',')}}`;
   const rows = await executeRows<RankKey & { shop: string }>(
     db,
     // The candidates, read by primary key and by the shops' index (live products only, as the
     // ranking's own condition asks) into a table of their own, so the match and the filters are
     // checked on them alone, never through the search index.
     sql`WITH p AS MATERIALIZED (
-        SELECT * FROM products WHERE id = ANY(${uuids(kept.ids)}::uuid[])
+        SELECT * FROM products WHERE id = ANY(${uuidArray(kept.ids)}::uuid[])
         UNION ALL SELECT * FROM products
-          WHERE shop_id = ANY(${uuids(shops)}::uuid[]) AND deleted_at IS NULL AND NOT id = ANY(${uuids(kept.ids)}::uuid[]))
+          WHERE shop_id = ANY(${uuidArray(shops)}::uuid[]) AND deleted_at IS NULL AND NOT id = ANY(${uuidArray(kept.ids)}::uuid[]))
       SELECT p.id, p.shop_id AS shop ${plan.key} FROM p WHERE ${plan.where} ORDER BY ${plan.order}`,
   );
   const last = kept.last;
