@@ -296,6 +296,7 @@ async function main() {
     server = await startServer(dbUrl(ADMIN_URL!, DB), PORT, `${os.tmpdir()}/owo-bench-push`, prof, {
       PUSH_PROVIDER: 'webpush',
       PUSH_DRAIN_MS: drainMs,
+      ...push.env,
       // The payers fund ₦10m at once and pay all day: KYC's caps are lifted for them (their own tests drive them).
       KYC_TIERS: '-:-:1000000000,-:-:1000000000,-:-:1000000000',
     });

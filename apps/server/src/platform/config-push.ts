@@ -21,6 +21,28 @@ const pushEnv = z.object({
     .default('mailto:support@owo.ng'),
   PUSH_PROVIDER: z.enum(['webpush', 'sandbox']).optional(),
   PUSH_DRAIN_MS: z.coerce.number().int().min(20).default(200),
+  PUSH_EXTRA_SERVICES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        try {
+          const u = new URL(item);
+          if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item.replace(/\/$/, '')) {
+            origins.push(u.origin);
+            continue;
+          }
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: `PUSH_EXTRA_SERVICES: ${item} is not an origin (scheme, host and port only)` });
+      }
+      return origins;
+    }),
 });
 
 export type PushConfig = {
@@ -29,8 +51,11 @@ export type PushConfig = {
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** How often the push deliveries are claimed and sent. */
   drainMs: number;
-  /** Subscriptions' endpoints must be https (production); http is allowed for local stand-ins. */
-  httpsOnly: boolean;
+  /**
+   * Origins of push services accepted beside the browsers' own (services/notifications/push-endpoints.ts):
+   * a local stand-in in tests and the bench. Only https origins in production.
+   */
+  extraServices: string[];
 };
 
 type PushEnv = z.infer<typeof pushEnv>;
@@ -72,10 +97,13 @@ export function pushConfig(env: NodeJS.ProcessEnv, isProduction: boolean, dataDi
     throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const e = parsed.data;
+  const insecure = e.PUSH_EXTRA_SERVICES.filter((o) => !o.startsWith('https://'));
+  if (isProduction && insecure.length)
+    throw new Error(`Invalid configuration:\n  PUSH_EXTRA_SERVICES: only https origins in production (${insecure.join(', ')})`);
   return {
     provider: e.PUSH_PROVIDER ?? (isProduction ? 'webpush' : 'sandbox'),
     vapid: { ...vapidKeys(e, isProduction, dataDir), subject: e.VAPID_SUBJECT },
     drainMs: e.PUSH_DRAIN_MS,
-    httpsOnly: isProduction,
+    extraServices: e.PUSH_EXTRA_SERVICES,
   };
 }

@@ -23,6 +23,22 @@ describe('push settings', () => {
     expect(pushConfig({}, false, d).vapid).toEqual(first);
   });
 
+  it('take further push services as origins, and only https ones in production', () => {
+    expect(pushConfig({ PUSH_EXTRA_SERVICES: 'http://127.0.0.1:4100, https://push.example.ng/' }, false, dir()).extraServices).toEqual([
+      'http://127.0.0.1:4100',
+      'https://push.example.ng',
+    ]);
+    expect(() => pushConfig({ PUSH_EXTRA_SERVICES: 'http://127.0.0.1:4100/push' }, false, dir())).toThrow(
+      'PUSH_EXTRA_SERVICES: http://127.0.0.1:4100/push is not an origin',
+    );
+    const keys = newVapidKeys();
+    const prod = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+    expect(() => pushConfig({ ...prod, PUSH_EXTRA_SERVICES: 'http://127.0.0.1:4100' }, true, dir())).toThrow(
+      'PUSH_EXTRA_SERVICES: only https origins in production (http://127.0.0.1:4100)',
+    );
+    expect(pushConfig(prod, true, dir()).extraServices).toEqual([]);
+  });
+
   it('send through the sandbox by default outside production', () => {
     expect(pushConfig({}, false, dir()).provider).toBe('sandbox');
   });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, newUser, secondApp, type TestContext } from '../../test/harness.js';
 import { sendDuePushes } from './deliver.js';
 import { notify, type Notification } from './notify.service.js';
 import { drainPushes, pushTestApp, subscribeDevice } from './push-fixtures.js';
+import { PushStandIn } from './push-stand-in.js';
 import { pushDeliveries, pushSubscriptions } from './tables.js';
 
 const fixture = pushTestApp();
@@ -173,5 +175,40 @@ describe('a crash between the event and the send', () => {
     await sendDuePushes({ db: other.db, push: other.providers.push, log: other.app.log });
     await sendDuePushes({ db: other.db, push: other.providers.push, log: other.app.log });
     expect(push.for('phone')).toHaveLength(1);
+  });
+});
+
+describe('where pushes may go', () => {
+  // A push service nobody named in PUSH_EXTRA_SERVICES: the server must never send to it.
+  const elsewhere = new PushStandIn();
+  beforeAll(async () => {
+    await elsewhere.start();
+    return () => elsewhere.stop();
+  });
+
+  it('never follows a push service’s redirect to another host', async () => {
+    const u = await newUser(t.app);
+    const phone = push.device('phone');
+    phone.redirectTo = elsewhere.device('target').endpoint;
+    await subscribeDevice(t.app, u, phone);
+    await tell([u.id]);
+    await drainPushes(t);
+    expect(elsewhere.received).toHaveLength(0);
+    const [row] = await t.db.select().from(pushDeliveries).where(eq(pushDeliveries.userId, u.id));
+    expect([row!.status, row!.lastError]).toEqual(['pending', 'push service answered 307; redirects are not followed']);
+  });
+
+  it('drops a stored subscription whose endpoint the rule refuses, sending nothing to it', async () => {
+    const u = await newUser(t.app);
+    const d = elsewhere.device('stored-before-the-rule');
+    await t.db
+      .insert(pushSubscriptions)
+      .values({ id: randomUUID(), userId: u.id, sessionId: randomUUID(), endpoint: d.endpoint, ...d.keys });
+    await tell([u.id]);
+    await drainPushes(t);
+    expect(elsewhere.received).toHaveLength(0);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toHaveLength(0);
+    const [row] = await t.db.select().from(pushDeliveries).where(eq(pushDeliveries.userId, u.id));
+    expect(row!.status).toBe('gone');
   });
 });

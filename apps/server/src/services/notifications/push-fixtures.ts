@@ -60,7 +60,7 @@ export function pushTestApp(env: Record<string, string> = {}, opts: { ledgerChec
   const push = new PushStandIn();
   beforeAll(async () => {
     await push.start();
-    t = await createTestApp({ env: { ...WEB_PUSH_ENV, ...env } });
+    t = await createTestApp({ env: { ...WEB_PUSH_ENV, ...push.env, ...env } });
   });
   afterAll(async () => {
     if (t) await (opts.ledgerChecked ? closeCheckingLedger(t) : t.close());

@@ -7,7 +7,15 @@ import type { PushPayload } from '@owo/contracts';
 export type Received = { device: string; headers: Record<string, string | string[] | undefined>; payload: PushPayload };
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret, as PushManager makes them. */
-export type Device = { name: string; endpoint: string; keys: { p256dh: string; auth: string }; ecdh: ECDH; answer: number };
+export type Device = {
+  name: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  ecdh: ECDH;
+  answer: number;
+  /** Answer a 307 to this address instead (a push service that redirects elsewhere). */
+  redirectTo?: string;
+};
 
 /**
  * A local HTTP server standing in for a browser vendor's push service (tests and bench): each
@@ -29,6 +37,7 @@ export class PushStandIn {
       req.on('end', () => {
         const device = this.devices.get(req.url?.replace(/^\/push\//, '') ?? '');
         if (!device) return void res.writeHead(404).end();
+        if (device.redirectTo) return void res.writeHead(307, { location: device.redirectTo }).end();
         if (device.answer !== 201) return void res.writeHead(device.answer).end();
         try {
           const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.keys.auth });
@@ -44,6 +53,16 @@ export class PushStandIn {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
     return this;
+  }
+
+  /** The stand-in's origin: the server accepts its endpoints when PUSH_EXTRA_SERVICES names it. */
+  get origin(): string {
+    return this.base;
+  }
+
+  /** The env that lets a server push to this stand-in (beside the browsers' push services). */
+  get env(): { PUSH_EXTRA_SERVICES: string } {
+    return { PUSH_EXTRA_SERVICES: this.base };
   }
 
   /** A new device (a browser profile) with its keys and endpoint. */

@@ -12,7 +12,7 @@ export const notificationsRoutes: FastifyPluginAsync = async (app) => {
   const push = app.config.push;
   route(app, 'notifications.pushKey', { guard: 'bearer' }, async () => ok({ publicKey: push.vapid.publicKey }, 'Push key'));
   route(app, 'notifications.subscribe', { guard: 'bearer' }, async (req, reply) => {
-    const { id, created } = await subscribe(app.db, authOf(req), req.body, push.httpsOnly);
+    const { id, created } = await subscribe(app.db, authOf(req), req.body, push.extraServices);
     return reply.status(created ? 201 : 200).send(ok({ id }, 'Push notifications on for this device'));
   });
   route(app, 'notifications.unsubscribe', { guard: 'bearer' }, async (req) =>

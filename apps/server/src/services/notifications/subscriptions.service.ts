@@ -3,6 +3,7 @@ import type { PushSubscriptionBody } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
+import { pushEndpointProblem } from './push-endpoints.js';
 import { pushSubscriptions } from './tables.js';
 
 /**
@@ -14,9 +15,10 @@ export async function subscribe(
   db: Tx,
   who: { userId: string; sessionId: string },
   body: PushSubscriptionBody,
-  httpsOnly: boolean,
+  extraServices: readonly string[],
 ): Promise<{ id: string; created: boolean }> {
-  if (httpsOnly && !body.endpoint.startsWith('https://')) throw badRequest('endpoint must be an https address');
+  const problem = pushEndpointProblem(body.endpoint, extraServices);
+  if (problem) throw badRequest(problem, 'PUSH_ENDPOINT_REFUSED');
   const values = { userId: who.userId, sessionId: who.sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth };
   const [row] = await db
     .insert(pushSubscriptions)

@@ -9,7 +9,7 @@ let t: TestContext;
 const push = new PushStandIn();
 beforeAll(async () => {
   await push.start();
-  t = await createTestApp();
+  t = await createTestApp({ env: push.env });
 });
 afterAll(async () => {
   await t.close();
@@ -61,6 +61,73 @@ describe('notifications.subscribe', () => {
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toContain('keys.p256dh must be the browser’s P-256 public key in base64url');
     expect(await subsOf(u.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a cloud metadata address', 'http://169.254.169.254/latest/meta-data/', 'endpoint must be an https address'],
+    ['Redis on the loopback', 'http://127.0.0.1:6379', 'endpoint must be an https address'],
+    ['a file', 'file:///etc/passwd', 'endpoint must be an https address'],
+    ['a script', 'javascript:alert(document.cookie)', 'endpoint must be an https address'],
+    ['a data address', 'data:text/plain,hello', 'endpoint must be an https address'],
+    [
+      'another https host',
+      'https://evil.example/push/1',
+      'endpoint must be an address of a browser push service (FCM, Mozilla, Apple or Microsoft)',
+    ],
+    [
+      'a look-alike host',
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+      'endpoint must be an address of a browser push service (FCM, Mozilla, Apple or Microsoft)',
+    ],
+    [
+      'a push service on another port',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'endpoint must be a push service address without a port or credentials',
+    ],
+    [
+      'credentials in the address',
+      'https://user:pass@fcm.googleapis.com/fcm/send/1',
+      'endpoint must be a push service address without a port or credentials',
+    ],
+  ])('refuses %s with a clear 400, writing nothing', async (_what, endpoint, message) => {
+    const u = await newUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: auth(u),
+      payload: { ...PushStandIn.body(push.device('x')), endpoint },
+    });
+    expect([res.statusCode, json(res).message]).toEqual([400, message]);
+    expect(await subsOf(u.id)).toHaveLength(0);
+  });
+
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/dXNlcjE:APA91b',
+    'https://android.googleapis.com/gcm/send/dXNlcjE',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAAB',
+    'https://web.push.apple.com/QGz8hXj',
+    'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+  ])('accepts the browsers’ push services: %s', async (endpoint) => {
+    const u = await newUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: auth(u),
+      payload: { ...PushStandIn.body(push.device('x')), endpoint },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await subsOf(u.id)).map((s) => s.endpoint)).toEqual([endpoint]);
+  });
+
+  it('refuses a local push service that PUSH_EXTRA_SERVICES does not name', async () => {
+    const other = await createTestApp();
+    try {
+      const u = await newUser(other.app);
+      const res = await other.app.inject({ method: 'POST', url: URL, headers: auth(u), payload: PushStandIn.body(push.device('x')) });
+      expect([res.statusCode, json(res).message]).toEqual([400, 'endpoint must be an https address']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 401 without a token, writing nothing', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { PushConfig } from '../../../platform/config-push.js';
+import { pushEndpointProblem } from '../push-endpoints.js';
 
 /** A device's subscription as the browser gave it. */
 export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -24,7 +25,7 @@ export const sandboxPush: PushProvider = { name: 'sandbox', send: async () => ({
  * node:https (node:http for a local stand-in) with connections to each push service kept open
  * between pushes. (fetch took about three times the CPU per push.)
  */
-export function webPushProvider(vapid: PushConfig['vapid'], timeoutMs = 10_000): PushProvider {
+export function webPushProvider(vapid: PushConfig['vapid'], extraServices: readonly string[] = [], timeoutMs = 10_000): PushProvider {
   const authorization = vapidAuthorization(vapid);
   // Idle connections are unref'd by their agent: they keep no process alive.
   const agents = {
@@ -34,6 +35,8 @@ export function webPushProvider(vapid: PushConfig['vapid'], timeoutMs = 10_000):
   return {
     name: 'webpush',
     async send(target, payload, opts) {
+      // Asked again here: a subscription stored before the rule, or by hand, is dropped, never sent to.
+      if (pushEndpointProblem(target.endpoint, extraServices)) return { outcome: 'gone', status: 0 };
       const req = webpush.generateRequestDetails(target, payload, {
         // No vapidDetails here (and none set globally), so web-push signs nothing itself.
         headers: { Authorization: authorization(target.endpoint) },
@@ -46,6 +49,9 @@ export function webPushProvider(vapid: PushConfig['vapid'], timeoutMs = 10_000):
         const status = await post(req.endpoint, req.headers as Record<string, string>, req.body ?? Buffer.alloc(0), agents, timeoutMs);
         if (status >= 200 && status < 300) return { outcome: 'sent' };
         if (status === 404 || status === 410) return { outcome: 'gone', status };
+        // A redirect is never followed: the push goes to the endpoint's own host or nowhere.
+        if (status >= 300 && status < 400)
+          return { outcome: 'retry', status, error: `push service answered ${status}; redirects are not followed` };
         return { outcome: 'retry', status, error: `push service answered ${status}` };
       } catch (err) {
         return { outcome: 'retry', status: 0, error: String((err as Error).message).slice(0, 300) };
@@ -111,5 +117,5 @@ export type NotificationsProviders = { push: PushProvider };
 
 /** The push provider this config names: the real one (production's default) or the sandbox. */
 export function notificationsProviders(push: PushConfig): NotificationsProviders {
-  return { push: push.provider === 'webpush' ? webPushProvider(push.vapid) : sandboxPush };
+  return { push: push.provider === 'webpush' ? webPushProvider(push.vapid, push.extraServices) : sandboxPush };
 }
