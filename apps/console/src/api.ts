@@ -36,7 +36,8 @@ type Opts<R extends StaffRoute> = {
 
 export type Reply<R extends StaffRoute> = { data: ApiData<R>; message: string; pagination?: Pagination };
 
-export async function call<R extends StaffRoute>(route: R, opts: Opts<R> = {}): Promise<Reply<R>> {
+/** The address and headers of a call: its path with the params filled in, its query, the session's token. */
+function request<R extends StaffRoute>(route: R, opts: Opts<R>, accept: string) {
   const [method, template] = route.split(' ') as [string, string];
   const params = (opts.params ?? {}) as Record<string, string>;
   let url = template.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
@@ -44,9 +45,32 @@ export async function call<R extends StaffRoute>(route: R, opts: Opts<R> = {}): 
   for (const [k, v] of Object.entries((opts.query ?? {}) as Record<string, unknown>))
     if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
   if (query.size > 0) url += `?${query.toString()}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = hooks.token();
   if (token) headers.Authorization = `Bearer ${token}`;
+  return { method, url, headers, token };
+}
+
+/**
+ * A call that answers a file (a KYC document's image): fetched with the session's token, never by
+ * a bare address, so it can be shown only from a blob.
+ */
+export async function callBlob<R extends StaffRoute>(route: R, opts: Opts<R> = {}): Promise<Blob> {
+  const { method, url, headers } = request(route, opts, 'image/*, application/json');
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, signal: opts.signal });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+  }
+  if (res.ok) return res.blob();
+  const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+  throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.message || `The server answered ${res.status}`);
+}
+
+export async function call<R extends StaffRoute>(route: R, opts: Opts<R> = {}): Promise<Reply<R>> {
+  const { method, url, headers, token } = request(route, opts, 'application/json');
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   const timeout = new AbortController();

@@ -124,6 +124,17 @@ export const staffOpsApi = {
     tag,
     summary: 'Tier 3 requests waiting for review, the oldest first, with their documents and the checks already passed',
   },
+  'staff.kycDocument': {
+    method: 'GET',
+    path: `${P}/kyc/documents/:id`,
+    params: s.kycDocumentParam,
+    response: s.kycDocumentResponse,
+    bytes: ['image/jpeg', 'image/png', 'image/webp'],
+    tag,
+    summary:
+      "A KYC request's document (its image, never cached), for staff who review KYC; each opening is in the audit log. " +
+      'Documents are served by no other address',
+  },
   'staff.reviewKyc': {
     method: 'POST',
     path: `${P}/kyc/tier3/:userId`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiEndpointDef } from './api.js';
 import { listQuery, messageOnly } from './common.js';
-import { uploadMultipleResponse, uploadSingleResponse } from './upload.js';
+import { privateDocumentResponse, uploadMultipleResponse, uploadSingleResponse } from './upload.js';
 import {
   changePasswordBody,
   confirmDeviceBody,
@@ -202,5 +202,16 @@ export const userApi = {
     created: true,
     multipart: true,
     summary: 'Upload up to 6 images as multipart fields "files"',
+  },
+  'upload.document': {
+    method: 'POST',
+    path: '/api/upload/api/upload/document',
+    response: privateDocumentResponse,
+    created: true,
+    multipart: true,
+    summary:
+      'Upload a private document as multipart field "file": a photo of your ID or proof of address for KYC (JPEG, PNG or WebP, ' +
+      'at most 5 MB; stored without metadata). It is kept apart and answered by its id only: no address serves it, and only ' +
+      'staff reviewing your KYC request can open it',
   },
 } as const satisfies Record<string, ApiEndpointDef>;

@@ -38,6 +38,8 @@ export interface ApiEndpointDef {
   created?: true;
   /** The body is multipart/form-data (an upload), read by the route itself. */
   multipart?: true;
+  /** The call answers a file's bytes of one of these types, not an envelope (`response` then describes the bytes). */
+  bytes?: readonly string[];
 }
 
 /**

@@ -41,11 +41,18 @@ const line = (label: string, max: number) =>
 export const kycAddress = z.object({ line1: line('Street address', 200), city: line('City', 80), state: line('State', 40) });
 export type KycAddress = z.infer<typeof kycAddress>;
 
-export const tier3Body = z.object({
-  idType: z.enum(['nin_slip', 'drivers_licence', 'voters_card', 'passport'], { error: 'Choose the kind of ID' }),
-  idDocumentUrl: z.string({ error: 'Upload your ID' }).trim().min(1, 'Upload your ID').max(500),
-  proofOfAddressUrl: z.string({ error: 'Upload a proof of address' }).trim().min(1, 'Upload a proof of address').max(500),
-});
+export const tier3Body = z
+  .object({
+    idType: z.enum(['nin_slip', 'drivers_licence', 'voters_card', 'passport'], { error: 'Choose the kind of ID' }),
+    idDocumentId: z
+      .uuid({ error: 'Upload your ID' })
+      .describe('the id of your ID’s photo, uploaded with POST /api/upload/api/upload/document'),
+    proofOfAddressId: z.uuid({ error: 'Upload a proof of address' }).describe('the id of your proof of address, uploaded the same way'),
+  })
+  .refine((b) => b.idDocumentId !== b.proofOfAddressId, {
+    message: 'Send two different photos: one of your ID, one of your proof of address',
+    path: ['proofOfAddressId'],
+  });
 export type Tier3Body = z.infer<typeof tier3Body>;
 
 const idCheck = z.object({

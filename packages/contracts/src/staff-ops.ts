@@ -163,8 +163,8 @@ export const kycReviewItem = z.object({
   phone: z.string().nullable(),
   submittedAt: z.string(),
   idType: z.enum(['nin_slip', 'drivers_licence', 'voters_card', 'passport']),
-  idDocumentUrl: z.string(),
-  proofOfAddressUrl: z.string(),
+  idDocumentId: z.string().describe('open it with GET /api/staff/kyc/documents/{id}'),
+  proofOfAddressId: z.string(),
   dateOfBirth: z.string().nullable(),
   address: z.object({ line1: z.string(), city: z.string(), state: z.string() }).nullable(),
   bvnMasked: z.string().nullable(),
@@ -172,6 +172,9 @@ export const kycReviewItem = z.object({
 });
 export type KycReviewItem = z.infer<typeof kycReviewItem>;
 export const kycQueueResponse = paginated(kycReviewItem);
+export const kycDocumentParam = z.object({ id: z.uuid('id must be a valid id') });
+/** The document's image bytes (not an envelope): see the entry's `bytes`. */
+export const kycDocumentResponse = z.string().describe('the image (JPEG, PNG or WebP)');
 export const kycReviewParam = z.object({ userId: z.uuid('userId must be a valid id') });
 export const kycReviewBody = z
   .object({

@@ -16,3 +16,14 @@ export type UploadKind = UploadedFile['kind'];
 
 export const uploadSingleResponse = envelope(uploadedFile);
 export const uploadMultipleResponse = envelope(z.array(uploadedFile));
+
+/** A private document (a photo of an ID or a bill for KYC): kept apart and known by its id only, never by an address. */
+export const privateDocument = z.object({
+  id: z.uuid(),
+  mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int().describe('bytes of the stored image'),
+});
+export type PrivateDocument = z.infer<typeof privateDocument>;
+export const privateDocumentResponse = envelope(privateDocument);

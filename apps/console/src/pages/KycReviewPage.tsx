@@ -1,11 +1,11 @@
 import { kycReviewBody, type KycReviewItem } from '@owo/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IdCard } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@web/ui/Button';
 import { Card } from '@web/ui/Card';
 import { EmptyState } from '@web/ui/EmptyState';
-import { call } from '../api';
+import { call, callBlob, messageOf } from '../api';
 import { ReasonSheet } from '../ReasonSheet';
 import { Notice, PageTitle, QueueList, when } from '../ui';
 
@@ -56,6 +56,48 @@ function DecideSheet({
   );
 }
 
+/**
+ * One KYC document, fetched with the staff session (it has no public address) and shown from a
+ * blob; tapping it shows it full width. Each opening is in the audit log.
+ */
+function KycDocument({ id, label, caption }: { id: string; label: string; caption: string }) {
+  const [large, setLarge] = useState(false);
+  const image = useQuery({
+    queryKey: ['kyc-document', id],
+    queryFn: async ({ signal }) => callBlob('GET /api/staff/kyc/documents/:id', { params: { id }, signal }),
+    staleTime: Infinity,
+  });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data) return;
+    const u = URL.createObjectURL(image.data);
+    setSrc(u);
+    return () => URL.revokeObjectURL(u);
+  }, [image.data]);
+  return (
+    <figure className={large ? 'col-span-2' : undefined}>
+      {image.isError ? (
+        <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm text-danger-fg">
+          {caption}: {messageOf(image.error)}
+        </p>
+      ) : src ? (
+        <button
+          type="button"
+          onClick={() => setLarge((v) => !v)}
+          aria-label={large ? `Show ${label} smaller` : `Show ${label} larger`}
+          aria-expanded={large}
+          className="block w-full overflow-hidden rounded-xl bg-surface-2"
+        >
+          <img src={src} alt={label} className={large ? 'w-full object-contain' : 'h-32 w-full object-cover'} />
+        </button>
+      ) : (
+        <div role="status" aria-label={`Loading ${label}`} className="h-32 animate-pulse rounded-xl bg-surface-2" />
+      )}
+      <figcaption className="mt-1 text-sm text-muted">{caption}</figcaption>
+    </figure>
+  );
+}
+
 function RequestCard({ r, onDecide }: { r: KycReviewItem; onDecide: (d: Decision) => void }) {
   const rows: [string, string][] = [
     ['Phone', r.phone ?? '—'],
@@ -78,14 +120,10 @@ function RequestCard({ r, onDecide }: { r: KycReviewItem; onDecide: (d: Decision
             </div>
           ))}
         </dl>
-        <p className="mt-3 flex flex-wrap gap-3 text-sm font-semibold">
-          <a className="text-brand-600 underline" href={r.idDocumentUrl} target="_blank" rel="noreferrer">
-            Open the ID
-          </a>
-          <a className="text-brand-600 underline" href={r.proofOfAddressUrl} target="_blank" rel="noreferrer">
-            Open the proof of address
-          </a>
-        </p>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <KycDocument id={r.idDocumentId} label={`${r.customer.name}'s ${ID_TYPES[r.idType]}`} caption="ID" />
+          <KycDocument id={r.proofOfAddressId} label={`${r.customer.name}'s proof of address`} caption="Proof of address" />
+        </div>
         <div className="mt-3 flex flex-wrap justify-end gap-2">
           <Button size="sm" variant="danger" onClick={() => onDecide('reject')} aria-label={`Reject ${r.customer.name}'s documents`}>
             Reject

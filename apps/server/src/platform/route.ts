@@ -97,6 +97,8 @@ export function route<N extends ApiName>(
       summary: e.summary ?? name,
       ...(guard.security && { security: guard.security }),
       ...(e.multipart && { consumes: ['multipart/form-data'] }),
+      // A file's bytes: the handler sends a stream or a buffer, which no serializer touches.
+      ...(e.bytes && { produces: [...e.bytes] }),
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.headers && { headers: e.headers }),

@@ -80,7 +80,11 @@ export class S3Storage implements BlobStorage {
     const res = await this.client.fetch(`${this.base}/${key}`, {
       method: 'PUT',
       body: new Uint8Array(body),
-      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' },
+      // Private documents (KYC, under private/) are never cached by anything between.
+      headers: {
+        'content-type': contentType,
+        'cache-control': key.startsWith('private/') ? 'private, no-store' : 'public, max-age=31536000, immutable',
+      },
     });
     if (!res.ok) throw new Error(`storage put failed with ${res.status}`);
   }

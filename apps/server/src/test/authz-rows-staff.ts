@@ -153,6 +153,11 @@ export const staffRows: Record<string, Row> = {
 
   // --- KYC review (console-ops) ----------------------------------------------------------------------
   'staff.kycQueue': { expect: staffOnly('compliance') },
+  'staff.kycDocument': {
+    each: async (w) => ({ id: await w.staffKit.tier3Document() }),
+    params: (_w, x) => ({ id: x.id! }),
+    expect: staffOnly('compliance'),
+  },
   'staff.reviewKyc': {
     each: async (w) => ({ id: await w.staffKit.tier3Request() }),
     params: (_w, x) => ({ userId: x.id! }),

@@ -126,6 +126,7 @@ export const uploadRows: Record<string, Row> = {
   // --- upload --------------------------------------------------------------------------------------
   'upload.single': list({ multipart: true }),
   'upload.multiple': list({ multipart: 'files' }),
+  'upload.document': list({ multipart: true }),
 };
 
 export const noticeRows: Record<string, Row> = {

@@ -5,6 +5,7 @@ import { reconItems } from '../services/staff/index.js';
 import { banPerson, freezeAccount } from '../services/user/index.js';
 import type { Person, WorldBase } from './authz-world.js';
 import { auth } from './harness.js';
+import { tier3Body } from './upload-fixture.js';
 
 /** The staff roles of the matrix, by the role names of authz-rows-shapes.ts (`staffAdmin` is the console's admin). */
 export const STAFF_PEOPLE = ['support', 'compliance', 'moderator', 'finance', 'staffAdmin'] as const;
@@ -30,6 +31,8 @@ export type StaffWorld = Record<StaffPersonName, Person> & {
     bannedCustomer: () => Promise<string>;
     /** A new Tier 2 customer whose Tier 3 documents wait for review: their id. */
     tier3Request: () => Promise<string>;
+    /** The ID document of a new Tier 3 request: its upload's id. */
+    tier3Document: () => Promise<string>;
     /** A new open reconciliation record (a payout the provider has not reported): its id. */
     reconItem: () => Promise<string>;
   };
@@ -70,6 +73,14 @@ export async function buildStaff({ t, people, person }: WorldBase): Promise<Staf
     if (!open) return { token, secret: '', id: (res.json() as { data: { id: string } }).data.id };
     const opened = await t.app.inject({ method: 'POST', url: '/api/staff/auth/enrollment', payload: { token } });
     return { token, secret: (opened.json() as { data: { secret: string } }).data.secret, id: '' };
+  };
+  const tier3Request = async () => {
+    const p = await person();
+    await t.db.transaction((tx) => markVerified(tx, p.id, 2));
+    const payload = await tier3Body(t.app, p);
+    const res = await t.app.inject({ method: 'POST', url: '/api/kyc/tier3', headers: auth(p), payload });
+    if (res.statusCode >= 300) throw new Error(`world: Tier 3 request failed: ${res.body}`);
+    return { userId: p.id, documentId: payload.idDocumentId };
   };
   return {
     support: asPerson(support),
@@ -127,18 +138,8 @@ export async function buildStaff({ t, people, person }: WorldBase): Promise<Staf
         );
         return p.id;
       },
-      tier3Request: async () => {
-        const p = await person();
-        await t.db.transaction((tx) => markVerified(tx, p.id, 2));
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/kyc/tier3',
-          headers: auth(p),
-          payload: { idType: 'passport', idDocumentUrl: '/uploads/passport.jpg', proofOfAddressUrl: '/uploads/bill.jpg' },
-        });
-        if (res.statusCode >= 300) throw new Error(`world: Tier 3 request failed: ${res.body}`);
-        return p.id;
-      },
+      tier3Request: async () => (await tier3Request()).userId,
+      tier3Document: async () => (await tier3Request()).documentId,
       reconItem: async () => {
         const id = randomUUID();
         await t.db.insert(reconItems).values({

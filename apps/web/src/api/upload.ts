@@ -2,7 +2,10 @@ import type { ApiData } from '@owo/contracts';
 import { ApiError, authHeaders, buildUrl, resolveRoute, unwrapEnvelope } from './client';
 
 const UPLOAD = 'POST /api/upload/api/upload/single';
+const DOCUMENT = 'POST /api/upload/api/upload/document';
 export type UploadedFile = ApiData<typeof UPLOAD>;
+/** A private document (a KYC photo): known by its id only, never shown by an address. */
+export type PrivateDocument = ApiData<typeof DOCUMENT>;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -19,8 +22,8 @@ export function checkImage(file: File): string | null {
   return null;
 }
 
-export interface UploadHandle {
-  promise: Promise<UploadedFile>;
+export interface UploadHandle<T = UploadedFile> {
+  promise: Promise<T>;
   abort: () => void;
 }
 
@@ -42,10 +45,23 @@ export function uploadImage(file: File, onProgress?: (fraction: number) => void)
  * XMLHttpRequest, so progress (0..1) can be shown and the upload cancelled.
  */
 export function uploadFile(file: Blob, opts: { poster?: Blob; onProgress?: (fraction: number) => void; name?: string } = {}): UploadHandle {
+  return send<UploadedFile>(UPLOAD, file, opts);
+}
+
+/** Uploads a private document (a photo of an ID or a bill for KYC): the answer is its id, it gets no address. */
+export function uploadDocument(file: Blob, opts: { onProgress?: (fraction: number) => void } = {}): UploadHandle<PrivateDocument> {
+  return send<PrivateDocument>(DOCUMENT, file, opts);
+}
+
+function send<T>(
+  route: typeof UPLOAD | typeof DOCUMENT,
+  file: Blob,
+  opts: { poster?: Blob; onProgress?: (fraction: number) => void; name?: string },
+): UploadHandle<T> {
   const { onProgress } = opts;
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedFile>((resolve, reject) => {
-    const { method, service, path } = resolveRoute(UPLOAD);
+  const promise = new Promise<T>((resolve, reject) => {
+    const { method, service, path } = resolveRoute(route);
     xhr.open(method, buildUrl(service, path));
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
@@ -61,7 +77,7 @@ export function uploadFile(file: Blob, opts: { poster?: Blob; onProgress?: (frac
       }
       try {
         onProgress?.(1);
-        resolve(unwrapEnvelope<UploadedFile>(xhr.status, body).data);
+        resolve(unwrapEnvelope<T>(xhr.status, body).data);
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));
       }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
-import { type UploadHandle, uploadFile } from '../api/upload';
+import { type UploadHandle, uploadDocument, uploadFile } from '../api/upload';
 
 /** One chosen file as a form shows it: its preview, the upload's progress and, once done, its url. */
 export interface Upload {
@@ -9,6 +9,8 @@ export interface Upload {
   progress: number;
   status: 'uploading' | 'done' | 'failed';
   url?: string;
+  /** A private document's id (it has no url). */
+  id?: string;
   error?: string;
 }
 
@@ -59,9 +61,12 @@ export interface UploadEntry<X> {
  * cancels its upload; on unmount every upload is cancelled and every preview let go. `urls` are
  * the uploaded ones, in order.
  */
-export function useUploads<X extends object = object>(initial: () => Array<Upload & NoInfer<X>> = () => []) {
+export function useUploads<X extends object = object>(
+  initial: () => Array<Upload & NoInfer<X>> = () => [],
+  { privateDocuments = false }: { privateDocuments?: boolean } = {},
+) {
   const [items, setItems] = useState<Array<Upload & X>>(initial);
-  const handles = useRef(new Map<string, UploadHandle>());
+  const handles = useRef(new Map<string, UploadHandle<{ id?: string; url?: string }>>());
   /** The object URL each item's preview is shown from (an item that was there already has none). */
   const shown = useRef(new Map<string, string>());
   const previews = useObjectUrls();
@@ -98,17 +103,20 @@ export function useUploads<X extends object = object>(initial: () => Array<Uploa
       });
       setItems((all) => [...(replace ? [] : all), ...added.map((a) => a.item)]);
       for (const { entry, item } of added) {
-        const h = uploadFile(entry.file, { poster: entry.poster, onProgress: (p) => patch(item.key, { progress: p }) });
+        const onProgress = (p: number) => patch(item.key, { progress: p });
+        const h: UploadHandle<{ id?: string; url?: string }> = privateDocuments
+          ? uploadDocument(entry.file, { onProgress })
+          : uploadFile(entry.file, { poster: entry.poster, onProgress });
         handles.current.set(item.key, h);
         h.promise
-          .then((up) => patch(item.key, { status: 'done', url: up.url, progress: 1 }))
+          .then((up) => patch(item.key, { status: 'done', url: up.url, id: up.id, progress: 1 }))
           .catch((err: unknown) => patch(item.key, { status: 'failed', error: errorMessage(err, 'The upload failed. Try again.') }))
           .finally(() => {
             if (handles.current.get(item.key) === h) handles.current.delete(item.key);
           });
       }
     },
-    [drop, patch, previews],
+    [drop, patch, previews, privateDocuments],
   );
 
   const remove = useCallback(

@@ -6,9 +6,10 @@ import { uploadKey, useUploads } from '../lib/use-uploads';
 import { FileButton, UploadOverlay, addFileButtonClass } from './FilePicker';
 
 /** One image for a form, uploaded as soon as it is chosen, with its progress; it can be replaced or removed. */
-export function useImageUpload(initial: string | null = null) {
-  const upload = useUploads(() =>
-    initial ? [{ key: uploadKey(), previewUrl: initial, url: initial, progress: 0, status: 'done' as const }] : [],
+export function useImageUpload(initial: string | null = null, opts: { privateDocument?: boolean } = {}) {
+  const upload = useUploads(
+    () => (initial ? [{ key: uploadKey(), previewUrl: initial, url: initial, progress: 0, status: 'done' as const }] : []),
+    { privateDocuments: opts.privateDocument },
   );
   const [problem, setProblem] = useState<string | null>(null);
   const { add, clear: drop } = upload;
@@ -31,6 +32,8 @@ export function useImageUpload(initial: string | null = null) {
   return {
     /** The uploaded image (or the one the form started with); null when there is none. */
     url: item?.status === 'done' ? (item.url ?? null) : null,
+    /** A private document's id once uploaded (useImageUpload(null, { privateDocument: true })). */
+    id: item?.status === 'done' ? (item.id ?? null) : null,
     previewUrl: item?.previewUrl ?? null,
     progress: item?.progress ?? 0,
     status,

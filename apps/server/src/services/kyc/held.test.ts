@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balancesOf, fileApp, fundWallet, historyOf, json } from '../../test/harness.js';
+import { tier3Body } from '../../test/upload-fixture.js';
 import { decideTier3 } from './kyc.service.js';
 import { returnExpiredHolds } from './held.service.js';
 import { kycKit } from './kyc-test-kit.js';
@@ -62,11 +63,7 @@ describe('held credits', () => {
   it('Tier 3 approval credits what Tier 2 could not take', async () => {
     const [a, b] = [await kit.person(3, 20_000_000), await kit.person(2)];
     await kit.send(a, b, 15_000_000);
-    const submitted = await kit.call(b, 'POST', '/api/kyc/tier3', {
-      idType: 'drivers_licence',
-      idDocumentUrl: '/uploads/id.jpg',
-      proofOfAddressUrl: '/uploads/bill.jpg',
-    });
+    const submitted = await kit.call(b, 'POST', '/api/kyc/tier3', await tier3Body(t.app, b));
     expect(json(submitted).data).toMatchObject({ tier: 2, tier3: 'pending', nextStep: 'Your ID and proof of address are being reviewed.' });
     await t.db.transaction((tx) => decideTier3(tx, t.config.kyc, b.id, true));
     expect(await kit.status(b)).toMatchObject({ tier: 3, tier3: 'approved' });

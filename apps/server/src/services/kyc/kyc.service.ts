@@ -2,7 +2,8 @@ import type { KycAddress, KycStatus, Tier3Body } from '@owo/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { KycConfig } from '../../platform/config-kyc.js';
 import type { Tx } from '../../platform/db.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { privateDocumentsOf } from '../upload/index.js';
 import { userById } from '../user/index.js';
 import type { KycDeps } from './deps.js';
 import { releaseHeld } from './held.service.js';
@@ -10,7 +11,7 @@ import { datesMatch, namesMatch } from './identity/name-match.js';
 import { IdentityNotFound, IdentityUnavailable, type IdentityKind } from './identity/provider.js';
 import { masked, numberHash, sealNumber } from './numbers.js';
 import { lagosDay, tierOf } from './settings.js';
-import { kycHeldCredits, kycProfiles, kycUsage } from './tables.js';
+import { kycHeldCredits, kycProfiles, kycUsage, type Tier3Documents } from './tables.js';
 
 type Profile = typeof kycProfiles.$inferSelect;
 const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
@@ -200,9 +201,13 @@ export async function submitTier3(deps: KycDeps, userId: string, body: Tier3Body
   const p = await profileOf(deps.db, userId);
   if (p.tier < 2) throw refusal(409, 'KYC_TIER2_FIRST', 'Reach Tier 2 first: verify your BVN and NIN and add your address.');
   if (p.tier === 3) throw conflict('You are already on Tier 3.', 'KYC_ALREADY_TIER3');
+  // Only the person's own private documents, uploaded for this (an address or another's upload is refused).
+  const own = await privateDocumentsOf(deps.db, userId, [body.idDocumentId, body.proofOfAddressId]);
+  if (own.length !== 2) throw badRequest('Upload your ID and proof of address in the app, then send them.', 'KYC_DOCUMENT_UNKNOWN');
+  const documents: Tier3Documents = { idType: body.idType, idDocumentId: body.idDocumentId, proofOfAddressId: body.proofOfAddressId };
   await deps.db
     .update(kycProfiles)
-    .set({ tier3Status: 'pending', tier3Documents: body, tier3Reason: null, updatedAt: new Date() })
+    .set({ tier3Status: 'pending', tier3Documents: documents, tier3Reason: null, updatedAt: new Date() })
     .where(eq(kycProfiles.userId, userId));
   return kycStatus(deps, userId);
 }
@@ -220,6 +225,12 @@ export async function decideTier3(tx: Tx, kyc: KycConfig, userId: string, approv
     .set({ tier3Status: approve ? 'approved' : 'rejected', tier3Reason: approve ? null : reason, updatedAt: new Date() })
     .where(eq(kycProfiles.userId, userId));
   return settleTier(tx, kyc, userId);
+}
+
+/** True when this upload is one of the documents of this person's Tier 3 request (what staff may open). */
+export async function isTier3Document(tx: Tx, userId: string, uploadId: string): Promise<boolean> {
+  const [p] = await tx.select({ documents: kycProfiles.tier3Documents }).from(kycProfiles).where(eq(kycProfiles.userId, userId));
+  return Boolean(p?.documents && (p.documents.idDocumentId === uploadId || p.documents.proofOfAddressId === uploadId));
 }
 
 /** Tier 3 requests waiting for review, the oldest first (kyc_profiles_tier3_idx). */

@@ -30,6 +30,9 @@ export const kycRules = pgTable('kyc_rules', {
  * no tier limits. The numbers are kept encrypted (AES-256-GCM) with an HMAC beside each for
  * uniqueness (one BVN, one person), and their last three digits for the masked view.
  */
+/** A Tier 3 request's documents: the kind of ID and the ids of two private uploads of the person's own. */
+export type Tier3Documents = { idType: string; idDocumentId: string; proofOfAddressId: string };
+
 export const kycProfiles = pgTable(
   'kyc_profiles',
   {
@@ -48,7 +51,8 @@ export const kycProfiles = pgTable(
     tier3Status: text('tier3_status', { enum: ['none', 'pending', 'approved', 'rejected'] })
       .notNull()
       .default('none'),
-    tier3Documents: jsonb('tier3_documents').$type<{ idType: string; idDocumentUrl: string; proofOfAddressUrl: string }>(),
+    /** The documents of the last Tier 3 request: the ids of the sender's own private uploads (never addresses). */
+    tier3Documents: jsonb('tier3_documents').$type<Tier3Documents>(),
     /** Why staff rejected the Tier 3 documents (the customer reads it); cleared by a new request. */
     tier3Reason: text('tier3_reason'),
     /** While in the future, a device first seen recently may sign in: the day limit is the new device's. */

@@ -4,6 +4,7 @@ import { fileApp, json } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 import { openNumber } from './numbers.js';
 import { kycProfiles } from './tables.js';
+import { tier3Body } from '../../test/upload-fixture.js';
 
 // BVN and NIN through the sandbox identity provider (numbers by their last digits: identity/sandbox.ts).
 
@@ -119,11 +120,7 @@ describe('BVN and NIN verification', () => {
 
   it('Tier 3 documents need Tier 2 first', async () => {
     const u = await kit.person(1);
-    const res = await kit.call(u, 'POST', '/api/kyc/tier3', {
-      idType: 'passport',
-      idDocumentUrl: '/u/a.jpg',
-      proofOfAddressUrl: '/u/b.jpg',
-    });
+    const res = await kit.call(u, 'POST', '/api/kyc/tier3', await tier3Body(t.app, u));
     expect(res.statusCode).toBe(409);
     expect(json(res).code).toBe('KYC_TIER2_FIRST');
   });

@@ -39,7 +39,10 @@ export function staffProviders(config: Config, db: Db): { staffAuthenticator: St
  * The providers' settlement reports for reconciliation: an HTTP service when SETTLEMENT_URL is set,
  * otherwise the sandbox providers' own books (`books`: the sandbox card acquirer keeps its charges).
  */
-export function settlementProviders(config: Config, books: { card?: (day: string) => Promise<SettlementLine[]> }): StaffProviders {
+export function settlementProviders(
+  config: Config,
+  books: { card?: (day: string) => Promise<SettlementLine[]> },
+): Pick<StaffProviders, 'settlements'> {
   const { url, apiKey } = config.settlement;
   return { settlements: url ? httpSettlementReports(url, apiKey) : sandboxSettlementReports(books) };
 }
@@ -49,7 +52,13 @@ export function settlementProviders(config: Config, books: { card?: (day: string
  * customers', with TOTP and short sessions; customers; money with two keys; the audit log; health.
  */
 const staffRoutes: FastifyPluginAsync<ServiceOptions<StaffProviders>> = async (app, { providers }) => {
-  const deps: StaffDeps = { db: app.db, config: app.config, notifier: app.notifier, settlements: providers.settlements };
+  const deps: StaffDeps = {
+    db: app.db,
+    config: app.config,
+    notifier: app.notifier,
+    settlements: providers.settlements,
+    storage: providers.storage,
+  };
   // A session's idle limit counts from its last successful call (a refused one moves nothing).
   app.addHook('onSend', async (req, reply) => {
     if (req.staff && reply.statusCode < 400) await touchStaffSession(deps.db, req.staff.sessionId);

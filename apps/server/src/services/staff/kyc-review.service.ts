@@ -1,7 +1,9 @@
 import type { KycReviewItem } from '@owo/contracts';
 import type { Tx } from '../../platform/db.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
-import { decideTier3, pendingTier3 } from '../kyc/index.js';
+import { notFound } from '../../platform/errors.js';
+import { decideTier3, isTier3Document, pendingTier3 } from '../kyc/index.js';
+import { openPrivateDocument, privateDocument } from '../upload/index.js';
 import { usersByIds } from '../user/index.js';
 import { appendAudit } from './audit.js';
 import type { StaffDeps } from './deps.js';
@@ -29,13 +31,34 @@ export async function kycQueue(deps: StaffDeps, q: { page: number; limit: number
           customer: { id: userId, name: person ? `${person.firstName} ${person.lastName}` : '(unknown)' },
           phone: person?.phoneNumber ?? null,
           idType: documents.idType as KycReviewItem['idType'],
-          idDocumentUrl: documents.idDocumentUrl,
-          proofOfAddressUrl: documents.proofOfAddressUrl,
+          idDocumentId: documents.idDocumentId,
+          proofOfAddressId: documents.proofOfAddressId,
         };
       }),
       total: page.total,
     };
   });
+}
+
+/**
+ * A document of a customer's Tier 3 request, for a reviewer (the route checked the permission): a
+ * private upload that is one of that customer's request's documents, else not found. Each opening is
+ * appended to the audit log before the bytes are read.
+ */
+export async function kycDocument(deps: StaffDeps, actor: StaffAuthContext, id: string) {
+  const doc = await privateDocument(deps.db, id);
+  if (!doc || !(await isTier3Document(deps.db, doc.ownerId, id))) throw notFound('Document not found', 'DOCUMENT_NOT_FOUND');
+  await deps.db.transaction((tx) =>
+    appendAudit(tx, deps.config.secret, {
+      staffId: actor.staffId,
+      customerId: doc.ownerId,
+      kind: 'kyc.document.view',
+      detail: { documentId: id },
+    }),
+  );
+  const found = await openPrivateDocument(deps.storage, doc);
+  if (!found) throw notFound('Document not found', 'DOCUMENT_NOT_FOUND');
+  return { ...found, mimeType: doc.mimeType };
 }
 
 export async function reviewTier3(

@@ -299,7 +299,13 @@ describe('a day matched with the providers’ reports', () => {
 
 describe('the daily job', () => {
   const at = (iso: string) => new Date(iso);
-  const deps = () => ({ db: t.db, config: t.config, notifier: t.app.notifier, settlements: { name: 'none', report: async () => null } });
+  const deps = () => ({
+    db: t.db,
+    config: t.config,
+    notifier: t.app.notifier,
+    settlements: { name: 'none', report: async () => null },
+    storage: t.providers.storage,
+  });
 
   it('waits for the Lagos hour RECON_HOUR before matching yesterday', async () => {
     expect(await reconcileYesterday(deps(), at('2026-03-10T04:30:00Z'))).toBe(0);

@@ -5,7 +5,7 @@ import { paged } from '../../platform/pagination.js';
 import type { StaffDeps } from './deps.js';
 import { getDispute, listDisputes, requestDecision } from './disputes.service.js';
 import { freezeCustomer, unfreezeCustomer } from './freeze.service.js';
-import { kycQueue, reviewTier3 } from './kyc-review.service.js';
+import { kycDocument, kycQueue, reviewTier3 } from './kyc-review.service.js';
 import { banAuthor, liftPersonBan, listBans, moderate, moderationQueue } from './moderation.service.js';
 import { staffRoute } from './staff-route.js';
 
@@ -85,6 +85,16 @@ export const staffKycRoutes =
   (deps: StaffDeps): FastifyPluginAsync =>
   async (app) => {
     staffRoute(app, 'staff.kycQueue', 'kyc.review', async (req) => paged('Tier 3 requests', req.query, await kycQueue(deps, req.query)));
+    staffRoute(app, 'staff.kycDocument', 'kyc.review', async (req, me, reply) => {
+      const doc = await kycDocument(deps, me, req.params.id);
+      return reply
+        .header('content-type', doc.mimeType)
+        .header('content-length', doc.size)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(doc.stream);
+    });
     staffRoute(app, 'staff.reviewKyc', 'kyc.review', async (req, me, reply) => {
       const r = await withIdempotency(deps.db, req, reply, me.staffId, 'staff.reviewKyc', (tx) =>
         reviewTier3(deps, tx, me, req.params.userId, req.body.decision, req.body.reason),

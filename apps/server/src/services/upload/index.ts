@@ -3,7 +3,16 @@ import type { Config } from '../../platform/config.js';
 import { createStorage } from '../../platform/storage.js';
 import { uploadRoutes, type UploadProviders } from './routes.js';
 
-export { ownsUpload, removeUploads, storeImage, uploadsOf, type UploadRecord } from './upload.service.js';
+export {
+  ownsUpload,
+  privateDocumentsOf,
+  openPrivateDocument,
+  privateDocument,
+  removeUploads,
+  storeImage,
+  uploadsOf,
+  type UploadRecord,
+} from './upload.service.js';
 export type { UploadProviders } from './routes.js';
 
 /** The default storage for this config. */

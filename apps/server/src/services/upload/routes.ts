@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { ok } from '../../platform/http.js';
 import { route, userIdOf } from '../../platform/route.js';
 import type { BlobStorage } from '../../platform/storage.js';
-import { checkMedia, contentTypeOf, imageTypeOf, storeImage, storeMedia } from './upload.service.js';
+import { checkMedia, contentTypeOf, imageTypeOf, PRIVATE_PREFIX, storeImage, storeMedia, storePrivateImage } from './upload.service.js';
 import { parseRange } from './range.js';
 
 /** Where the images go: local disk under DATA_DIR, or S3-compatible storage when S3_BUCKET is set. */
@@ -91,6 +91,21 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
     }),
   );
 
+  route(app, 'upload.document', { guard: 'bearer' }, async (req, reply) =>
+    wrap(async () => {
+      if (!req.isMultipart()) throw notMultipart();
+      let first: { data: Buffer; name: string } | null = null;
+      for await (const part of req.files()) {
+        const data = await read(part);
+        first ??= { data, name: part.filename || 'document' };
+      }
+      if (!first) throw notMultipart();
+      await imageTypeOf(first.data, first.name);
+      if (first.data.length > maxBytes) throw imageTooLarge();
+      return reply.status(201).send(ok(await storePrivateImage(app.db, storage, userIdOf(req), first.data, first.name), 'Uploaded'));
+    }),
+  );
+
   // Not in the API map: it answers the file's bytes (streamed, with byte ranges) to <img>, <video> and
   // <audio> tags, not a JSON envelope a response schema could describe, so it is registered here.
   app.get(
@@ -105,6 +120,8 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
     },
     async (req, reply) => {
       const key = req.params['*'];
+      // Private documents (KYC) are never served here: staff read them through their own call.
+      if (key.startsWith(PRIVATE_PREFIX)) throw notFound('File not found', 'FILE_NOT_FOUND');
       const size = await storage.size(key);
       if (size === null) throw notFound('File not found', 'FILE_NOT_FOUND');
       const range = parseRange(req.headers.range, size);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const uploads = pgTable(
   'uploads',
@@ -18,6 +18,12 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     durationMs: integer('duration_ms'),
+    /**
+     * A private document (a KYC ID or proof of address): stored under `private/`, never served by
+     * the public files route, never usable in a post, story or message; staff with the permission
+     * read it through the console's own call.
+     */
+    private: boolean('private').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt), index('uploads_url_idx').on(t.url)],

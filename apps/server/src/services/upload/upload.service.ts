@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import type { UploadedFile } from '@owo/contracts';
+import type { PrivateDocument, UploadedFile } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
@@ -49,30 +49,37 @@ export async function imageTypeOf(input: Buffer, name: string): Promise<ImageTyp
   return kind.mime as ImageType;
 }
 
+/** An image re-encoded without metadata (EXIF, GPS), bounded to 1600px, and its 320px thumbnail when asked for. */
+async function reencode(input: Buffer, name: string, mime: ImageType, withThumbnail: boolean) {
+  try {
+    const base = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
+    const main = await encode(
+      base.clone().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
+      mime,
+    ).toBuffer({ resolveWithObject: true });
+    const thumb = withThumbnail
+      ? await encode(base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }), mime).toBuffer()
+      : null;
+    return { main, thumb };
+  } catch {
+    throw badRequest(`${name}: this image could not be read`, 'UPLOAD_CORRUPT');
+  }
+}
+
 /**
  * Checks the bytes (not the name) are a JPEG, PNG or WebP image, re-encodes it without metadata
  * (EXIF, GPS), bounded to 1600px, with a 320px thumbnail, and stores both.
  */
 export async function storeImage(db: Db, storage: BlobStorage, ownerId: string, input: Buffer, name = 'file'): Promise<UploadedFile> {
   const mime = await imageTypeOf(input, name);
-  let main: { data: Buffer; info: OutputInfo };
-  let thumb: Buffer;
-  try {
-    const base = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
-    main = await encode(base.clone().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }), mime).toBuffer(
-      { resolveWithObject: true },
-    );
-    thumb = await encode(base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }), mime).toBuffer();
-  } catch {
-    throw badRequest(`${name}: this image could not be read`, 'UPLOAD_CORRUPT');
-  }
+  const { main, thumb } = await reencode(input, name, mime, true);
   const id = newId();
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
   const ext = IMAGE_TYPES[mime];
   const key = `${day}/${id}.${ext}`;
   const thumbnailKey = `${day}/${id}-${THUMB_WIDTH}.${ext}`;
   await storage.put(key, main.data, mime);
-  await storage.put(thumbnailKey, thumb, mime);
+  await storage.put(thumbnailKey, thumb!, mime);
   const file: UploadedFile = {
     url: storage.publicUrl(key),
     thumbnailUrl: storage.publicUrl(thumbnailKey),
@@ -86,6 +93,56 @@ export async function storeImage(db: Db, storage: BlobStorage, ownerId: string, 
   await insertUpload(db, id, ownerId, key, thumbnailKey, file);
   return file;
 }
+
+/** Where private documents are kept: the public files route serves nothing under it. */
+export const PRIVATE_PREFIX = 'private/';
+
+/**
+ * A private document (a photo of an ID or a bill for KYC): checked and re-encoded as any image
+ * (no metadata), no thumbnail, kept under `private/` and answered by its id only: no address
+ * serves it publicly, and no post, story or message can use it.
+ */
+export async function storePrivateImage(
+  db: Db,
+  storage: BlobStorage,
+  ownerId: string,
+  input: Buffer,
+  name = 'file',
+): Promise<PrivateDocument> {
+  const mime = await imageTypeOf(input, name);
+  const { main } = await reencode(input, name, mime, false);
+  const id = newId();
+  const key = `${PRIVATE_PREFIX}${id}.${IMAGE_TYPES[mime]}`;
+  await storage.put(key, main.data, mime);
+  const doc: PrivateDocument = { id, mimeType: mime, width: main.info.width, height: main.info.height, size: main.data.length };
+  await db
+    .insert(uploads)
+    .values({ ...doc, ownerId, key, thumbnailKey: null, kind: 'image', durationMs: null, url: key, thumbnailUrl: null, private: true });
+  return doc;
+}
+
+/** This person's private documents among these ids (a KYC request names only its sender's own). */
+export async function privateDocumentsOf(db: Tx, ownerId: string, ids: readonly string[]): Promise<PrivateDocument[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: uploads.id, mimeType: uploads.mimeType, width: uploads.width, height: uploads.height, size: uploads.size })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.private, true), inArray(uploads.id, [...new Set(ids)]))) as Promise<
+    PrivateDocument[]
+  >;
+}
+
+/** A private document's owner and type, or null: asked before its bytes are opened (openPrivateDocument). */
+export async function privateDocument(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: uploads.id, key: uploads.key, mimeType: uploads.mimeType, ownerId: uploads.ownerId })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.private, true)));
+  return row ?? null;
+}
+
+/** The bytes of a private document found by `privateDocument`, for a caller its rule let through; null when the file is gone. */
+export const openPrivateDocument = (storage: BlobStorage, doc: { key: string }) => storage.get(doc.key);
 
 const insertUpload = (db: Db, id: string, ownerId: string, key: string, thumbnailKey: string | null, file: UploadedFile) =>
   db.insert(uploads).values({
@@ -198,7 +255,13 @@ export async function uploadsOf(db: Tx, ownerId: string, urls: readonly string[]
       durationMs: uploads.durationMs,
     })
     .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), or(inArray(uploads.url, unique), inArray(uploads.thumbnailUrl, unique))));
+    .where(
+      and(
+        eq(uploads.ownerId, ownerId),
+        eq(uploads.private, false),
+        or(inArray(uploads.url, unique), inArray(uploads.thumbnailUrl, unique)),
+      ),
+    );
   return rows as UploadRecord[];
 }
 
@@ -229,7 +292,7 @@ export async function ownsUpload(db: Db, ownerId: string, url: string): Promise<
   const [row] = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), or(eq(uploads.url, url), eq(uploads.thumbnailUrl, url))))
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.private, false), or(eq(uploads.url, url), eq(uploads.thumbnailUrl, url))))
     .limit(1);
   return Boolean(row);
 }

@@ -21,11 +21,12 @@ const ID_TYPES = [
 export default function Tier3Page() {
   const status = useKycStatus();
   const [idType, setIdType] = useState<(typeof ID_TYPES)[number][0]>('nin_slip');
-  const id = useImageUpload();
-  const bill = useImageUpload();
+  // Private documents: kept apart from other uploads, known by id, seen only by our compliance team.
+  const id = useImageUpload(null, { privateDocument: true });
+  const bill = useImageUpload(null, { privateDocument: true });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = useKycStep(() => kycApi.submitTier3({ idType, idDocumentUrl: id.url!, proofOfAddressUrl: bill.url! }));
+  const submit = useKycStep(() => kycApi.submitTier3({ idType, idDocumentId: id.id!, proofOfAddressId: bill.id! }));
   const pending = status.data?.tier3 === 'pending';
 
   return (
@@ -53,7 +54,7 @@ export default function Tier3Page() {
               className="flex flex-col gap-5"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (!id.url || !bill.url) return setProblem('Add both photos, and wait for them to upload.');
+                if (!id.id || !bill.id) return setProblem('Add both photos, and wait for them to upload.');
                 setProblem(null);
                 submit.mutate();
               }}
