@@ -11,15 +11,6 @@ import { createUser, logIn, makePng, shot, type ApiUser } from './helpers';
 const sandboxNumber = (first: string) => `${first}${String(randomInt(0, 1e9)).padStart(9, '0')}1`;
 const bearer = (u: ApiUser) => ({ authorization: `Bearer ${u.token}` });
 
-async function upload(request: APIRequestContext, page: Page, u: ApiUser, name: string) {
-  const up = await request.post('/api/upload/api/upload/single', {
-    headers: bearer(u),
-    multipart: { file: { name, mimeType: 'image/png', buffer: await makePng(page) } },
-  });
-  expect(up.status(), await up.text()).toBeLessThan(300);
-  return ((await up.json()) as { data: { url: string } }).data.url;
-}
-
 /** A customer verified to Tier 2 through the calls (BVN, NIN, address) who sends Tier 3 documents. */
 async function tier3Requester(request: APIRequestContext, page: Page) {
   const u = await createUser(request, { firstName: 'Ngozi', lastName: 'Adebayo' });
@@ -36,16 +27,21 @@ async function tier3Requester(request: APIRequestContext, page: Page) {
     data: { line1: '4 Allen Avenue', city: 'Ikeja', state: 'Lagos' },
   });
   expect(a.status(), await a.text()).toBe(200);
-  const sent = await request.post('/api/kyc/tier3', {
-    headers: bearer(u),
-    data: {
-      idType: 'passport',
-      idDocumentUrl: await upload(request, page, u, 'passport.png'),
-      proofOfAddressUrl: await upload(request, page, u, 'bill.png'),
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  expect(((await sent.json()) as { data: { tier: number; tier3: string } }).data).toMatchObject({ tier: 2, tier3: 'pending' });
+  // The customer sends the two photos from the Tier 3 screen: private uploads, sent by id.
+  await logIn(page, u);
+  await page.goto('/account/limits/tier3');
+  await page
+    .getByLabel('Add a photo of your id')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: await makePng(page) });
+  await page.getByLabel('Add a proof of address').setInputFiles({ name: 'bill.png', mimeType: 'image/png', buffer: await makePng(page) });
+  await page.getByLabel('Kind of ID').selectOption('passport');
+  await expect(page.getByRole('img', { name: 'Photo of your ID preview' })).toBeVisible();
+  await shot(page, 'kyc-review-00-customer-sends');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/kyc/tier3') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send for review' }).click();
+  const body = (await (await sent).request().postDataJSON()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['idDocumentId', 'idType', 'proofOfAddressId']);
+  await expect(page.getByText('Your ID and proof of address are being reviewed.')).toBeVisible();
   return u;
 }
 
@@ -65,8 +61,16 @@ test('compliance approves a Tier 3 request in the console, and the customer sees
   const request3 = compliance.getByRole('article', { name: 'Tier 3 request from Ngozi Adebayo' }).last();
   await expect(request3.getByText('International passport')).toBeVisible();
   await expect(request3.getByText('4 Allen Avenue, Ikeja, Lagos')).toBeVisible();
-  await expect(request3.getByRole('link', { name: 'Open the ID' })).toHaveAttribute('href', /\/api\/upload\//);
+  // The documents are images fetched with the staff session (blob: addresses), never links to an address.
+  const idPhoto = request3.getByRole('img', { name: "Ngozi Adebayo's International passport" });
+  await expect(idPhoto).toHaveAttribute('src', /^blob:/);
+  await expect(request3.getByRole('img', { name: "Ngozi Adebayo's proof of address" })).toHaveAttribute('src', /^blob:/);
+  expect(await idPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(request3.getByRole('link')).toHaveCount(0);
   await shot(compliance, 'kyc-review-01-queue');
+  await request3.getByRole('button', { name: "Show Ngozi Adebayo's International passport larger" }).click();
+  await expect(request3.getByRole('button', { name: "Show Ngozi Adebayo's International passport smaller" })).toBeVisible();
+  await shot(compliance, 'kyc-review-01b-document');
 
   // A rejection needs a reason: the form says so, by the contracts' own rule, and sends nothing.
   await request3.getByRole('button', { name: "Reject Ngozi Adebayo's documents" }).click();

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { addStaffBody, staffPassword } from '@owo/contracts';
 import { loadConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db.js';
+import { lastConsoleUrl, OTHER_SECRET_MESSAGE, sameAppSecret } from '../src/platform/secret-check.js';
 import { createAdmin } from '../src/services/staff/index.js';
 
 const { values } = parseArgs({
@@ -52,6 +53,9 @@ const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
 );
 try {
+  // An admin made under another secret than the server's could never sign in: refuse first.
+  if (!(await sameAppSecret(database.db, config.secret))) throw new Error(OTHER_SECRET_MESSAGE);
+  const consoleUrl = process.env.CONSOLE_URL ? config.staff.consoleUrl : ((await lastConsoleUrl(database.db)) ?? config.staff.consoleUrl);
   const admin = await createAdmin(database.db, config.secret, { ...who.data, password: password.data });
   if (values.json) {
     console.log(JSON.stringify(admin));
@@ -62,7 +66,7 @@ try {
     console.log(`or open this address as a QR code:\n  ${admin.otpauthUrl}\n`);
     console.log('Recovery codes (each works once instead of a code, if the phone is lost). Keep them safe; they are not shown again:');
     for (const c of admin.recoveryCodes) console.log(`  ${c}`);
-    console.log(`\nSign in at ${config.staff.consoleUrl}`);
+    console.log(`\nSign in at ${consoleUrl}`);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { buildApp } from './platform/app.js';
 import { loadConfig, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
-import { DEMO_PASSWORD, DEMO_PIN, DEMO_USERS, seedDemo } from './seed.js';
+import { OTHER_SECRET_MESSAGE, recordConsoleUrl, sameAppSecret } from './platform/secret-check.js';
+import { DEMO_PASSWORD, DEMO_PIN, DEMO_TIER1_USER, DEMO_USERS, seedDemo } from './seed.js';
 import { allServices, buildProviders } from './services/index.js';
 import { uploadProviders } from './services/upload/index.js';
 
@@ -33,6 +34,12 @@ const multi = config.workers > 1 && Boolean(config.databaseUrl);
 if (config.workers > 1 && !config.databaseUrl)
   console.warn('WORKERS needs DATABASE_URL (the embedded database is one process); running one process.');
 
+/** Tells (loudly, once) when APP_SECRET is not the one the database was set up with; records the console's address. */
+async function checkSecret(db: Parameters<typeof sameAppSecret>[0]) {
+  if (!(await sameAppSecret(db, config.secret))) console.error(`\nWarning: ${OTHER_SECRET_MESSAGE}\n`);
+  await recordConsoleUrl(db, config.staff.consoleUrl);
+}
+
 function banner(kind: string) {
   console.log(`\nOwo is running at ${where}  (API docs: ${where}/api/docs)`);
   console.log(
@@ -41,6 +48,8 @@ function banner(kind: string) {
   if (config.seedDemo) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}, transaction PIN ${DEMO_PIN}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.firstName} ${u.lastName}: ${u.email} or ${u.phoneNumber}`);
+    const t = DEMO_TIER1_USER;
+    console.log(`  ${t.firstName} ${t.lastName} (KYC Tier 1, to try the limits and the upgrade): ${t.email} or ${t.phoneNumber}`);
   }
 }
 
@@ -48,6 +57,7 @@ if (multi && cluster.isPrimary) {
   // Migrate and seed once, then start the workers; they share the port.
   const database = await open();
   if (config.seedDemo) await seedDemo(database.db, uploadProviders(config).storage);
+  await checkSecret(database.db);
   await database.close();
   for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
@@ -82,5 +92,8 @@ if (multi && cluster.isPrimary) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  if (!multi) banner(database.kind);
+  if (!multi) {
+    await checkSecret(database.db);
+    banner(database.kind);
+  }
 }

@@ -106,7 +106,8 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   app.decorate('db', deps.db);
   app.decorate('jobsDb', deps.jobsDb ?? deps.db);
   app.decorate('notifier', notifier);
-  const jobs = new JobRunner(deps.db, app.log, instanceOf(deps.db).id);
+  const instance = instanceOf(deps.db);
+  const jobs = new JobRunner(deps.db, app.log, instance.id, (owner) => instance.isAlive(owner));
   app.decorate('jobs', jobs);
   // Texts and emails are claimed row by row, so every process drains the outbox.
   jobs.add({ name: 'platform.outbox', periodMs: config.outboxDrainMs, scope: 'process', run: () => notifier.drain() });

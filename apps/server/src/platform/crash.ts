@@ -18,7 +18,9 @@ export type CrashPoint =
   /** The outside system has answered; its outcome is not yet recorded. */
   | 'payment.called'
   /** A money call's transaction (its work and its answer) has committed; the client has no answer yet. */
-  | 'idempotency.committed';
+  | 'idempotency.committed'
+  /** A cluster job's lease is taken; its run has not started (`job.claimed:<job name>`). */
+  | `job.claimed:${string}`;
 
 export function crashPoint(point: CrashPoint): void {
   if (points.size > 0 && points.has(point)) process.kill(process.pid, 'SIGKILL');

@@ -92,6 +92,30 @@ describe('the job runner', () => {
     expect(runs).toBe(1);
   });
 
+  it('takes over at once a job whose run belongs to a process no longer alive, not one whose process lives or whose run finished', async () => {
+    const alive = new Set(['process-a', 'process-b']);
+    const runnerOf = (owner: string) => new JobRunner(t.db, t.app.log, owner, async (o) => alive.has(o));
+    const b = runnerOf('process-b');
+    let runs = 0;
+    b.add({ name: 'test.held', periodMs: 60_000, run: async () => void runs++ });
+    // process-a's run is in progress, leased for ten minutes: process-a is alive, so b waits.
+    await t.db.execute(
+      sql`INSERT INTO job_leases (name, owner, leased_until, started_at) VALUES ('test.held', 'process-a', now() + interval '10 minutes', now())`,
+    );
+    expect(await b.tick('test.held')).toBe('skipped');
+    // process-a dies in the middle of that run: b takes the job over at its next turn.
+    alive.delete('process-a');
+    expect(await b.tick('test.held')).toBe('ran');
+    expect(runs).toBe(1);
+    expect(await lease('test.held')).toMatchObject({ owner: 'process-b', runs: 1 });
+    // A finished run's lease is the period until the next is due: a dead holder does not make it due sooner.
+    alive.delete('process-b');
+    const c = runnerOf('process-c');
+    c.add({ name: 'test.held', periodMs: 60_000, run: async () => void runs++ });
+    expect(await c.tick('test.held')).toBe('skipped');
+    expect(runs).toBe(1);
+  });
+
   it('runs jobs on their timers once started, and stop waits for the run in progress', async () => {
     let finished = 0;
     const a = runner('process-a');

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { crashPoint } from './crash.js';
 import { executeRows, type Db } from './db.js';
 import { jobLagSeconds, jobRunSeconds, jobRunsTotal } from './metrics.js';
 
@@ -43,7 +44,12 @@ type Job = JobSpec & {
   again: boolean;
 };
 
-/** How long a claim holds while a run is in progress: a process that dies mid-run frees it after this. */
+/**
+ * How long a claim holds while a run is in progress. A process that dies mid-run frees it at once:
+ * the next process to take its turn asks whether the holder is alive (platform/instance.ts, as
+ * Idempotency-Keys do) and takes the job over when it is not; this bound is for a holder that lives
+ * on but is stuck.
+ */
 const RUN_LEASE_MS = 10 * 60_000;
 
 export class JobRunner {
@@ -55,6 +61,8 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     /** This process, as the lease rows name it (platform/instance.ts). */
     private readonly owner: string,
+    /** Whether the process a lease row names is alive (platform/instance.ts); unknown ones count as alive. */
+    private readonly isAlive: (owner: string) => Promise<boolean> = async () => true,
   ) {}
 
   /** Declares a job (at start-up, by its service). A name is declared once. */
@@ -151,18 +159,40 @@ export class JobRunner {
     job.timer = t;
   }
 
-  /** Claims a cluster job for this process when its lease has run out; records how late it is. */
+  /**
+   * Claims a cluster job for this process when its lease has run out, or when the run holding it
+   * belongs to a process that is no longer alive (killed mid-run); records how late it is.
+   */
   private async claim(job: Job): Promise<boolean> {
     await executeRows(this.db, sql`INSERT INTO job_leases (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
+    if (await this.take(job, sql`leased_until <= now()`)) return true;
+    // Held: by a run in progress (started and not finished) of another process that has died?
+    const inProgress = sql`started_at IS NOT NULL AND (finished_at IS NULL OR finished_at < started_at)`;
+    const [held] = await executeRows<{ owner: string | null }>(
+      this.db,
+      sql`SELECT owner FROM job_leases
+          WHERE name = ${job.name} AND leased_until > now() AND owner IS NOT NULL AND owner <> ${this.owner}
+            AND ${inProgress}`,
+    );
+    if (!held?.owner || (await this.isAlive(held.owner))) return false;
+    // Still that dead process's run (another process may have taken it over meanwhile).
+    const taken = await this.take(job, sql`owner = ${held.owner} AND ${inProgress}`);
+    if (taken) this.log.warn({ job: job.name, from: held.owner }, 'job taken over from a process that died during its run');
+    return taken;
+  }
+
+  /** Takes the job's lease where `free` holds of its row (one statement: of two processes one wins). */
+  private async take(job: Job, free: SQL): Promise<boolean> {
     const [row] = await executeRows<{ lag: number | string | null }>(
       this.db,
       sql`UPDATE job_leases SET owner = ${this.owner}, leased_until = now() + make_interval(secs => ${RUN_LEASE_MS / 1000}),
             started_at = now()
-          WHERE name = ${job.name} AND leased_until <= now()
+          WHERE name = ${job.name} AND ${free}
           RETURNING extract(epoch FROM now() - due_at)::float8 AS lag`,
     );
     if (!row) return false;
     jobLagSeconds.set({ job: job.name }, Math.max(0, Number(row.lag ?? 0)));
+    crashPoint(`job.claimed:${job.name}`);
     return true;
   }
 

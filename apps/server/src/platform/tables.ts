@@ -101,3 +101,16 @@ export const jobLeases = pgTable('job_leases', {
   runs: integer('runs').notNull().default(0),
   failures: integer('failures').notNull().default(0),
 });
+
+/**
+ * A fingerprint of APP_SECRET (a keyed hash, not the secret), written by the first process that
+ * uses the database (platform/secret-check.ts). What is sealed under the secret (staff
+ * authenticator keys) can be read only with the same one: a command or server with another is told.
+ */
+export const appSecretCheck = pgTable('app_secret_check', {
+  id: integer('id').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  /** Where the last server started on this database serves the console (staff:create-admin prints it). */
+  consoleUrl: text('console_url'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

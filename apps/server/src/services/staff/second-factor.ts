@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { keyedHash } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
 
 // The staff's second factor: TOTP (RFC 6238: 6 digits, 30 seconds, SHA-1, as every authenticator
 // app reads it) with one-time recovery codes. The TOTP secret must be read back to check a code, so
@@ -25,13 +26,25 @@ export function sealSecret(appSecret: string, base32: string): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(':');
 }
 
+/**
+ * The TOTP secret sealed by `sealSecret`. A secret sealed under another APP_SECRET (or damaged)
+ * cannot be opened: the check fails closed with a 503 that says why, never a 500 and never a pass.
+ */
 export function openSecret(appSecret: string, sealed: string): string {
   const [v, iv, tag, data] = sealed.split(':');
-  if (v !== 'v1' || !iv || !tag || !data) throw new Error('staff TOTP secret: unknown format');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(appSecret), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  try {
+    if (v !== 'v1' || !iv || !tag || !data) throw new Error('unknown format');
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(appSecret), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new AppError(503, 'STAFF_SECOND_FACTOR_UNREADABLE', SECOND_FACTOR_UNREADABLE);
+  }
 }
+
+export const SECOND_FACTOR_UNREADABLE =
+  'Your authenticator code cannot be checked: this server runs with another APP_SECRET than the one your account was set up with. ' +
+  'Tell the person who runs Owo; nothing was changed.';
 
 const totpOf = (base32: string, label = 'staff') =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(base32) });

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../platform/db.js';
 import { createTestApp, json, type TestContext } from '../../test/harness.js';
-import { totpCode } from './second-factor.js';
+import { createAdmin } from './accounts.service.js';
+import { SECOND_FACTOR_UNREADABLE, totpCode } from './second-factor.js';
+import { OTHER_SECRET_MESSAGE, sameAppSecret } from '../../platform/secret-check.js';
 import { MAX_FAILED_LOGINS } from './sessions.service.js';
 import {
   firstAdmin,
@@ -81,6 +83,31 @@ describe('staff sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(json(locked).code).toBe('STAFF_LOCKED');
     expect((await auditKinds(s)).filter((k) => k === 'staff.login-failed')).toHaveLength(MAX_FAILED_LOGINS);
+  });
+
+  it('fails closed, with a clear 503 and no session, when the authenticator key was sealed under another APP_SECRET', async () => {
+    // As an admin made by the command run with another secret than the server's.
+    const email = `othersecret${Date.now()}@staff.owo.ng`;
+    const made = await createAdmin(t.db, 'another-app-secret-of-at-least-32-characters', {
+      email,
+      name: 'Oge Other',
+      password: STAFF_PASSWORD,
+    });
+    const before = await count(sql`SELECT count(*)::int AS n FROM staff_sessions WHERE staff_id = ${made.id}`);
+    const res = await staffLogin(t.app, email, STAFF_PASSWORD, freshCode(made.totpSecret));
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ code: 'STAFF_SECOND_FACTOR_UNREADABLE', message: SECOND_FACTOR_UNREADABLE });
+    expect(await count(sql`SELECT count(*)::int AS n FROM staff_sessions WHERE staff_id = ${made.id}`)).toBe(before);
+    // A wrong password still gets the same 401 as always: the 503 tells nothing to someone without it.
+    const wrong = await staffLogin(t.app, email, 'not the password at all', freshCode(made.totpSecret));
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('the database knows the APP_SECRET it was set up with, so the admin command can refuse another', async () => {
+    expect(await sameAppSecret(t.db, t.config.secret)).toBe(true);
+    expect(await sameAppSecret(t.db, t.config.secret)).toBe(true);
+    expect(await sameAppSecret(t.db, 'another-app-secret-of-at-least-32-characters')).toBe(false);
+    expect(OTHER_SECRET_MESSAGE).toMatch(/same APP_SECRET as the server/);
   });
 
   it('refuses a login without a code (400) and writes nothing', async () => {
