@@ -61,6 +61,9 @@ export class LocalDiskStorage implements BlobStorage {
 }
 
 /** Any S3-compatible store (AWS S3, MinIO, R2...), signed with SigV4. */
+/** Where private documents (KYC) are kept: never cached by anything between, never served by the public files route. */
+export const PRIVATE_PREFIX = 'private/';
+
 export class S3Storage implements BlobStorage {
   private readonly client: AwsClient;
   private readonly base: string;
@@ -83,7 +86,7 @@ export class S3Storage implements BlobStorage {
       // Private documents (KYC, under private/) are never cached by anything between.
       headers: {
         'content-type': contentType,
-        'cache-control': key.startsWith('private/') ? 'private, no-store' : 'public, max-age=31536000, immutable',
+        'cache-control': key.startsWith(PRIVATE_PREFIX) ? 'private, no-store' : 'public, max-age=31536000, immutable',
       },
     });
     if (!res.ok) throw new Error(`storage put failed with ${res.status}`);

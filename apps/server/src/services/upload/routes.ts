@@ -7,8 +7,8 @@ import type { ServiceOptions } from '../../platform/app.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { ok } from '../../platform/http.js';
 import { route, userIdOf } from '../../platform/route.js';
-import type { BlobStorage } from '../../platform/storage.js';
-import { checkMedia, contentTypeOf, imageTypeOf, PRIVATE_PREFIX, storeImage, storeMedia, storePrivateImage } from './upload.service.js';
+import { PRIVATE_PREFIX, type BlobStorage } from '../../platform/storage.js';
+import { checkMedia, contentTypeOf, imageTypeOf, storeImage, storeMedia, storePrivateImage } from './upload.service.js';
 import { parseRange } from './range.js';
 
 /** Where the images go: local disk under DATA_DIR, or S3-compatible storage when S3_BUCKET is set. */
@@ -100,8 +100,11 @@ export const uploadRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> =
         first ??= { data, name: part.filename || 'document' };
       }
       if (!first) throw notMultipart();
-      await imageTypeOf(first.data, first.name);
-      if (first.data.length > maxBytes) throw imageTooLarge();
+      // As upload.single: a file too large is told its type problem first; storing checks the type.
+      if (first.data.length > maxBytes) {
+        await imageTypeOf(first.data, first.name);
+        throw imageTooLarge();
+      }
       return reply.status(201).send(ok(await storePrivateImage(app.db, storage, userIdOf(req), first.data, first.name), 'Uploaded'));
     }),
   );

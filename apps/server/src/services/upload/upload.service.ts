@@ -5,7 +5,7 @@ import type { PrivateDocument, UploadedFile } from '@owo/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import type { BlobStorage } from '../../platform/storage.js';
+import { PRIVATE_PREFIX, type BlobStorage } from '../../platform/storage.js';
 import { DamagedMediaError, probeMedia, type MediaProbe } from './media-probe.js';
 import { uploads } from './tables.js';
 
@@ -93,9 +93,6 @@ export async function storeImage(db: Db, storage: BlobStorage, ownerId: string, 
   await insertUpload(db, id, ownerId, key, thumbnailKey, file);
   return file;
 }
-
-/** Where private documents are kept: the public files route serves nothing under it. */
-export const PRIVATE_PREFIX = 'private/';
 
 /**
  * A private document (a photo of an ID or a bill for KYC): checked and re-encoded as any image
