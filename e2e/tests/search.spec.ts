@@ -50,3 +50,23 @@ test('a shopper finds a Samsung in Ikeja despite a typo, cheapest first, and ope
   await expect(page.getByRole('heading', { level: 1, name: name! })).toBeVisible();
   await shot(page, 'search-04-product');
 });
+
+test('"garri" lists the garri and stops: nothing from a shop whose name has "Gari", one category chip', async ({ page, request }) => {
+  const shopper = await createUser(request, { firstName: 'Bisi' });
+  await logIn(page, shopper);
+  await page.goto('/shop/search?q=garri');
+
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+  await expect(results).not.toHaveAttribute('aria-busy', 'true');
+  const names = await results.getByRole('article').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label') ?? ''));
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.filter((n) => !/Garri|Gari/.test(n))).toEqual([]);
+  await expect(results).not.toContainText('Sabon Gari Electronics');
+
+  // One chip, the category the garri is in, with the same count as the results.
+  const chips = page.getByRole('list', { name: 'Categories found' });
+  await expect(chips.getByRole('button')).toHaveCount(1);
+  await expect(chips.getByRole('button').first()).toContainText(`(${names.length})`);
+  await shot(page, 'search-05-garri');
+});

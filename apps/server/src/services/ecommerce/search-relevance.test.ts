@@ -195,3 +195,53 @@ describe('judged queries on the demo catalogue', () => {
     console.log(`judged queries: ${JUDGED.length - missed.length}/${JUDGED.length} first results right; missed:\n${missed.join('\n')}`);
   }, 300_000);
 });
+
+describe('weak matches: a word found only in a shop’s name, a unit or a loose category', () => {
+  const search = (q: string, more = '') => page<Product>(shopper, `/api/product?search=${encodeURIComponent(q)}&limit=50${more}`);
+  const facets = async (q: string) => {
+    const res = await shopCalls(() => t).call(shopper, 'GET', `/api/product/search-facets?search=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { categories: { id: string; count: number }[]; prices: { count: number }[] };
+  };
+
+  it('"garri" finds the garri, not the catalogue of a shop whose name has "Gari" (total and chips agree)', async () => {
+    const r = await search('garri');
+    const names = r.data.map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(
+      names.filter((n) => !/Garri|Gari/.test(n)),
+      'products found only through a shop’s name',
+    ).toEqual([]);
+    expect(r.data.some((p) => p.shop.name === 'Sabon Gari Electronics')).toBe(false);
+    expect(r.pagination.total).toBe(names.length);
+    const f = await facets('garri');
+    expect(f.categories.map((c) => c.id)).toEqual(['groceries']);
+    expect(f.categories[0]!.count).toBe(r.pagination.total);
+    expect(f.prices.reduce((n, p) => n + p.count, 0)).toBe(r.pagination.total);
+  });
+
+  it('"hp" finds HP laptops, not an air conditioner rated 1.5HP', async () => {
+    const r = await search('hp');
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(
+      r.data.every((p) => /^HP /.test(p.name)),
+      r.data.map((p) => p.name).join(' | '),
+    ).toBe(true);
+  });
+
+  it('a word only a shop’s name has still finds that shop’s products (there is nothing stronger to show)', async () => {
+    const r = await search('sabon');
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(r.data.every((p) => p.shop.name === 'Sabon Gari Electronics')).toBe(true);
+  });
+
+  it('a word of the category’s name alone yields to products that are that thing', async () => {
+    // "tablets" is a subcategory (strong); "Phones & tablets" is the smartphones' loose category.
+    const r = await search('tablets');
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(
+      r.data.every((p) => p.subcategory.id === 'tablets' || /tablet/i.test(p.name)),
+      r.data.map((p) => p.name).join(' | '),
+    ).toBe(true);
+  });
+});

@@ -5,7 +5,7 @@ import { badRequest } from '../../platform/errors.js';
 import { searchRankingsTotal } from '../../platform/metrics.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { NO_CACHE, type ReadCache } from '../../platform/read-cache.js';
-import { categoryById, findLga, findState } from './catalogue.js';
+import { CATEGORIES, categoryById, findLga, findState } from './catalogue.js';
 import { live, productPage, productsInOrder, uuidArray, type Page } from './products-read.js';
 import { corrections, knownTerms, synonymsOf, termsOf } from './search-words.js';
 
@@ -76,6 +76,13 @@ export type TextMatch = {
   all: SQL;
   /** How many of the words a product matches. */
   matched: SQL;
+  /**
+   * Matches one of the words strongly: in its own name or description (units after numbers left
+   * out) or its subcategory's name. A word found only in its category's name, in a unit ("HP" of
+   * "1.5HP") or in its shop's name (a description saying "sold by Sabon Gari Electronics" for
+   * "garri") is weak: where anything matches strongly, weak matches are left out (strongOnly).
+   */
+  strong: SQL;
   /** The relevance score within a tier. */
   score: SQL;
   correctedQuery: string | null;
@@ -85,6 +92,58 @@ export type TextMatch = {
 };
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SUBCATEGORIES = CATEGORIES.flatMap((c) => c.subcategories.map((s) => ({ id: s.id, name: s.name })));
+
+/**
+ * The condition "matches one of the words strongly" (TextMatch.strong), with, for each word, the
+ * subcategories whose name has it and the shops whose name has it (read once per query: the
+ * shops' names through their own word index).
+ */
+async function strongMatch(db: Tx, used: string[], groups: SQL[]): Promise<SQL> {
+  const subs = sql`(VALUES ${sql.join(
+    SUBCATEGORIES.map((c) => sql`(${c.id}, ${c.name})`),
+    sql`, `,
+  )}) AS c(id, name)`;
+  const rows = await executeRows<{ subs: string[]; shops: string[] }>(
+    db,
+    sql`SELECT x.i,
+        ARRAY(SELECT c.id FROM ${subs} WHERE to_tsvector('english'::regconfig, c.name) @@ x.q) AS subs,
+        ARRAY(SELECT s.id::text FROM shops s WHERE to_tsvector('simple'::regconfig, s.name) @@ x.simple) AS shops
+      FROM (VALUES ${sql.join(
+        used.map(
+          (u, i) =>
+            sql`(${i}, ${groups[i]!}, (${sql.join(
+              synonymsOf(u).map((a) => sql`phraseto_tsquery('simple'::regconfig, ${a})`),
+              sql` || `,
+            )}))`,
+        ),
+        sql`, `,
+      )}) AS x(i, q, simple) ORDER BY x.i`,
+  );
+  return sql`(${sql.join(
+    groups.map((g, i) => {
+      const r = rows[i] ?? { subs: [], shops: [] };
+      return sql`(ts_filter(p.search_own, '{a}') @@ ${g}
+        OR p.subcategory_id = ANY(${`{${r.subs.join(',')}}`}::text[])
+        OR (ts_filter(p.search_own, '{c}') @@ ${g} AND NOT p.shop_id = ANY(${uuidArray(r.shops)}::uuid[])))`;
+    }),
+    sql` OR `,
+  )})`;
+}
+
+/**
+ * The condition that leaves weak matches out, when the query's words match anything strongly
+ * among the products of `place` (so the results, their total and the facets agree); none when
+ * nothing does (then the weak matches are all there is, and they are shown).
+ */
+export async function strongOnly(db: Tx, m: TextMatch, place: SQL[]): Promise<SQL[]> {
+  const [r] = await executeRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${and([...place, sql`p.search_doc @@ ${m.any}`, m.strong])}) AS any`,
+  );
+  return r?.any ? [m.strong] : [];
+}
 
 /** The query's words as tsqueries: corrected when unknown, widened with synonyms. Null when it has no word. */
 export async function textMatch(db: Tx, search: string): Promise<TextMatch | null> {
@@ -104,6 +163,7 @@ export async function textMatch(db: Tx, search: string): Promise<TextMatch | nul
         sql` || `,
       )})`,
   );
+  const strong = await strongMatch(db, used, groups);
   const any = sql`(${sql.join(groups, sql` || `)})`;
   const all = sql`(${sql.join(groups, sql` && `)})`;
   const matched = sql`(${sql.join(
@@ -122,6 +182,7 @@ export async function textMatch(db: Tx, search: string): Promise<TextMatch | nul
     any,
     all,
     matched,
+    strong,
     score,
     correctedQuery: fixes.size ? terms.map((t) => fixes.get(t) ?? t).join(' ') : null,
     didYouMean: null,
@@ -205,7 +266,8 @@ async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filte
   if (!m) return null;
   const relevance = !q.sort || q.sort === 'relevance';
   // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
-  const where = and([...f.place, ...f.category, ...f.price, sql`p.search_doc @@ ${relevance ? m.any : m.all}`]);
+  const narrowed = await strongOnly(db, m, f.place);
+  const where = and([...f.place, ...f.category, ...f.price, sql`p.search_doc @@ ${relevance ? m.any : m.all}`, ...narrowed]);
   const inStockFirst = sql`(p.stock > 0) DESC`;
   const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
   const order = relevance
@@ -213,7 +275,8 @@ async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filte
     : sql`${inStockFirst}, ${sortOrder(q.sort)}`;
   /** The columns of a product's place (RankKey), by relevance. */
   const key = relevance ? sql`, (p.stock > 0) AS s, ${m.matched} AS m, ${spread} AS w, ${m.score} AS sc` : sql``;
-  return { m, where, order, key, relevance };
+  // A ranking made with the weak matches left out is another ranking than one with them (updateRanking).
+  return { m, where, order, key, relevance, words: `${m.words.join(' ')}${narrowed.length ? ' [strong]' : ''}` };
 }
 
 /** The first RANK_DEPTH matches' ids in order, the capped total, the correction made and a suggestion when nothing matches. */
@@ -230,7 +293,7 @@ async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): P
   return {
     ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
     last: deep && plan.relevance ? rows[RANK_DEPTH - 1]! : null,
-    words: plan.m.words.join(' '),
+    words: plan.words,
     tags: await searchTags(db, plan.m),
     deep,
     total,
@@ -257,7 +320,7 @@ async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Fi
   if (q.sort && q.sort !== 'relevance') return null;
   if (kept.total === 0 || (kept.deep && !kept.last)) return null;
   const plan = await searchPlan(db, q, f);
-  if (!plan || plan.m.words.join(' ') !== kept.words) return null;
+  if (!plan || plan.words !== kept.words) return null;
   const rows = await executeRows<RankKey & { shop: string }>(
     db,
     // The candidates, read by primary key and by the shops' index (live products only, as the
@@ -369,7 +432,7 @@ export const PRICE_RANGES = [
 export async function searchFacets(db: Tx, q: ProductQuery) {
   const f = filtersOf(q);
   const m = q.search ? await textMatch(db, q.search) : null;
-  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`] : [])]);
+  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`, ...(await strongOnly(db, m, f.place))] : [])]);
   const inPrice = and(f.price);
   const inCategory = and(f.category);
   const rows = await executeRows<{ category_id: string; n: number; seen: number } & Record<`r${number}`, number>>(

@@ -64,6 +64,11 @@ export const shops = pgTable(
 
 export type ProductImage = { url: string; thumbnailUrl: string | null };
 
+/** A unit written after a number ("1.5HP", "5 kg", "128GB"), as a PostgreSQL regular expression; group 1 is the digit. */
+const UNIT_AFTER_NUMBER = String.raw`([0-9])\s*(hp|kva|kw|w|v|mah|gb|tb|mb|kg|g|mg|l|ml|cl|litres?|liters?|inch|inches|cm|mm|ft|pcs|pc)\M`;
+const withoutUnits = (column: string) => String.raw`regexp_replace(${column}, '${UNIT_AFTER_NUMBER}', '\1', 'gi')`;
+const SEARCH_OWN = `setweight(to_tsvector('english'::regconfig, ${withoutUnits('name')}), 'A') || setweight(to_tsvector('english'::regconfig, ${withoutUnits('description')}), 'C')`;
+
 /** PostgreSQL's tsvector, for the search document (search.service.ts). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -95,6 +100,12 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, search_tags), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
       ),
+    /**
+     * The product's own words, name A and description C, with the units after numbers left out
+     * ("1.5HP", "5 kg"): a word found here (or in the subcategory's name) is what the product is, a
+     * word found only in the category, a shop's name or a unit is a weak match (search.service.ts).
+     */
+    searchOwn: tsvector('search_own').notNull().generatedAlwaysAs(sql.raw(SEARCH_OWN)),
     stock: integer('stock').notNull().default(0),
     views: integer('views').notNull().default(0),
     sales: integer('sales').notNull().default(0),

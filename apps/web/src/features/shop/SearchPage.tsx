@@ -268,7 +268,7 @@ export default function SearchPage() {
           </span>
         ))}
       </div>
-      {q && !filters.category && (facets.data?.data.categories.length ?? 0) > 1 ? (
+      {q && !filters.category && (facets.data?.data.categories.length ?? 0) > 0 ? (
         <ul aria-label="Categories found" className="mt-3 flex gap-2 overflow-x-auto pb-1">
           {facets.data!.data.categories.map((c) => (
             <li key={c.id} className="shrink-0">
