@@ -141,6 +141,15 @@ export const shopApi = {
     summary: 'A product’s details; records the view',
     tag: T.products,
   },
+  'shop.deliveryEstimate': {
+    method: 'GET',
+    path: `${PR}/delivery-estimate/:id`,
+    params: c.idParam,
+    query: o.deliveryEstimateQuery,
+    response: o.deliveryEstimateResponse,
+    summary: 'What delivering one of a product costs to your default address (or the one named), priced as checkout prices it',
+    tag: T.products,
+  },
   'shop.reviews': {
     method: 'GET',
     path: `${PR}/get-product-reviews/:id`,

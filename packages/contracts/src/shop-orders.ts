@@ -99,6 +99,23 @@ export const deliveryQuote = z.object({
 });
 export const deliveryResponse = envelope(z.array(deliveryQuote));
 
+export const deliveryEstimateQuery = z.object({
+  addressId: uuid('addressId').optional().describe('one of your addresses; your default address when left out'),
+});
+/** What delivering one of a product costs to an address of the shopper's, before it is in the cart. */
+export const deliveryEstimate = z.object({
+  to: z
+    .object({ addressId: z.uuid(), label: z.string(), state: z.string(), lga: z.string() })
+    .nullable()
+    .describe('null when the shopper has no address yet'),
+  from: z.object({ shopName: z.string(), state: z.string(), lga: z.string() }),
+  distanceKm: z.number().nullable(),
+  options: z.array(
+    z.object({ id: deliveryOption, label: z.string(), price: z.number().int(), etaDays: z.number().int(), estimatedDate: z.string() }),
+  ),
+});
+export const deliveryEstimateResponse = envelope(deliveryEstimate);
+
 export const orderStatus = z.enum([
   'paid',
   'accepted',

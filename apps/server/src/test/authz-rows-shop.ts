@@ -17,6 +17,7 @@ export const shopRows: Record<string, Row> = {
   'shop.shopProducts': list({ params: (w) => ({ shopId: w.shopA }) }),
   'shop.categoryProducts': list({ params: () => ({ id: 'groceries' }) }),
   'shop.view': list({ params: (w) => ({ id: w.productA }) }),
+  'shop.deliveryEstimate': shoppers({ params: (w) => ({ id: w.productA }), query: (w) => ({ addressId: w.address }) }),
   'shop.reviews': list({ params: (w) => ({ id: w.productA }) }),
   'shop.categories': list(),
   'shop.category': list({ params: () => ({ id: 'groceries' }) }),

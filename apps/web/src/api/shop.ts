@@ -124,6 +124,9 @@ export const shopApi = {
   sections: () => call(`GET ${E}/api/product/get-sections`, auth),
   /** Opens a product: its details, and the view is recorded. */
   view: (id: string) => call(`PATCH ${E}/api/product/view/:id`, { ...auth, params: { id } }),
+  /** What delivering one of a product costs to the shopper's default address (the checkout's price). */
+  deliveryEstimate: (id: string, signal?: AbortSignal) =>
+    call(`GET ${E}/api/product/delivery-estimate/:id`, { ...auth, params: { id }, query: {}, signal }),
   myProduct: (shopId: string, productId: string) =>
     call(`GET ${E}/api/product/my-single-shop-product/:shopId/:productId`, { ...auth, params: { shopId, productId } }),
   reviews: async (id: string, page: number, signal?: AbortSignal) =>

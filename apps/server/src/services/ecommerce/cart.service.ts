@@ -265,6 +265,44 @@ export async function quoteDelivery(db: Tx, config: Config, userId: string, cart
   return byShop(items).map((lines) => quoteShop(config, lines, at));
 }
 
+/**
+ * What delivering one of a live product costs to an address of the shopper's (the one named, else
+ * the default): the same price checkout asks (`quoteShop`), so nothing is a surprise there. With no
+ * address yet, the options are not priced (`to` null) and the screen asks for one.
+ */
+export async function deliveryEstimate(db: Tx, config: Config, userId: string, productId: string, addressId?: string) {
+  const [p] = await executeRows<{
+    shopId: string;
+    shopName: string;
+    shopLat: number;
+    shopLng: number;
+    categoryId: string;
+    stateId: string;
+    lgaId: string;
+  }>(
+    db,
+    sql`SELECT s.id AS "shopId", s.name AS "shopName", s.latitude AS "shopLat", s.longitude AS "shopLng",
+        p.category_id AS "categoryId", s.state_id AS "stateId", s.lga_id AS "lgaId"
+      FROM products p JOIN shops s ON s.id = p.shop_id WHERE p.id = ${productId} AND p.deleted_at IS NULL`,
+  );
+  if (!p) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  const fromPlace = placeOf(p.stateId, p.lgaId);
+  const from = { shopName: p.shopName, state: fromPlace.state.name, lga: fromPlace.lga.name };
+  const addr = addressId ? await addressOf(db, userId, addressId) : (await addressesOf(db, userId))[0];
+  if (!addr) return { to: null, from, distanceKm: null, options: [] };
+  const quote = quoteShop(
+    config,
+    [{ ...p, shopLat: Number(p.shopLat), shopLng: Number(p.shopLng), quantity: 1 }],
+    await addressPoint(db, addr),
+  );
+  return {
+    to: { addressId: addr.id, label: addr.label, state: addr.state.name, lga: addr.lga.name },
+    from,
+    distanceKm: quote.distanceKm,
+    options: quote.options,
+  };
+}
+
 /** Totals for the selected items: per shop, with delivery once an address is chosen; problems (price or stock changes) named. */
 export async function cartTotals(
   db: Tx,

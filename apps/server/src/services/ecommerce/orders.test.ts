@@ -105,6 +105,58 @@ describe('the cart', () => {
   });
 });
 
+describe('the delivery estimate on a product’s page', () => {
+  type Estimate = {
+    to: { addressId: string; state: string } | null;
+    from: { shopName: string; state: string; lga: string };
+    distanceKm: number | null;
+    options: { id: string; price: number }[];
+  };
+  const estimate = (s: Shopper | { u: TestUser }, p: Product, q = '') => call(s.u, 'GET', `/api/product/delivery-estimate/${p.id}${q}`);
+
+  it('prices one of the product to the default address exactly as checkout would, and names the shop’s place', async () => {
+    const ibadan = await sellerWith(IBADAN, 5);
+    const s = await shopper(0);
+    const res = await estimate(s, ibadan.product);
+    expect(res.statusCode, res.body).toBe(200);
+    const e = json(res).data as Estimate;
+    expect(e.to).toMatchObject({ addressId: s.address.id });
+    expect(e.from).toMatchObject({ shopName: ibadan.shop.name, state: 'Oyo' });
+    // The checkout's quote of the same product, once in the cart.
+    const line = await ok<{ id: string }>(s.u, 'POST', '/api/cart', { productId: ibadan.product.id, quantity: 1 });
+    const [quote] = await ok<{ distanceKm: number; options: { id: string; price: number }[] }[]>(
+      s.u,
+      'POST',
+      '/api/order/calculate_delivery',
+      {
+        cartItemIds: [line.id],
+        addressId: s.address.id,
+      },
+    );
+    expect(e.distanceKm).toBe(quote!.distanceKm);
+    expect(e.options).toEqual(quote!.options);
+  });
+
+  it('asks for an address when the shopper has none (no price made up)', async () => {
+    const lagos = await sellerWith(LAGOS, 1);
+    const u = await newUser(t.app);
+    const res = await estimate({ u }, lagos.product);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data).toMatchObject({ to: null, distanceKm: null, options: [] });
+  });
+
+  it('refuses another person’s address (404), a bad id (400), an unknown product (404) and no token (401)', async () => {
+    const lagos = await sellerWith(LAGOS, 1);
+    const [s, other] = [await shopper(0), await shopper(0)];
+    expect((await estimate(other, lagos.product, `?addressId=${s.address.id}`)).statusCode).toBe(404);
+    const bad = await estimate(s, lagos.product, '?addressId=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('addressId must be a valid id');
+    expect((await call(s.u, 'GET', '/api/product/delivery-estimate/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/product/delivery-estimate/${lagos.product.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('saved addresses', () => {
   type Listed = { addresses: { id: string; isDefault: boolean }[] };
   const addresses = async (u: TestUser) => (await ok<Listed>(u, 'GET', '/api/user-saved-address/')).addresses;

@@ -5,6 +5,7 @@ import { ok } from '../../platform/http.js';
 import { ReadCache } from '../../platform/read-cache.js';
 import { listed, route, userIdOf as me } from '../../platform/route.js';
 import { CATEGORIES, categoryById, COLOURS, SHOP_REPORT_REASONS, STATES, findState, subcategoryById } from './catalogue.js';
+import { deliveryEstimate } from './cart.service.js';
 import { reviewsOf } from './order-reviews.js';
 import { createProduct, deleteProduct, editProduct, increaseStock } from './product-edits.js';
 import * as pr from './products.service.js';
@@ -91,6 +92,9 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     listed('Products', await pr.categoryProducts(db, me(req), req.params.id, req.query)),
   );
   route(app, 'shop.view', { guard: 'bearer' }, async (req) => ok(await pr.viewProduct(db, me(req), req.params.id), 'Product'));
+  route(app, 'shop.deliveryEstimate', { guard: 'bearer' }, async (req) =>
+    ok(await deliveryEstimate(db, app.config, me(req), req.params.id, req.query.addressId), 'Delivery estimate'),
+  );
   route(app, 'shop.reviews', { guard: 'bearer' }, async (req) => listed('Reviews', await reviewsOf(db, req.params.id, req.query)));
 
   // Products (seller) ---------------------------------------------------------------------------

@@ -30,6 +30,14 @@ import {
   savedCardForm,
 } from './schemas';
 import { useAttemptKey } from '../../lib/use-attempt-key';
+import { useSearchParams } from 'react-router';
+
+/** The amount asked for by the page that sent the person here (`?amount=` in kobo, e.g. checkout's shortfall), as the field types it. */
+function usePrefilledAmount(): string {
+  const [params] = useSearchParams();
+  const kobo = Number(params.get('amount'));
+  return Number.isSafeInteger(kobo) && kobo > 0 ? String(kobo % 100 === 0 ? kobo / 100 : (kobo / 100).toFixed(2)) : '';
+}
 
 type Method = 'card' | 'transfer' | 'bank' | 'saved';
 const METHODS = [
@@ -74,12 +82,13 @@ function useFunded() {
 }
 
 function CardFundForm() {
+  const prefilled = usePrefilledAmount();
   const funded = useFunded();
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
   const { register, handleSubmit, watch, reset, formState, control } = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardForm),
-    defaultValues: { number: '', expiryMonth: '', expiryYear: '', cvv: '', amount: '', saveCard: false },
+    defaultValues: { number: '', expiryMonth: '', expiryYear: '', cvv: '', amount: prefilled, saveCard: false },
   });
   const fund = useMutation({
     mutationFn: (body: FundCardBody) => walletApi.fundCard(body, attempt.keyFor(body)),
@@ -237,11 +246,12 @@ function BankTransferPanel() {
 }
 
 function BankAccountFundForm() {
+  const prefilled = usePrefilledAmount();
   const funded = useFunded();
   const attempt = useAttemptKey();
   const { register, handleSubmit, watch, reset, formState } = useForm<FundBankForm>({
     resolver: zodResolver(fundBankForm),
-    defaultValues: { bankCode: '', accountNumber: '', amount: '' },
+    defaultValues: { bankCode: '', accountNumber: '', amount: prefilled },
   });
   const lookup = useAccountName(watch('bankCode'), watch('accountNumber'));
   const fund = useMutation({
@@ -325,13 +335,14 @@ function SavedCardRow({
 }
 
 function SavedCardFundForm({ onAddCard }: { onAddCard: () => void }) {
+  const prefilled = usePrefilledAmount();
   const cards = useSavedCards();
   const queryClient = useQueryClient();
   const funded = useFunded();
   const attempt = useAttemptKey();
   const { register, handleSubmit, watch, reset, formState, control, setValue } = useForm<SavedCardForm>({
     resolver: zodResolver(savedCardForm),
-    defaultValues: { cardId: '', amount: '', pin: '' },
+    defaultValues: { cardId: '', amount: prefilled, pin: '' },
   });
   const cardId = watch('cardId');
   const fund = useMutation({

@@ -1,4 +1,5 @@
-import { Flag, PackageX, Star } from 'lucide-react';
+import { Flag, MapPin, PackageX, Star, Truck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Product, type ProductVariation, shopApi } from '../../api/shop';
@@ -13,7 +14,7 @@ import { QueryError } from '../../ui/QueryError';
 import { Skeleton } from '../../ui/Spinner';
 import { ApiError } from '../../api/client';
 import { ReportDialog, ShareButton } from './dialogs';
-import { Countdown, Price, Rating, ShopLogo, WishlistButton, plural, productPath, shopPath } from './parts';
+import { Countdown, Price, Rating, ShopLogo, WishlistButton, naira, plural, productPath, shopPath } from './parts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { shopKeys, useProduct } from './queries';
 
@@ -212,6 +213,56 @@ function Reviews({ productId }: { productId: string }) {
   );
 }
 
+/**
+ * What delivery costs to the shopper's default address, before the cart: the checkout's own price
+ * (GET …/delivery-estimate/:id), so a far shop's delivery is no surprise at checkout.
+ */
+function DeliveryEstimate({ productId }: { productId: string }) {
+  const estimate = useQuery({
+    queryKey: shopKeys.deliveryEstimate(productId),
+    queryFn: async ({ signal }) => (await shopApi.deliveryEstimate(productId, signal)).data,
+    staleTime: 5 * 60_000,
+  });
+  const e = estimate.data;
+  return (
+    <section aria-labelledby="delivery" className="flex flex-col gap-2 rounded-3xl border border-line bg-surface p-4">
+      <h2 id="delivery" className="flex items-center gap-2 font-bold tracking-tight">
+        <Truck className="size-5 text-brand-fg" aria-hidden="true" />
+        Delivery
+      </h2>
+      {estimate.isPending ? (
+        <Skeleton className="h-12 w-full" />
+      ) : estimate.isError ? (
+        <InlineError error={estimate.error} fallback="We couldn't work out the delivery cost." onRetry={() => void estimate.refetch()} />
+      ) : !e?.to ? (
+        <p className="text-sm text-muted">
+          Ships from {e?.from.lga}, {e?.from.state}. Add a delivery address at checkout to see what delivery costs.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            From {e.from.lga}, {e.from.state} to {e.to.label} ({e.to.lga}, {e.to.state})
+            {e.distanceKm !== null ? `, about ${Math.round(e.distanceKm).toLocaleString('en-NG')} km` : ''}
+          </p>
+          <ul aria-label="Delivery options" className="flex flex-col divide-y divide-line text-sm">
+            {e.options.map((o) => (
+              <li key={o.id} className="flex items-baseline justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  {o.label}
+                  <span className="block text-xs text-muted">
+                    {o.id === 'pickup' ? 'At the shop' : `In about ${plural(o.etaDays, 'day')}`}
+                  </span>
+                </span>
+                <span className="shrink-0 font-semibold tabular-nums">{o.price === 0 ? 'Free' : naira(o.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 function ProductSkeleton() {
   return (
     <div role="status" aria-label="Loading product" className="flex flex-col gap-3">
@@ -258,6 +309,12 @@ function ProductDetails({ product }: { product: Product }) {
         </p>
         {/* The page's heading (h1, in the top bar, shortened when long) is the name; here it is in full. */}
         <p className="text-xl leading-snug font-bold tracking-tight">{product.name}</p>
+        <p className="flex items-center gap-1 text-sm text-muted">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">
+            Ships from {product.shop.lga.name}, {product.shop.state.name} · {product.shop.name}
+          </span>
+        </p>
         <Rating rating={product.rating} count={product.reviewsCount} className="self-start" />
         {product.flashSaleEndsAt ? <Countdown endsAt={product.flashSaleEndsAt} className="self-start" /> : null}
         <div aria-live="polite" className="flex flex-col gap-1.5">
@@ -273,6 +330,7 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
       {vs.length ? <VariationPicker product={product} size={size} colour={colour} onSize={pickSize} onColour={pickColour} /> : null}
       <AddToCartButton productId={product.id} variationId={chosen?.id} disabled={stock <= 0 || (vs.length > 0 && !chosen)} />
+      <DeliveryEstimate productId={product.id} />
       {product.description ? (
         <section aria-labelledby="about-product">
           <h2 id="about-product" className="mb-1 text-lg font-bold tracking-tight">

@@ -12,6 +12,7 @@ export const shopKeys = {
   products: PRODUCTS,
   list: (source: ProductSource) => [...PRODUCTS, source] as const,
   product: (id: string) => [...SHOP, 'product', id] as const,
+  deliveryEstimate: (id: string) => [...SHOP, 'delivery-estimate', id] as const,
   myProduct: (id: string) => [...SHOP, 'my-product', id] as const,
   reviews: (id: string) => [...SHOP, 'reviews', id] as const,
   sections: [...SHOP, 'sections'] as const,

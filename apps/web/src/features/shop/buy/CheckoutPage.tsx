@@ -1,4 +1,5 @@
 import { formatLagosDate } from '@owo/contracts/format';
+import { useKycStatus } from '../../kyc/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -178,6 +179,29 @@ function Placed({ orders, amount }: { orders: Order[]; amount: number }) {
   );
 }
 
+/**
+ * When the money to add is more than the person's tier lets in at once (or the order more than the
+ * wallet may hold), says so before they try, with the way to raise it.
+ */
+function TierCapNote({ shortfall, total }: { shortfall: number; total: number }) {
+  const kyc = useKycStatus();
+  const limits = kyc.data?.limits;
+  if (!limits) return null;
+  const overDeposit = limits.perDeposit !== null && shortfall > limits.perDeposit;
+  const overBalance = limits.balanceCap !== null && total > limits.balanceCap;
+  if (!overDeposit && !overBalance) return null;
+  return (
+    <p role="note" className="mb-2 text-sm text-[#8a5a00] dark:text-accent-300">
+      {overBalance
+        ? `At Tier ${limits.tier} your wallet can hold at most ${naira(limits.balanceCap!)}, less than this order. `
+        : `At Tier ${limits.tier} you can add at most ${naira(limits.perDeposit!)} at a time. `}
+      <Link to="/account/limits" className="font-semibold underline">
+        Verify to raise your limits
+      </Link>
+    </p>
+  );
+}
+
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const qc = useQueryClient();
@@ -207,6 +231,7 @@ export default function CheckoutPage() {
   const problems = totals.data?.shops.flatMap((s) => s.problems) ?? [];
   const ready = Boolean(addressId) && quotes.isSuccess && totals.isSuccess && !totals.isPlaceholderData && !totals.isFetching;
   const short = balances.data !== undefined && ready && balances.data.walletBalance < total;
+  const shortfall = short ? total - (balances.data?.walletBalance ?? 0) : 0;
 
   // One Idempotency-Key per checkout: a retry of the same payment (a wrong PIN, a lost answer) reuses it.
   const attempt = useAttemptKey();
@@ -351,11 +376,12 @@ export default function CheckoutPage() {
           {short ? (
             <>
               <p role="note" className="mb-2 text-sm text-danger-fg">
-                Your balance is {naira(total - (balances.data?.walletBalance ?? 0))} short: your wallet has{' '}
-                {naira(balances.data?.walletBalance ?? 0)} and this order is {naira(total)}.
+                Your balance is {naira(shortfall)} short: your wallet has {naira(balances.data?.walletBalance ?? 0)} and this order is{' '}
+                {naira(total)}.
               </p>
-              <Link to="/pay/fund" className={buttonClasses({ size: 'lg', block: true })}>
-                Add money
+              <TierCapNote shortfall={shortfall} total={total} />
+              <Link to={`/pay/fund?amount=${shortfall}`} className={buttonClasses({ size: 'lg', block: true })}>
+                Add {naira(shortfall)}
               </Link>
             </>
           ) : (
