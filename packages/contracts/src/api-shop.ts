@@ -287,7 +287,13 @@ export const shopApi = {
     summary: 'Shops by name',
     tag: T.shops,
   },
-  'shop.myShop': { method: 'GET', path: `${SH}/me`, response: c.shopResponse, summary: 'Your shop', tag: T.shops },
+  'shop.myShop': {
+    method: 'GET',
+    path: `${SH}/me`,
+    response: c.myShopResponse,
+    summary: 'Your shop; data is null when you have none yet (not an error: Home asks it of everyone)',
+    tag: T.shops,
+  },
   'shop.shop': {
     method: 'GET',
     path: `${SH}/single/:id`,

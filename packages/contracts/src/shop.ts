@@ -52,6 +52,7 @@ export const shop = z.object({
 });
 export type Shop = z.infer<typeof shop>;
 export const shopResponse = envelope(shop);
+export const myShopResponse = envelope(shop.nullable());
 export const shopsResponse = paginated(shop);
 export const createShopBody = z.object({
   name: z.string().trim().min(2, 'The shop name needs at least 2 characters').max(60, 'The shop name can be at most 60 characters'),

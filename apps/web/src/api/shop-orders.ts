@@ -1,5 +1,5 @@
 import type { ApiBody, ApiData, Pagination } from '@owo/contracts';
-import { ApiError, call } from './client';
+import { call } from './client';
 
 // The ecommerce service's buying calls (/api/ecommerce): cart, saved addresses, delivery quotes,
 // orders held in escrow and their steps, reviews, and the business wallet. Money is integer kobo,
@@ -22,7 +22,7 @@ export type OrderStatus = Order['status'];
 export type OrderFilter = 'all' | OrderStatus;
 export type OrderItem = Order['items'][number];
 export type ReviewInput = ApiBody<'POST /api/ecommerce/api/product/review'>;
-export type MyShop = ApiData<'GET /api/ecommerce/api/shop/me'>;
+export type MyShop = NonNullable<ApiData<'GET /api/ecommerce/api/shop/me'>>;
 export type Place = ApiData<'GET /api/ecommerce/api/shop/states'>[number];
 export type BusinessWithdrawal = ApiData<'POST /api/ecommerce/api/shop/business-wallet/withdraw'>;
 
@@ -102,15 +102,8 @@ export const shopOrdersApi = {
     call(`PUT ${E}/api/order/:id/dispute`, { ...auth, params: { id }, body: { reason }, idempotencyKey }),
   review: (body: ReviewInput, idempotencyKey: string) => call(`POST ${E}/api/product/review`, { ...auth, body, idempotencyKey }),
 
-  /** The signed-in person's shop; `null` when they have none (the server answers 404). */
-  myShop: async (): Promise<MyShop | null> => {
-    try {
-      return (await call(`GET ${E}/api/shop/me`, auth)).data;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
-  },
+  /** The signed-in person's shop; `null` when they have none. */
+  myShop: async (): Promise<MyShop | null> => (await call(`GET ${E}/api/shop/me`, auth)).data,
   /** Moves money from the business wallet to the main wallet (PIN; the same key replays the first answer). */
   businessWithdraw: (amount: number, pin: string, idempotencyKey: string) =>
     call(`POST ${E}/api/shop/business-wallet/withdraw`, { ...auth, body: { amount }, pin, idempotencyKey }),

@@ -7,7 +7,7 @@ import { call } from './client';
 const E = '/api/ecommerce' as const;
 export type Product = ApiData<'GET /api/ecommerce/api/product'>[number];
 export type ProductVariation = Product['variations'][number];
-export type Shop = ApiData<'GET /api/ecommerce/api/shop/me'>;
+export type Shop = ApiData<'GET /api/ecommerce/api/shop/single/:id'>;
 export type Place = ApiData<'GET /api/ecommerce/api/shop/states'>[number];
 export type Colour = ApiData<'GET /api/ecommerce/api/shop/get-colours'>[number];
 export type Category = ApiData<'GET /api/ecommerce/api/category'>[number];
@@ -145,7 +145,8 @@ export const shopApi = {
   removeFromWishlist: (productId: string) => call(`DELETE ${E}/e-comm/api/wishlist/:id`, { ...auth, params: { id: productId } }),
 
   createShop: (body: CreateShopInput) => call(`POST ${E}/api/shop`, { ...auth, body }),
-  myShop: () => call(`GET ${E}/api/shop/me`, auth),
+  /** The signed-in person's shop, or null when they have none yet. */
+  myShop: async () => (await call(`GET ${E}/api/shop/me`, auth)).data,
   shop: (id: string) => call(`GET ${E}/api/shop/single/:id`, { ...auth, params: { id } }),
   follow: (id: string) => call(`PATCH ${E}/api/shop/follow-shop/:id`, { ...auth, params: { id } }),
   followings: async (page: number, signal?: AbortSignal) =>

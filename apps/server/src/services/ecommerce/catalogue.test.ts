@@ -59,7 +59,9 @@ describe('shops', () => {
   ])('refuses %s (400) and opens nothing', async (_, over) => {
     const other = await newUser(t.app);
     expect((await newShop(other, over)).statusCode).toBe(400);
-    expect((await call(other, 'GET', '/api/shop/me')).statusCode).toBe(404);
+    const none = await call(other, 'GET', '/api/shop/me');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: null, message: 'You have no shop yet' });
   });
 
   it('toggles a follow: following lists the shop and counts the follower, again unfollows', async () => {

@@ -161,7 +161,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     return ok({ state: { id: s.id, name: s.name }, lgas: s.lgas }, 'Local government areas');
   });
   route(app, 'shop.searchShops', { guard: 'bearer' }, async (req) => listed('Shops', await searchShops(db, req.query.q, req.query)));
-  route(app, 'shop.myShop', { guard: 'bearer' }, async (req) => ok(await sh.myShop(db, me(req)), 'Your shop'));
+  route(app, 'shop.myShop', { guard: 'bearer' }, async (req) => {
+    const shop = await sh.myShop(db, me(req));
+    return ok(shop, shop ? 'Your shop' : 'You have no shop yet');
+  });
   route(app, 'shop.shop', { guard: 'bearer' }, async (req) => ok(await sh.getShop(db, me(req), req.params.id), 'Shop'));
   route(app, 'shop.follow', { guard: 'bearer' }, async (req) => {
     const r = await sh.toggleFollow(db, me(req), req.params.id);

@@ -106,9 +106,10 @@ export async function getShop(db: Tx, viewerId: string, id: string): Promise<Sho
   return (await toShops(db, viewerId, rows))[0]!;
 }
 
-export async function myShop(db: Tx, userId: string): Promise<Shop> {
+/** The person's shop, or null when they have none yet (asked on every Home load of people who may not sell: not an error). */
+export async function myShop(db: Tx, userId: string): Promise<Shop | null> {
   const rows = await executeRows<ShopRow>(db, sql`${select(userId, null)} WHERE s.owner_id = ${userId}`);
-  if (!rows[0]) throw notFound('You have no shop yet', 'NO_SHOP');
+  if (!rows[0]) return null;
   return (await toShops(db, userId, rows))[0]!;
 }
 

@@ -22,7 +22,7 @@ import {
 import type { ChatGroup } from './groups-api';
 import { refreshOthersMarks, useGroups } from './groups';
 import { bindOutbox, loadOutbox, pump, resetOutbox } from './outbox';
-import { restoreChat, startChatPersist } from './persist';
+import { restoreChatKeys, startChatPersist } from './persist';
 import { useRecentChats } from './queries';
 import { closeSocket, getSocket, listen, openSocket, reconnectSocket } from './socket';
 import { setTyping } from './typing';
@@ -112,10 +112,11 @@ function wire(qc: QueryClient, me: string, open: (path: string) => void): () => 
   const offs = [
     listen('connect', () => {
       void pump();
-      // Catch up: the list (whose lastSeq says which conversations moved) and the open conversation.
-      void qc.invalidateQueries({ queryKey: chatKeys.recent });
+      // Catch up: the lists (whose lastSeq says which conversations moved) and the open conversation.
+      // A list still being read is not read again: its first read waited for this connection (firstConnected).
+      void qc.invalidateQueries({ queryKey: chatKeys.recent }, { cancelRefetch: false });
       void qc.invalidateQueries({ queryKey: chatKeys.conversations });
-      void qc.invalidateQueries({ queryKey: groupKeys.list });
+      void qc.invalidateQueries({ queryKey: groupKeys.list }, { cancelRefetch: false });
       void qc.invalidateQueries({ queryKey: groupKeys.threads });
     }),
     listen('message:new', (m) => {
@@ -214,13 +215,9 @@ export default function ChatRuntime() {
     // The saved copy is older than anything the server says: once it is back, catch up again (the
     // socket's own catch-up may have run before the copy was read, and the copy must not hide what
     // came since).
-    void restoreChat(qc, me).then((restored) => {
-      if (restored > 0) {
-        void qc.invalidateQueries({ queryKey: chatKeys.recent });
-        void qc.invalidateQueries({ queryKey: chatKeys.conversations });
-        void qc.invalidateQueries({ queryKey: groupKeys.list });
-        void qc.invalidateQueries({ queryKey: groupKeys.threads });
-      }
+    // Only what the copy filled is read again (a list the server already answered is newer than it).
+    void restoreChatKeys(qc, me).then((restored) => {
+      for (const queryKey of restored) void qc.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
       return loadOutbox();
     });
     openSocket(token);

@@ -54,6 +54,7 @@ export const fakeSocketModule = {
     return () => set.delete(fn as (payload: never) => void);
   },
   openSocket: () => undefined,
+  firstConnected: () => Promise.resolve(connected),
   closeSocket: () => undefined,
   reconnectSocket: () => undefined,
   useSocketConnected: () =>

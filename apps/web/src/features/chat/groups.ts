@@ -3,6 +3,7 @@ import { mergeMessages } from './cache';
 import { type GroupThread, type GroupsPage, groupKeys } from './group-cache';
 import { groupsApi } from './groups-api';
 import { catchUp, nextPage } from './queries';
+import { firstConnected } from './socket';
 
 /** The caller's groups, the latest first. */
 export function useGroups() {
@@ -10,10 +11,13 @@ export function useGroups() {
     queryKey: groupKeys.list,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<GroupsPage> => {
+      if (pageParam === 1) await firstConnected();
       const res = await groupsApi.list(pageParam, signal);
       return { items: res.data, next: nextPage(res) };
     },
     getNextPageParam: (last) => last.next ?? undefined,
+    // Kept current by the socket (as the recent chats are: queries.ts).
+    staleTime: Infinity,
   });
 }
 

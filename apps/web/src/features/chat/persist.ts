@@ -43,19 +43,24 @@ export function keptData(entryKey: string, data: unknown): unknown {
 
 /** Puts the owner's saved chat back into the cache where it holds nothing newer. */
 export async function restoreChat(qc: QueryClient, owner: string, now = Date.now()): Promise<number> {
+  return (await restoreChatKeys(qc, owner, now)).length;
+}
+
+/** As restoreChat, answering the keys of the queries it filled (only those need reading again). */
+export async function restoreChatKeys(qc: QueryClient, owner: string, now = Date.now()): Promise<QueryKey[]> {
   const entries = await chatStore()
     .cached(owner)
     .catch(() => [] as CacheEntry[]);
-  let n = 0;
+  const restored: QueryKey[] = [];
   for (const e of entries) {
     if (now - e.updatedAt > MAX_AGE_MS) continue;
     const key = queryKeyOf(e.key);
     const state = qc.getQueryState(key);
     if (state?.data !== undefined && state.dataUpdatedAt >= e.updatedAt) continue;
     qc.setQueryData(key, e.data, { updatedAt: e.updatedAt });
-    n++;
+    restored.push(key);
   }
-  return n;
+  return restored;
 }
 
 let writeNow: (() => void) | null = null;

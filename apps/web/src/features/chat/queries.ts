@@ -4,7 +4,7 @@ import { type ChatMessage, type ChatUser, type Presence, chatApi } from '../../a
 import { userApi } from '../../api/user';
 import { ask } from './ask';
 import { type Conversation, type RecentPage, chatKeys, knownPerson, lastSeqOf, mergeMessages, setPresence } from './cache';
-import { useSocketConnected } from './socket';
+import { firstConnected, useSocketConnected } from './socket';
 
 export const nextPage = (p: { pagination?: { next: { page: number } | null } }) => p.pagination?.next?.page ?? null;
 
@@ -13,10 +13,14 @@ export function useRecentChats() {
     queryKey: chatKeys.recent,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<RecentPage> => {
+      if (pageParam === 1) await firstConnected();
       const res = await chatApi.recent(pageParam, undefined, signal);
       return { items: res.data, next: nextPage(res) };
     },
     getNextPageParam: (last) => last.next ?? undefined,
+    // Kept current by the socket's events and its catch-up on each connection (ChatRuntime), not by
+    // reading again whenever a screen that shows it mounts.
+    staleTime: Infinity,
   });
 }
 

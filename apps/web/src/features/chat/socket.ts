@@ -31,6 +31,43 @@ const statusListeners = new Set<() => void>();
 let connected = false;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * The first connection of the current socket, or its failure, or FIRST_CONNECT_WAIT_MS: the chat
+ * lists ask the server after it, so what they read is already followed by the socket and the
+ * connection's catch-up need not read them again (each list is read once per page load).
+ */
+const FIRST_CONNECT_WAIT_MS = 3_000;
+type FirstConnect = { promise: Promise<boolean>; settle: (connected: boolean) => void; settled: boolean };
+let firstConnect: FirstConnect | null = null;
+/** The pending first connection (made by whichever comes first: a list's read or the socket's opening). */
+function pendingFirstConnect(): FirstConnect {
+  if (firstConnect && !firstConnect.settled) return firstConnect;
+  let resolve!: (connected: boolean) => void;
+  const promise = new Promise<boolean>((r) => {
+    resolve = r;
+  });
+  const f: FirstConnect = {
+    promise,
+    settled: false,
+    settle: (v) => {
+      clearTimeout(timer);
+      f.settled = true;
+      resolve(v);
+    },
+  };
+  const timer = setTimeout(() => f.settle(false), FIRST_CONNECT_WAIT_MS);
+  return (firstConnect = f);
+}
+
+/**
+ * Resolves when the session's socket first connects (true), or fails or takes too long (false);
+ * at once once it has connected. The chat lists' first read waits for it (the app's shell opens
+ * the socket a moment after a screen may ask for a list).
+ */
+export function firstConnected(): Promise<boolean> {
+  return firstConnect?.settled ? Promise.resolve(Boolean(socket?.connected)) : pendingFirstConnect().promise;
+}
+
 const setConnected = (v: boolean) => {
   if (connected === v) return;
   connected = v;
@@ -71,10 +108,15 @@ export function openSocket(sessionToken: string): void {
   const s = io({ path: '/api/chat/socket.io', auth: { token: sessionToken }, transports: ['websocket', 'polling'] });
   socket = s;
   for (const [event, fns] of registry) for (const fn of fns) s.on(event, fn as (payload: unknown) => void);
-  s.on('connect', () => setConnected(true));
+  const first = pendingFirstConnect();
+  s.on('connect', () => {
+    setConnected(true);
+    first.settle(true);
+  });
   s.on('disconnect', () => setConnected(false));
   s.on('connect_error', (err: Error) => {
     setConnected(false);
+    first.settle(false);
     // A refusal by the server (not a network failure) stops socket.io's own retries: try again later,
     // unless the session itself has ended (the app then signs out through its REST calls).
     if (!s.active && !/session has ended|no token/i.test(err.message)) {
@@ -93,6 +135,9 @@ export function closeSocket(): void {
   socket?.disconnect();
   socket = null;
   token = null;
+  // A pending first connection stays pending: a new token (the session refreshed at start-up) opens
+  // the next socket at once, and the lists wait for that one (or for FIRST_CONNECT_WAIT_MS).
+  if (firstConnect?.settled) firstConnect = null;
   setConnected(false);
 }
 

@@ -14,7 +14,7 @@ const balances = (business: number) => ({
   message: 'Balances',
   data: { walletBalance: 5_000_000, savingsBalance: 0, lockedBalance: 0, businessWalletBalance: business },
 });
-const noShop = () => jsonResponse(404, { status: false, message: 'You have no shop yet', code: 'SHOP_NOT_FOUND' });
+const noShop = () => jsonResponse(200, { status: true, message: 'You have no shop yet', data: null });
 const header = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string> | undefined)?.[name];
 
 beforeEach(() => useAuth.setState({ token: 'tok-1', userId: 'u1', isAuthenticated: true }));

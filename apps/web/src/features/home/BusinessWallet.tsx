@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
 import { MoneyText } from '../../ui/MoneyText';
 
 // The dialog (PIN step, amount form) loads only when asked for: Home's first load stays small.
@@ -11,12 +11,7 @@ const MoveToWalletDialog = lazy(() => import('./MoveToWalletDialog'));
 const MY_SHOP_KEY = ['shop', 'my-shop'] as const;
 /** Called here rather than through api/shop-orders, so Home's first load carries no other buying call. */
 async function myShop() {
-  try {
-    return (await call('GET /api/ecommerce/api/shop/me', { requireToken: true })).data;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+  return (await call('GET /api/ecommerce/api/shop/me', { requireToken: true })).data;
 }
 
 /**

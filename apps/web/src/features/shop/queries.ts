@@ -1,6 +1,6 @@
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Coordinates, type ListPage, type Product, type ProductSource, type Shop, shopApi } from '../../api/shop';
 
@@ -142,19 +142,9 @@ export function useLgas(stateId: string) {
   });
 }
 
-/** The signed-in person's shop; `null` when they have none yet (the server answers 404). */
+/** The signed-in person's shop; `null` when they have none yet. */
 export function useMyShop() {
-  return useQuery({
-    queryKey: shopKeys.myShop,
-    queryFn: async (): Promise<Shop | null> => {
-      try {
-        return (await shopApi.myShop()).data;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+  return useQuery({ queryKey: shopKeys.myShop, queryFn: (): Promise<Shop | null> => shopApi.myShop() });
 }
 
 export function useShop(id: string) {

@@ -40,7 +40,7 @@ describe('Checkout', () => {
     mockCheckout(() => jsonResponse(500, {}), { ...balances, walletBalance: 500_000 });
     renderAt(<CheckoutPage />, '/shop/checkout', `/shop/checkout?items=${gown.id},${lamp.id}`);
     expect(await screen.findByText(/Your balance is ₦10,000 short/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/pay/fund');
+    expect(screen.getByRole('link', { name: 'Add ₦10,000' })).toHaveAttribute('href', '/pay/fund?amount=1000000');
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
   });
 

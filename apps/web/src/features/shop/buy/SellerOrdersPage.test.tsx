@@ -82,7 +82,7 @@ describe('Seller orders', () => {
 
   it('without a shop: the way to open one', async () => {
     routeFetch({
-      [`GET ${E}/api/shop/me`]: () => jsonResponse(404, { status: false, message: 'You have no shop yet', code: 'SHOP_NOT_FOUND' }),
+      [`GET ${E}/api/shop/me`]: () => jsonResponse(200, { status: true, message: 'You have no shop yet', data: null }),
     });
     renderAt(<SellerOrdersPage />, '/shop/sell/orders');
     expect(await screen.findByRole('heading', { name: "You don't have a shop yet" })).toBeInTheDocument();

@@ -11,7 +11,7 @@ const CREATE = `POST ${E}/api/shop`;
 
 function mockServer() {
   return routeFetch({
-    [`GET ${E}/api/shop/me`]: () => jsonResponse(404, { status: false, message: 'You have no shop yet', code: 'SHOP_NOT_FOUND' }),
+    [`GET ${E}/api/shop/me`]: () => jsonResponse(200, { status: true, message: 'You have no shop yet', data: null }),
     [`GET ${E}/api/shop/states`]: one([{ id: 'lagos', name: 'Lagos' }]),
     [`GET ${E}/api/shop/states/lagos`]: one({ state: { id: 'lagos', name: 'Lagos' }, lgas: [{ id: 'ikeja', name: 'Ikeja' }] }),
     [CREATE]: () => jsonResponse(201, one({ ...shop(), isMine: true })),
