@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { createUser, e164, makePng, newPhone, readCode, shot } from './helpers';
 
-test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a login, log in again', async ({ page, request }) => {
+test('a first visit opens sign-up; verifying signs in; set a PIN, edit the profile, log out, the next visit opens login', async ({
+  page,
+  request,
+}) => {
   const phone = newPhone();
   const email = `nneka${Date.now()}@example.ng`;
   const password = 'Lagos2026pay';
 
-  await page.goto('/signup');
+  // A browser that has never signed anyone in opens on sign-up, not "Welcome back".
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await shot(page, '01-signup');
   await page.getByLabel('First name').fill('Nneka');
@@ -22,13 +27,12 @@ test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a logi
   await page.getByLabel('Verification code').fill(code);
   await shot(page, '02-verify');
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Verifying signs the person in: straight on to Home, no password typed again.
   await expect(page.getByText('Phone number verified')).toBeVisible();
-
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  await page.getByLabel('Email or phone number').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await shot(page, '03-login');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+  await shot(page, '03-home-after-verify');
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
   await shot(page, '04-home');
 
@@ -62,6 +66,11 @@ test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a logi
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // This browser has signed in before: a later visit opens the login screen.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await shot(page, '03-login-later-visit');
 
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password1');

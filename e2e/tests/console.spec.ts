@@ -144,6 +144,6 @@ test("the customer app's files hold none of the console", async ({ page }) => {
   const loaded: string[] = [];
   page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   expect(loaded.filter((p) => p.startsWith('/console'))).toEqual([]);
 });
