@@ -3,7 +3,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { InlineError } from '../../ui/InlineError';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
-import { PushPrompt } from './PushPrompt';
+import { PushSettingsRow } from './PushSettingsRow';
 import { useSaveSettings, useSettings } from './queries';
 
 const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
@@ -37,7 +37,7 @@ export default function NotificationSettingsPage() {
   return (
     <div>
       <PageHeader title="Notification settings" back="/notifications" backLabel="Back to notifications" />
-      <PushPrompt always />
+      <PushSettingsRow />
       {settings.isPending ? (
         <div aria-busy="true" aria-label="Loading settings" className="flex flex-col gap-3">
           {[0, 1, 2, 3].map((i) => (

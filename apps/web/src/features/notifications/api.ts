@@ -21,4 +21,5 @@ export const notificationsApi = {
   pushKey: async () => (await call('GET /api/notifications/push/key', {})).data.publicKey,
   subscribe: async (body: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
     (await call('POST /api/notifications/push/subscriptions', { body })).data,
+  unsubscribe: async (endpoint: string) => (await call('POST /api/notifications/push/unsubscribe', { body: { endpoint } })).data,
 };
