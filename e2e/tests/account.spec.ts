@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createUser, e164, makePng, newPhone, readCode, shot } from './helpers';
+import { baseURL } from '../playwright.config';
+import { createUser, e164, logIn, makePng, newPhone, readCode, shot } from './helpers';
 
 test('a first visit opens sign-up; verifying signs in; set a PIN, edit the profile, log out, the next visit opens login', async ({
   page,
@@ -147,4 +148,68 @@ test('a reload right after logging in keeps the session', async ({ page, request
       if (device) localStorage.setItem('owo.device', device);
     });
   }
+});
+
+test('a lock-screen opt-in that fails says so and offers Retry; the settings show on or off and turn it on and off', async ({
+  page,
+  context,
+  request,
+}) => {
+  const uche = await createUser(request, { firstName: 'Uche', lastName: 'Nwosu' });
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  // Headless Chromium has no push service: this browser's push manager is a stand-in the test
+  // controls, refusing as a browser without one does until told the service is back.
+  await page.addInitScript(() => {
+    const state = { failing: true, sub: null as PushSubscription | null };
+    (window as unknown as { pushStandIn: typeof state }).pushStandIn = state;
+    const b64 = (bytes: ArrayBuffer | Uint8Array) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    PushManager.prototype.getSubscription = () => Promise.resolve(state.sub);
+    PushManager.prototype.subscribe = async () => {
+      if (state.failing) throw new DOMException('Registration failed - push service not available', 'AbortError');
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const p256dh = b64(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const auth = b64(crypto.getRandomValues(new Uint8Array(16)));
+      const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`;
+      state.sub = {
+        endpoint,
+        toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+        unsubscribe: () => ((state.sub = null), Promise.resolve(true)),
+      } as unknown as PushSubscription;
+      return state.sub;
+    };
+  });
+  await logIn(page, uche);
+
+  // The centre's offer: turning on fails, and it says so with a Retry instead of vanishing.
+  await page.goto('/notifications');
+  const offer = page.getByRole('region', { name: 'Lock screen notifications' });
+  await offer.getByRole('button', { name: 'Turn on' }).click();
+  await expect(offer.getByRole('alert')).toHaveText(
+    'We couldn’t turn on lock-screen notifications on this phone. Check your connection and try again.',
+  );
+  await expect(offer.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await shot(page, '11-push-offer-failed');
+  // Not remembered as offered: it is there again on the next visit.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Lock screen notifications' }).getByRole('button', { name: 'Turn on' })).toBeVisible();
+
+  // The settings' row: Off, a failure, Retry once the push service answers, On, then Off again.
+  await page.goto('/notifications/settings');
+  const row = page.getByRole('region', { name: 'Lock-screen notifications' });
+  await expect(row.getByText('Off for this phone')).toBeVisible();
+  await row.getByRole('button', { name: 'Turn on' }).click();
+  await expect(row.getByRole('alert')).toContainText('We couldn’t turn on lock-screen notifications');
+  await shot(page, '12-push-settings-failed');
+  await page.evaluate(() => void ((window as unknown as { pushStandIn: { failing: boolean } }).pushStandIn.failing = false));
+  await row.getByRole('button', { name: 'Retry' }).click();
+  await expect(row.getByText('On for this phone')).toBeVisible();
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await shot(page, '13-push-settings-on');
+  await row.getByRole('button', { name: 'Turn off' }).click();
+  await expect(row.getByText('Off for this phone')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { InlineError } from '../../ui/InlineError';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
 import { PushSettingsRow } from './PushSettingsRow';
-import { useSaveSettings, useSettings } from './queries';
+import { useSaveSettings, useSettings } from './settings-queries';
 
 const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const toMinutes = (t: string) => {

@@ -2,9 +2,7 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
-import { enablePush, PUSH_FAILED, PushError } from './push';
-import { pushSupported, rememberOffered, shouldOfferPush } from './push-offer';
+import { PUSH_FAILED, PushError, pushSupported, rememberOffered, shouldOfferPush } from './push-offer';
 import { useSummary } from './summary-query';
 
 /**
@@ -27,6 +25,8 @@ export function PushPrompt({ always = false }: { always?: boolean }) {
     setBusy(true);
     setFailure(null);
     try {
+      // The subscribing code is fetched on the tap: Home's first load carries only the offer.
+      const { enablePush } = await import('./push');
       const state = await enablePush();
       if (state === 'on') toast.success('Notifications are on for this phone');
       else toast.message('Notifications stay off. You can turn them on in your browser’s settings.');
@@ -46,7 +46,12 @@ export function PushPrompt({ always = false }: { always?: boolean }) {
           <span className="block font-semibold">Know the moment money arrives</span>
           <span className="text-sm text-muted">Get money, messages, calls and orders on your lock screen, even when Owo is closed.</span>
         </p>
-        <FormAlert message={failure} />
+        {/* Plain text, not FormAlert: this offer loads with Home, whose first load has a budget. */}
+        {failure ? (
+          <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger-fg">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex gap-2">
           <Button size="sm" loading={busy} onClick={() => void turnOn()}>
             {failure ? 'Retry' : 'Turn on'}

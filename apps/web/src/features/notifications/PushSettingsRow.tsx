@@ -1,4 +1,4 @@
-import { BellOff, BellRing } from 'lucide-react';
+import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/Button';
@@ -56,7 +56,7 @@ export function PushSettingsRow() {
   };
 
   const on = state === 'on';
-  const Icon = on ? BellRing : BellOff;
+  const Icon = on ? Bell : BellOff;
   return (
     <section aria-labelledby="push-row-title" className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
       <div className="flex items-start gap-3">

@@ -1,6 +1,7 @@
-import { ApiError } from '../../api/client';
-import { notificationsApi } from './api';
-import { pushSupported, rememberOffered } from './push-offer';
+import { ApiError, call } from '../../api/client';
+import { PUSH_FAILED, PushError, pushSupported, rememberOffered } from './push-offer';
+
+export { PUSH_FAILED, PushError };
 
 // This device's Web Push subscription: offered at a moment that makes sense (after the first money
 // received or the first chat: PushPrompt), never at first launch, and on or off in the settings
@@ -12,10 +13,6 @@ import { pushSupported, rememberOffered } from './push-offer';
  */
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
 
-/** Turning notifications on failed (no push service, no answer, the server refused): said to the person, with a Retry. */
-export class PushError extends Error {}
-
-export const PUSH_FAILED = 'We couldn’t turn on lock-screen notifications on this phone. Check your connection and try again.';
 /** A push service that never answers (some browsers have none) must not leave the button spinning. */
 const SUBSCRIBE_TIMEOUT_MS = 15_000;
 
@@ -67,12 +64,12 @@ export async function enablePush(): Promise<PushState> {
   }
   try {
     const reg = await withTimeout(navigator.serviceWorker.ready);
-    const key = await notificationsApi.pushKey();
+    const key = (await call('GET /api/notifications/push/key', {})).data.publicKey;
     const sub =
       (await reg.pushManager.getSubscription()) ??
       (await withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) })));
     const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-    await notificationsApi.subscribe({ endpoint: json.endpoint, keys: json.keys });
+    await call('POST /api/notifications/push/subscriptions', { body: { endpoint: json.endpoint, keys: json.keys } });
   } catch (err) {
     throw err instanceof PushError ? err : new PushError(err instanceof ApiError && err.message ? err.message : PUSH_FAILED);
   }
@@ -84,7 +81,7 @@ export async function enablePush(): Promise<PushState> {
 export async function disablePush(): Promise<PushState> {
   const sub = await currentSubscription();
   if (sub) {
-    await notificationsApi.unsubscribe(sub.endpoint);
+    await call('POST /api/notifications/push/unsubscribe', { body: { endpoint: sub.endpoint } });
     await sub.unsubscribe().catch(() => false);
   }
   return pushState();
