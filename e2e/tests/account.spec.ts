@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { createUser, e164, makePng, newPhone, readCode, shot } from './helpers';
+import { baseURL } from '../playwright.config';
+import { createUser, e164, logIn, makePng, newPhone, readCode, shot } from './helpers';
 
-test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a login, log in again', async ({ page, request }) => {
+test('a first visit opens sign-up; verifying signs in; set a PIN, edit the profile, log out, the next visit opens login', async ({
+  page,
+  request,
+}) => {
   const phone = newPhone();
   const email = `nneka${Date.now()}@example.ng`;
   const password = 'Lagos2026pay';
 
-  await page.goto('/signup');
+  // A browser that has never signed anyone in opens on sign-up, not "Welcome back".
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await shot(page, '01-signup');
   await page.getByLabel('First name').fill('Nneka');
@@ -22,13 +28,12 @@ test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a logi
   await page.getByLabel('Verification code').fill(code);
   await shot(page, '02-verify');
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Verifying signs the person in: straight on to Home, no password typed again.
   await expect(page.getByText('Phone number verified')).toBeVisible();
-
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  await page.getByLabel('Email or phone number').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await shot(page, '03-login');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+  await shot(page, '03-home-after-verify');
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /Nneka/ })).toBeVisible();
   await shot(page, '04-home');
 
@@ -62,6 +67,11 @@ test('sign up, verify, log in, set a PIN, edit the profile, log out, fail a logi
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // This browser has signed in before: a later visit opens the login screen.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await shot(page, '03-login-later-visit');
 
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password1');
@@ -138,4 +148,68 @@ test('a reload right after logging in keeps the session', async ({ page, request
       if (device) localStorage.setItem('owo.device', device);
     });
   }
+});
+
+test('a lock-screen opt-in that fails says so and offers Retry; the settings show on or off and turn it on and off', async ({
+  page,
+  context,
+  request,
+}) => {
+  const uche = await createUser(request, { firstName: 'Uche', lastName: 'Nwosu' });
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  // Headless Chromium has no push service: this browser's push manager is a stand-in the test
+  // controls, refusing as a browser without one does until told the service is back.
+  await page.addInitScript(() => {
+    const state = { failing: true, sub: null as PushSubscription | null };
+    (window as unknown as { pushStandIn: typeof state }).pushStandIn = state;
+    const b64 = (bytes: ArrayBuffer | Uint8Array) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    PushManager.prototype.getSubscription = () => Promise.resolve(state.sub);
+    PushManager.prototype.subscribe = async () => {
+      if (state.failing) throw new DOMException('Registration failed - push service not available', 'AbortError');
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const p256dh = b64(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const auth = b64(crypto.getRandomValues(new Uint8Array(16)));
+      const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`;
+      state.sub = {
+        endpoint,
+        toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+        unsubscribe: () => ((state.sub = null), Promise.resolve(true)),
+      } as unknown as PushSubscription;
+      return state.sub;
+    };
+  });
+  await logIn(page, uche);
+
+  // The centre's offer: turning on fails, and it says so with a Retry instead of vanishing.
+  await page.goto('/notifications');
+  const offer = page.getByRole('region', { name: 'Lock screen notifications' });
+  await offer.getByRole('button', { name: 'Turn on' }).click();
+  await expect(offer.getByRole('alert')).toHaveText(
+    'We couldn’t turn on lock-screen notifications on this phone. Check your connection and try again.',
+  );
+  await expect(offer.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await shot(page, '11-push-offer-failed');
+  // Not remembered as offered: it is there again on the next visit.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Lock screen notifications' }).getByRole('button', { name: 'Turn on' })).toBeVisible();
+
+  // The settings' row: Off, a failure, Retry once the push service answers, On, then Off again.
+  await page.goto('/notifications/settings');
+  const row = page.getByRole('region', { name: 'Lock-screen notifications' });
+  await expect(row.getByText('Off for this phone')).toBeVisible();
+  await row.getByRole('button', { name: 'Turn on' }).click();
+  await expect(row.getByRole('alert')).toContainText('We couldn’t turn on lock-screen notifications');
+  await shot(page, '12-push-settings-failed');
+  await page.evaluate(() => void ((window as unknown as { pushStandIn: { failing: boolean } }).pushStandIn.failing = false));
+  await row.getByRole('button', { name: 'Retry' }).click();
+  await expect(row.getByText('On for this phone')).toBeVisible();
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await shot(page, '13-push-settings-on');
+  await row.getByRole('button', { name: 'Turn off' }).click();
+  await expect(row.getByText('Off for this phone')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible();
 });

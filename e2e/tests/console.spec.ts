@@ -70,6 +70,16 @@ test('an admin adds support and finance; support asks for a refund, finance appr
   // The device the customer signed up from (the journeys' device) is in the record.
   await expect(support.getByRole('list', { name: 'Devices of this customer' }).getByText('Signed in')).toBeVisible();
   await shot(support, 'console-06-customer');
+  // The record says the KYC tier and whether BVN and NIN are verified, never the numbers; the
+  // freeze, with its reason box, comes after the details, not above them.
+  const profile = support.locator('dl[aria-label="Profile"]');
+  await expect(profile.getByText('Tier 1')).toBeVisible();
+  await expect(profile.getByText('not verified')).toHaveCount(2);
+  await support.getByRole('heading', { level: 1, name: 'Chiamaka Eze' }).scrollIntoViewIfNeeded();
+  await shot(support, 'console-06-customer-top');
+  const freezeBox = await support.getByRole('button', { name: 'Freeze account' }).boundingBox();
+  const balancesBox = await support.locator('dl[aria-label="Balances"]').boundingBox();
+  expect(freezeBox!.y).toBeGreaterThan(balancesBox!.y + balancesBox!.height);
 
   // Finance enrols and approves it.
   const finance = await enrol(browser, request, financeEmail, 'Femi Finance');
@@ -81,6 +91,33 @@ test('an admin adds support and finance; support asks for a refund, finance appr
   await expect(finance.getByText(/^Approved and posted: STF\d+ for Chiamaka Eze\.$/)).toBeVisible();
   await expect(finance.getByRole('list', { name: 'Money requests' })).toHaveCount(0);
   await shot(finance, 'console-08-money-approved');
+
+  // At phone size the admin's tab bar shows every page (it wraps): Audit and Health are in view.
+  const tabs = page.getByRole('navigation', { name: 'Console' });
+  await expect(tabs.getByRole('link', { name: 'Audit' })).toBeInViewport();
+  await expect(tabs.getByRole('link', { name: 'Health' })).toBeInViewport();
+  await shot(page, 'console-08b-phone-tabs');
+  await tabs.getByRole('link', { name: 'Audit' }).click();
+  await expect(page.getByRole('list', { name: 'Audit entries' })).toBeVisible();
+  // Filtered by the customer's name and the staff member's email: people by name, money in naira.
+  await page.getByLabel('Customer', { exact: true }).fill('Chiamaka Eze');
+  await page.getByLabel('Staff member').fill(supportEmail);
+  await page.getByLabel('Kind').selectOption('money.request');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const entry = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').first();
+  await expect(entry.getByRole('link', { name: 'Chiamaka Eze' })).toBeVisible();
+  await expect(entry.getByText('Sola Support')).toBeVisible();
+  await expect(entry.getByText(/amount: ₦1,500\.00/)).toBeVisible();
+  await expect(page.getByText(/amount: 150000/)).toHaveCount(0);
+  await shot(page, 'console-08c-phone-audit');
+  await tabs.getByRole('link', { name: 'Health' }).click();
+  const jobs = page.getByRole('list', { name: 'Background jobs' });
+  const pushJob = jobs.getByRole('listitem').filter({ hasText: 'notifications.events' });
+  await expect(pushJob).toContainText('every 0.2 s');
+  await expect(jobs.getByText(/every 0 s/)).toHaveCount(0);
+  // The name has its width: not cut to a letter.
+  expect((await pushJob.getByText('notifications.events').boundingBox())!.width).toBeGreaterThan(100);
+  await shot(page, 'console-08d-phone-health');
 
   // The customer sees the refund in their history, with both names.
   const mine = await (await browser.newContext(phone)).newPage();
@@ -118,6 +155,11 @@ test.describe('at a desktop size', () => {
     await page.getByRole('button', { name: 'Verify the chain' }).click();
     await expect(page.getByText(/^The chain holds: \d+ entries checked/)).toBeVisible();
     await shot(page, 'console-11-desktop-audit');
+    await page.getByLabel('Kind').selectOption('');
+    await page.getByLabel('Customer', { exact: true }).fill('Chiamaka');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByRole('list', { name: 'Audit entries' }).getByRole('link', { name: 'Chiamaka Eze' }).first()).toBeVisible();
+    await shot(page, 'console-11b-desktop-audit-by-name');
     await page.getByRole('link', { name: 'Health' }).click();
     await expect(page.getByRole('list', { name: 'Background jobs' }).getByText('platform.outbox')).toBeVisible();
     await shot(page, 'console-12-desktop-health');
@@ -144,6 +186,6 @@ test("the customer app's files hold none of the console", async ({ page }) => {
   const loaded: string[] = [];
   page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   expect(loaded.filter((p) => p.startsWith('/console'))).toEqual([]);
 });

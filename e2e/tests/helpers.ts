@@ -88,7 +88,12 @@ export async function createUser(
 ): Promise<ApiUser> {
   const { phone, user } = await signUp(request, opts);
   const otp = await readCode(request, e164(phone));
-  expect((await request.post('/api/user/users/verify-mobile', { data: { phoneNumber: phone, otp } })).status()).toBe(200);
+  // Verifying signs in on the device it is sent from (its first): the journeys' browser, as the login below.
+  const v = await request.post('/api/user/users/verify-mobile', {
+    headers: { 'x-device-id': E2E_DEVICE },
+    data: { phoneNumber: phone, otp },
+  });
+  expect(v.status()).toBe(200);
   const l = await request.post('/api/user/users/login', {
     headers: { 'x-device-id': E2E_DEVICE },
     data: { username: user.email, password: user.password },

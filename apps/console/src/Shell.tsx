@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '@web/ui/Button';
 import { PageLoader } from '@web/ui/Spinner';
@@ -9,25 +10,34 @@ import { NAV } from './nav';
 import { can, signOut, useMe } from './session';
 import { Brand, ErrorState, ROLE_LABELS } from './ui';
 
-function NavItem({ item: { to, label, icon: Icon }, mobile = false }: { item: (typeof NAV)[number]; mobile?: boolean }) {
+type NavEntry = (typeof NAV)[number];
+const shortOf = (item: NavEntry) => ('short' in item ? item.short : item.label);
+
+function NavItem({ item, mobile = false }: { item: NavEntry; mobile?: boolean }) {
+  const { to, label, icon: Icon } = item;
+  const shown = mobile ? shortOf(item) : label;
   return (
     <NavLink
       to={to}
+      aria-label={shown === label ? undefined : label}
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-2xl font-medium transition-colors',
           mobile
-            ? 'min-h-14 min-w-[4.75rem] flex-1 shrink-0 flex-col justify-center gap-0.5 px-1 text-[11px]'
+            ? 'min-h-13 min-w-0 flex-1 flex-col justify-center gap-0.5 px-1 text-center text-[11px] leading-tight'
             : 'min-h-11 px-3 text-[15px]',
           isActive ? 'bg-brand-soft text-brand-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
         )
       }
     >
-      <Icon className="size-5" aria-hidden="true" />
-      {label}
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      {shown}
     </NavLink>
   );
 }
+
+/** Tabs a row of the phone's bar holds; more pages wrap onto a second row (every page stays one tap away). */
+const PER_ROW = 5;
 
 /**
  * The signed-in frame: a side bar on wide screens, a bar of tabs at the bottom on phones, each
@@ -87,13 +97,19 @@ export function Shell() {
             </Button>
           </span>
         </header>
-        <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-5 pb-28 md:px-8 md:pt-8 md:pb-10">
+        <main
+          style={{ '--nav-rows': Math.max(1, Math.ceil(items.length / PER_ROW)) } as CSSProperties}
+          className="mx-auto w-full max-w-5xl flex-1 px-4 pt-5 pb-[calc(var(--nav-rows)*3.5rem+2.5rem)] md:px-8 md:pt-8 md:pb-10"
+        >
           <Outlet />
         </main>
         {items.length > 0 ? (
           <nav
             aria-label="Console"
-            className="fixed inset-x-0 bottom-0 z-10 flex gap-1 overflow-x-auto border-t border-line bg-surface px-2 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] md:hidden"
+            className={cn(
+              'fixed inset-x-0 bottom-0 z-10 gap-1 border-t border-line bg-surface px-2 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] md:hidden',
+              items.length > PER_ROW ? 'grid grid-cols-5' : 'flex',
+            )}
           >
             {items.map((i) => (
               <NavItem key={i.to} item={i} mobile />

@@ -51,8 +51,10 @@ export const userApi = {
     method: 'POST',
     path: '/api/user/users/verify-mobile',
     body: verifyMobileBody,
+    headers: deviceHeaders,
     response: verifyMobileResponse,
-    summary: 'Verify the phone with the sign-up code',
+    summary:
+      'Verify the phone with the sign-up code; signs the person in on this device (its first, trusted) and returns the token as user.login does',
   },
   'user.resendOtp': {
     method: 'POST',

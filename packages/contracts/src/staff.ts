@@ -190,6 +190,14 @@ export const customerRecord = z.object({
     .object({ reason: z.string(), since: z.string() })
     .nullable()
     .describe('set while the account is frozen: the reason the customer reads'),
+  kyc: z
+    .object({
+      tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      bvnVerified: z.boolean(),
+      ninVerified: z.boolean(),
+      tier3: z.enum(['none', 'pending', 'approved', 'rejected']).describe('where a Tier 3 (documents) request stands'),
+    })
+    .describe('the KYC tier and whether the BVN and the NIN are verified; never the numbers'),
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 export const customerRecordResponse = envelope(customerRecord);
@@ -250,6 +258,7 @@ export const auditEntry = z.object({
   at: z.string(),
   staff: z.object({ id: z.string(), name: z.string() }).nullable(),
   customerId: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string() }).nullable().describe('the customer by name (null when none, or gone)'),
   kind: z.string(),
   subject: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
@@ -291,6 +300,20 @@ export const AUDIT_KINDS = [
 export const auditQuery = z.object({
   staffId: z.uuid('staffId must be a valid id').optional(),
   customerId: z.uuid('customerId must be a valid id').optional(),
+  customer: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 characters of the customer’s name, email or phone')
+    .max(100)
+    .optional()
+    .describe('the customer by name, email or phone number (as the customer search finds them)'),
+  staff: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 characters of the staff member’s name or email')
+    .max(100)
+    .optional()
+    .describe('the staff member by name or email'),
   kind: z
     .string()
     .trim()

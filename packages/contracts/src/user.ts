@@ -53,7 +53,10 @@ export type SignupBody = z.infer<typeof signupBody>;
 export const signupResponse = envelope(z.object({ id: z.uuid(), phoneNumber: z.string(), email: z.string() }));
 
 export const verifyMobileBody = z.object({ phoneNumber: phoneField, otp: otpField });
-export const verifyMobileResponse = envelope(z.object({ phoneNumber: z.string(), isVerified: z.boolean() }));
+/** The phone is verified and the person signed in on this device: the same id and token as user.login answers. */
+export const verifyMobileResponse = envelope(
+  z.object({ phoneNumber: z.string(), isVerified: z.boolean(), id: z.uuid(), accessToken: z.string() }),
+);
 
 export const resendOtpBody = z.object({
   phoneNumber: phoneField,

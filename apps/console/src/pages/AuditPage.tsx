@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUDIT_KINDS, auditQuery, type AuditEntry } from '@owo/contracts';
+import { formatNaira } from '@owo/contracts/format';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -18,20 +19,30 @@ import { fieldErrorText } from '../forms';
 import { ErrorState, PageTitle, when } from '../ui';
 import { CardListSkeleton } from '@web/ui/Spinner';
 
-/** The filter's form (an empty box is no filter), checked by the contracts' query schema. */
+/**
+ * The filter's form (an empty box is no filter), checked by the contracts' query schema: people by
+ * name or email (the customer also by phone), never by their ids.
+ */
 const filterForm = z
-  .object({ kind: z.string(), customerId: z.string(), staffId: z.string() })
+  .object({ kind: z.string(), customer: z.string(), staff: z.string() })
   .transform((v) => ({
     ...(v.kind ? { kind: v.kind } : {}),
-    ...(v.customerId.trim() ? { customerId: v.customerId.trim() } : {}),
-    ...(v.staffId.trim() ? { staffId: v.staffId.trim() } : {}),
+    ...(v.customer.trim() ? { customer: v.customer.trim() } : {}),
+    ...(v.staff.trim() ? { staff: v.staff.trim() } : {}),
   }))
-  .pipe(auditQuery.pick({ kind: true, customerId: true, staffId: true }));
+  .pipe(auditQuery.pick({ kind: true, customer: true, staff: true }));
 type Filter = z.output<typeof filterForm>;
+
+/** Details kept in kobo (money requests, dispute shares): shown in naira. */
+const KOBO_KEYS = new Set(['amount', 'shopper', 'seller']);
+const DETAIL_LABELS: Record<string, string> = { q: 'searched for', found: 'found', documentId: 'document' };
 
 const detailText = (d: AuditEntry['detail']) =>
   Object.entries(d)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([k, v]) => {
+      const value = KOBO_KEYS.has(k) && typeof v === 'number' ? formatNaira(v) : typeof v === 'string' ? v : JSON.stringify(v);
+      return `${DETAIL_LABELS[k] ?? k}: ${value}`;
+    })
     .join(' · ');
 
 function Verify() {
@@ -76,7 +87,7 @@ function Verify() {
 /** The audit log, newest first, by staff member, customer or kind, and its chain's check. */
 export function AuditPage() {
   const [filter, setFilter] = useState<Filter>({});
-  const form = useForm({ resolver: zodResolver(filterForm), defaultValues: { kind: '', customerId: '', staffId: '' } });
+  const form = useForm({ resolver: zodResolver(filterForm), defaultValues: { kind: '', customer: '', staff: '' } });
   const log = useInfiniteQuery({
     queryKey: ['audit', filter],
     queryFn: async ({ pageParam, signal }) =>
@@ -85,8 +96,8 @@ export function AuditPage() {
           query: {
             limit: 50,
             ...(filter.kind ? { kind: filter.kind } : {}),
-            ...(filter.customerId ? { customerId: filter.customerId } : {}),
-            ...(filter.staffId ? { staffId: filter.staffId } : {}),
+            ...(filter.customer ? { customer: filter.customer } : {}),
+            ...(filter.staff ? { staff: filter.staff } : {}),
             ...(pageParam ? { before: pageParam } : {}),
           },
           signal,
@@ -110,8 +121,20 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <Field label="Customer id" error={fieldErrorText(form, 'customerId')} {...form.register('customerId')} />
-        <Field label="Staff id" error={fieldErrorText(form, 'staffId')} {...form.register('staffId')} />
+        <Field
+          label="Customer"
+          placeholder="Name, email or phone"
+          autoComplete="off"
+          error={fieldErrorText(form, 'customer')}
+          {...form.register('customer')}
+        />
+        <Field
+          label="Staff member"
+          placeholder="Name or email"
+          autoComplete="off"
+          error={fieldErrorText(form, 'staff')}
+          {...form.register('staff')}
+        />
         <Button type="submit" variant="outline">
           Filter
         </Button>
@@ -134,11 +157,11 @@ export function AuditPage() {
                     <span className="font-medium">{e.staff?.name ?? 'The command line'}</span>
                     <span className="text-muted">{when(e.at)}</span>
                   </p>
-                  {e.customerId ? (
+                  {e.customer ? (
                     <p className="mt-1 text-sm">
                       Customer{' '}
-                      <Link className="font-mono text-xs text-brand-fg" to={`/customers/${e.customerId}`}>
-                        {e.customerId}
+                      <Link className="font-semibold text-brand-fg" to={`/customers/${e.customer.id}`}>
+                        {e.customer.name}
                       </Link>
                     </p>
                   ) : null}

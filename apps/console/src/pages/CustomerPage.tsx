@@ -191,7 +191,11 @@ export function CustomerPage() {
                 <Notice>{done}</Notice>
               </div>
             ) : null}
-            <FreezeCard customerId={id} freeze={c.freeze} mayFreeze={can(me.data, 'accounts.freeze')} />
+            {c.freeze ? (
+              <p role="status" className="rounded-2xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger-fg">
+                This account is frozen (since {when(c.freeze.since)}): it moves no money out.
+              </p>
+            ) : null}
             <div className="grid gap-4 md:grid-cols-2">
               <DetailList label="Profile" className="bg-surface">
                 <DetailRow label="Phone">
@@ -200,8 +204,23 @@ export function CustomerPage() {
                 </DetailRow>
                 <DetailRow label="Email">{c.profile.email}</DetailRow>
                 <DetailRow label="Account number">{c.profile.accountNumber ?? 'None yet'}</DetailRow>
+                <DetailRow label="KYC tier">
+                  Tier {c.kyc.tier}
+                  {c.kyc.tier3 === 'pending' ? (
+                    <>
+                      {' '}
+                      <Badge tone="warning">Tier 3 waiting for review</Badge>
+                    </>
+                  ) : null}
+                </DetailRow>
+                <DetailRow label="BVN">
+                  {c.kyc.bvnVerified ? <Badge tone="brand">verified</Badge> : <Badge tone="warning">not verified</Badge>}
+                </DetailRow>
+                <DetailRow label="NIN">
+                  {c.kyc.ninVerified ? <Badge tone="brand">verified</Badge> : <Badge tone="warning">not verified</Badge>}
+                </DetailRow>
                 <DetailRow label="Customer id">
-                  <span className="font-mono text-xs">{c.profile.id}</span>
+                  <span className="font-mono text-xs break-all">{c.profile.id}</span>
                 </DetailRow>
               </DetailList>
               <DetailList label="Balances" className="bg-surface">
@@ -222,6 +241,7 @@ export function CustomerPage() {
                 </DetailRow>
               </DetailList>
             </div>
+            <FreezeCard customerId={id} freeze={c.freeze} mayFreeze={can(me.data, 'accounts.freeze')} />
             <Card>
               <h2 className="mb-1 flex items-center gap-2 text-lg font-bold">
                 <History className="size-5 text-brand-fg" aria-hidden="true" /> History

@@ -6,8 +6,17 @@ import { Card } from '@web/ui/Card';
 import { call } from '../api';
 import { Loaded, PageTitle, when } from '../ui';
 
+/** A span of seconds in words: "0.2 s" under ten seconds (a job every 200 ms is not "every 0 s"), then s, min, h. */
 const ago = (s: number | null) =>
-  s === null ? '—' : s < 90 ? `${Math.round(s)} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
+  s === null
+    ? '—'
+    : s < 10
+      ? `${Number(s.toFixed(1))} s`
+      : s < 90
+        ? `${Math.round(s)} s`
+        : s < 5400
+          ? `${Math.round(s / 60)} min`
+          : `${Math.round(s / 3600)} h`;
 
 function Stat({ label, value, warn }: { label: string; value: string | number; warn?: boolean }) {
   return (
@@ -85,19 +94,22 @@ export function HealthPage() {
                   const late = (j.overdueSeconds ?? 0) > 300;
                   const bad = j.failures > 0 || late;
                   return (
-                    <li key={j.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
-                      <span className="flex min-w-0 flex-1 items-center gap-2 font-medium">
-                        {bad ? (
-                          <AlertTriangle className="size-4 shrink-0 text-danger-fg" aria-label="Needs a look" />
-                        ) : (
-                          <CheckCircle2 className="size-4 shrink-0 text-brand-fg" aria-label="Fine" />
-                        )}
-                        <span className="truncate font-mono text-sm">{j.name}</span>
+                    <li key={j.name} className="flex flex-col gap-1 py-2.5 md:flex-row md:flex-wrap md:items-center md:gap-x-4">
+                      {/* The name on a line of its own at phone size, wrapped at its dots rather than cut. */}
+                      <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                        <span className="flex min-w-0 items-start gap-2">
+                          {bad ? (
+                            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger-fg" aria-label="Needs a look" />
+                          ) : (
+                            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-brand-fg" aria-label="Fine" />
+                          )}
+                          <span className="min-w-0 font-mono text-sm [overflow-wrap:anywhere]">{j.name}</span>
+                        </span>
                         <Badge tone="neutral">{j.scope}</Badge>
                         {j.running ? <Badge tone="brand">running</Badge> : null}
                         {j.scope === 'cluster' && j.dueAt === null ? <Badge tone="neutral">not run yet</Badge> : null}
                       </span>
-                      <span className="text-sm text-muted tabular-nums">
+                      <span className="pl-6 text-sm text-muted tabular-nums md:pl-0">
                         {j.periodSeconds !== null ? `every ${ago(j.periodSeconds)} · ` : ''}
                         {j.runs} runs · <span className={j.failures > 0 ? 'font-semibold text-danger-fg' : ''}>{j.failures} failed</span>
                         {j.lagSeconds !== null ? ` · lag ${ago(j.lagSeconds)}` : ''}

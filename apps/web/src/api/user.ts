@@ -11,7 +11,9 @@ export const isFullUser = (u: AnyUser): u is FullUser => 'email' in u;
 /** User service calls. Unauthenticated ones skip the bearer header. */
 export const userApi = {
   signup: (body: ApiBody<'POST /api/user/users/signup'>) => call('POST /api/user/users/signup', { body, auth: false }),
-  verifyMobile: (body: ApiBody<'POST /api/user/users/verify-mobile'>) => call('POST /api/user/users/verify-mobile', { body, auth: false }),
+  /** Verifies the phone and signs in on this device (`device`: its headers, lib/device.ts), as login does. */
+  verifyMobile: (body: ApiBody<'POST /api/user/users/verify-mobile'>, device?: Record<string, string>) =>
+    call('POST /api/user/users/verify-mobile', { body, auth: false, headers: device }),
   resendOtp: (body: ApiBody<'POST /api/user/users/resend-otp'>) => call('POST /api/user/users/resend-otp', { body, auth: false }),
   /** `device`: this device's headers (lib/device.ts; the login screen passes them, so Home's first load does without). */
   login: (body: ApiBody<'POST /api/user/users/login'>, device?: Record<string, string>) =>

@@ -1,19 +1,26 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../features/account/auth-store';
+import { hasSignedInBefore, useAuth } from '../features/account/auth-store';
 import { PageLoader } from '../ui/Spinner';
 
 interface FromState {
   from?: string;
 }
 
-/** Signed-out users go to /login (and come back afterwards). */
+/** Signed-out users go to /login (and come back afterwards); on a first visit to this browser, to sign-up. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const restoring = useAuth((s) => s.restoring);
   const authed = useAuth((s) => s.isAuthenticated);
   const location = useLocation();
   if (restoring) return <PageLoader label="Opening Owo" />;
-  if (!authed) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies FromState} />;
+  if (!authed)
+    return (
+      <Navigate
+        to={hasSignedInBefore() ? '/login' : '/signup'}
+        replace
+        state={{ from: `${location.pathname}${location.search}` } satisfies FromState}
+      />
+    );
   return children;
 }
 

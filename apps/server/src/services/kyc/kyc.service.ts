@@ -301,3 +301,16 @@ export async function openNewDeviceWindow(tx: Tx, kyc: KycConfig, userId: string
     .set({ newDeviceUntil: new Date(now.getTime() + kyc.newDeviceHours * 3_600_000), updatedAt: now })
     .where(eq(kycProfiles.userId, userId));
 }
+
+/**
+ * What staff see of a person's KYC on the customer's record: the tier, whether the BVN and the NIN
+ * are verified, and where a Tier 3 request stands. Never the numbers, not even masked.
+ */
+export async function kycForStaff(tx: Tx, userId: string) {
+  const [p] = await tx
+    .select({ tier: kycProfiles.tier, bvn: kycProfiles.bvnVerifiedAt, nin: kycProfiles.ninVerifiedAt, tier3: kycProfiles.tier3Status })
+    .from(kycProfiles)
+    .where(eq(kycProfiles.userId, userId))
+    .limit(1);
+  return { tier: (p?.tier ?? 1) as 1 | 2 | 3, bvnVerified: Boolean(p?.bvn), ninVerified: Boolean(p?.nin), tier3: p?.tier3 ?? 'none' };
+}

@@ -60,6 +60,29 @@ describe('the audit log', () => {
     expect(page.entries.every((e) => e.customerId === customer.id && e.kind === 'customer.view')).toBe(true);
   });
 
+  it('names each entry’s customer, and is searched by the customer’s name or email and the staff member’s name or email', async () => {
+    const named = await audit(`customerId=${customer.id}&kind=customer.view`);
+    expect((named.entries[0] as unknown as { customer: unknown }).customer).toEqual({
+      id: customer.id,
+      name: `${customer.firstName} Adebayo`,
+    });
+
+    const byEmail = await audit(`customer=${encodeURIComponent(customer.email.toUpperCase())}&kind=customer.view`);
+    expect(byEmail.entries.map((e) => e.customerId)).toEqual([customer.id, customer.id, customer.id]);
+    const byStaffName = await audit(`staff=${encodeURIComponent(support.name.slice(0, 6).toLowerCase())}&customerId=${customer.id}`);
+    expect(byStaffName.entries.length).toBeGreaterThan(0);
+    expect(byStaffName.entries.every((e) => e.staff?.id === support.id)).toBe(true);
+    const byStaffEmail = await audit(`staff=${encodeURIComponent(support.email)}`);
+    expect(byStaffEmail.entries.every((e) => e.staff?.id === support.id)).toBe(true);
+    expect((await audit('customer=nobody-by-this-name-zzz')).entries).toEqual([]);
+  });
+
+  it('refuses a name filter of one character (400)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/staff/audit?customer=a', headers: staffAuth(compliance) });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('Type at least 2 characters of the customer’s name, email or phone');
+  });
+
   it('pages on with `next`, older entries after newer', async () => {
     const first = await audit(`customerId=${customer.id}&limit=2`);
     expect(first.next).toBe(first.entries[1]!.seq);

@@ -1,7 +1,9 @@
 import type { AuditEntry, AuditVerification } from '@owo/contracts';
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { keyedHash } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { toE164 } from '../../platform/phone.js';
+import { findCustomers, usersByIds } from '../user/index.js';
 import { staff, staffAuditLog } from './tables.js';
 
 // The audit log (architecture section 12): every staff action and every view of a customer's
@@ -74,13 +76,55 @@ export function audited<T>(db: Db, secret: string, work: (tx: Tx) => Promise<T>,
   });
 }
 
-export type AuditFilter = { staffId?: string; customerId?: string; kind?: string; before?: number; limit: number };
+export type AuditFilter = {
+  staffId?: string;
+  customerId?: string;
+  /** The customer by name, email or phone (as the customer search finds them). */
+  customer?: string;
+  /** The staff member by name or email. */
+  staff?: string;
+  kind?: string;
+  before?: number;
+  limit: number;
+};
 
-/** A page of the log, newest first, by staff member, customer or kind; `next` continues with older entries. */
+/** At most this many people match a name typed in the filter (a name that matches more is too short). */
+const NAMED_MAX = 200;
+const likeText = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
+
+async function customersNamed(db: Tx, text: string): Promise<string[]> {
+  const phone = /^[+\d][\d\s-]{6,}$/.test(text) ? toE164(text) : null;
+  const found = await findCustomers(db, { text, phone, ids: new Map(), page: 1, limit: NAMED_MAX });
+  return found.items.map((u) => u.id);
+}
+
+async function staffNamed(db: Tx, text: string): Promise<string[]> {
+  const like = `%${likeText(text.toLowerCase())}%`;
+  const rows = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(or(ilike(staff.name, like), ilike(staff.email, like)))
+    .limit(NAMED_MAX);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of the log, newest first, by staff member or customer (by id, or by name, email or phone),
+ * or by kind; `next` continues with older entries. Each entry names its customer.
+ */
 export async function searchAudit(db: Tx, f: AuditFilter): Promise<{ entries: AuditEntry[]; next: number | null }> {
   const conds: SQL[] = [];
   if (f.staffId) conds.push(eq(staffAuditLog.staffId, f.staffId));
   if (f.customerId) conds.push(eq(staffAuditLog.customerId, f.customerId));
+  for (const [text, named, column] of [
+    [f.customer, customersNamed, staffAuditLog.customerId],
+    [f.staff, staffNamed, staffAuditLog.staffId],
+  ] as const) {
+    if (!text) continue;
+    const ids = await named(db, text);
+    if (ids.length === 0) return { entries: [], next: null };
+    conds.push(inArray(column, ids));
+  }
   if (f.kind) conds.push(eq(staffAuditLog.kind, f.kind));
   if (f.before) conds.push(lt(staffAuditLog.seq, f.before));
   const rows = await db
@@ -91,12 +135,21 @@ export async function searchAudit(db: Tx, f: AuditFilter): Promise<{ entries: Au
     .orderBy(desc(staffAuditLog.seq))
     .limit(f.limit + 1);
   const page = rows.slice(0, f.limit);
+  const people = new Map(
+    (
+      await usersByIds(
+        db,
+        page.flatMap(({ e }) => (e.customerId ? [e.customerId] : [])),
+      )
+    ).map((u) => [u.id, `${u.firstName} ${u.lastName}`]),
+  );
   return {
     entries: page.map(({ e, staffName }) => ({
       seq: e.seq,
       at: e.at.toISOString(),
       staff: e.staffId ? { id: e.staffId, name: staffName ?? '(unknown)' } : null,
       customerId: e.customerId,
+      customer: e.customerId ? { id: e.customerId, name: people.get(e.customerId) ?? '(unknown)' } : null,
       kind: e.kind,
       subject: e.subject,
       detail: e.detail,

@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { toE164 } from '../../platform/phone.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
+import { kycForStaff } from '../kyc/index.js';
 import { listHistory, peopleOfReference } from '../transaction/index.js';
 import { devicesForStaff, findCustomers, freezeOf, userById, type UserSummary } from '../user/index.js';
 import { accountNumberOf, ownerOfAccountNumber } from '../wallet/index.js';
@@ -79,13 +80,14 @@ const available = (b: Map<string, { available: bigint }>, code: string) => Numbe
 export async function customerRecord(deps: StaffDeps, actor: StaffAuthContext, id: string): Promise<CustomerRecord> {
   return deps.db.transaction(async (tx) => {
     const u = await mustExist(tx, id);
-    const [accountNumber, balances, notes, requests, freeze, devices] = await Promise.all([
+    const [accountNumber, balances, notes, requests, freeze, devices, kyc] = await Promise.all([
       accountNumberOf(tx, id),
       userBalances(tx, id),
       notesOf(tx, id, { page: 1, limit: 5 }),
       moneyRequests(tx, { page: 1, limit: 5, customerId: id }),
       freezeOf(tx, id),
       devicesForStaff(tx, id),
+      kycForStaff(tx, id),
     ]);
     await appendAudit(tx, deps.config.secret, { staffId: actor.staffId, customerId: id, kind: 'customer.view' });
     return {
@@ -101,6 +103,7 @@ export async function customerRecord(deps: StaffDeps, actor: StaffAuthContext, i
       moneyRequests: requests.items,
       devices,
       freeze: freeze && { reason: freeze.reason, since: freeze.frozenAt.toISOString() },
+      kyc,
     };
   });
 }

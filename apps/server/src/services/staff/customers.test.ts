@@ -97,6 +97,17 @@ describe("a customer's record", () => {
     expect((await views('customer.view', people.customer)).length).toBe(before + 1);
   });
 
+  it('shows the KYC tier and whether the BVN and NIN are verified, never the numbers', async () => {
+    const tier1 = await newUser(t.app, { kycTier: '1' });
+    const one = json(await get(`/customers/${tier1.id}`)).data as { kyc: unknown };
+    expect(one.kyc).toEqual({ tier: 1, bvnVerified: false, ninVerified: false, tier3: 'none' });
+    const tier2 = await newUser(t.app);
+    const res = await get(`/customers/${tier2.id}`);
+    expect((json(res).data as { kyc: unknown }).kyc).toEqual({ tier: 2, bvnVerified: true, ninVerified: true, tier3: 'none' });
+    // The numbers (even their last digits) are not in the record.
+    expect(res.body).not.toMatch(/bvnLast3|ninLast3|masked|\*\*\*/);
+  });
+
   it("shows the customer's devices, the most recently used first, signed in or out", async () => {
     const u = await newUser(t.app);
     const token = await logInOnNewDevice(t.app, u, { 'x-device-id': 'device-tecno-spark-0001', 'x-device-name': 'Chrome on Android' });

@@ -6,7 +6,9 @@ import { uniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { maskPhone, requireE164 } from '../../platform/phone.js';
 import type { UserDeps } from './deps.js';
+import { recordDevice, type DeviceClaim } from './devices.service.js';
 import { consumeOtp, issueOtp, type OtpPurpose } from './otp.js';
+import { createSession } from './session.service.js';
 import { users } from './tables.js';
 
 const DUPLICATE: Record<string, string> = {
@@ -56,12 +58,20 @@ export async function signup(deps: UserDeps, body: SignupBody) {
   return { id, phoneNumber, email, message: `Account created. Enter the code we sent to ${maskPhone(phoneNumber)}` };
 }
 
-/** Checks the sign-up code and marks the phone verified. */
-export async function verifyMobile(deps: UserDeps, rawPhone: string, otp: string) {
+/**
+ * Checks the sign-up code, marks the phone verified and signs the person in on this device, as
+ * user.login would: the code proved the phone and the password was chosen a moment ago, so the
+ * person goes straight on. This device is their first, trusted as login trusts a first device.
+ */
+export async function verifyMobile(deps: UserDeps, rawPhone: string, otp: string, device: DeviceClaim) {
   const phoneNumber = requireE164(rawPhone);
   const userId = await consumeOtp(deps.db, deps.config.secret, phoneNumber, 'verify_mobile', otp);
-  await deps.db.update(users).set({ phoneVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
-  return { phoneNumber, isVerified: true };
+  const accessToken = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ phoneVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    const deviceId = await recordDevice(tx, userId, device);
+    return createSession(tx, deps.config.secret, userId, deps.config.sessionTtlMs, deviceId);
+  });
+  return { phoneNumber, isVerified: true, id: userId, accessToken };
 }
 
 /** Sends a fresh code (throttled). Unknown numbers get the same answer, so numbers cannot be probed. */

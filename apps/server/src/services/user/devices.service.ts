@@ -1,7 +1,7 @@
 import type { Device } from '@owo/contracts';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { keyedHash, newId } from '../../platform/crypto.js';
-import type { Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { forgetSession } from '../notifications/index.js';
 import type { UserDeps } from './deps.js';
@@ -76,6 +76,38 @@ export async function recordDevice(tx: Tx, userId: string, claim: DeviceClaim): 
     })
     .returning({ id: userDevices.id });
   return row!.id;
+}
+
+/** How often a device's "Last active" moves while its session is used: at most once a minute. */
+export const DEVICE_SEEN_EVERY_MS = 60_000;
+const SEEN_MAX = 50_000;
+
+/**
+ * Keeps each device's "Last active" current as its session is used, without a write per request:
+ * the returned function is called with the session of every signed-in call; in this process it
+ * sends at most one statement a minute per session, and the statement writes only a device last
+ * seen more than a minute ago (so several processes write it at most once a minute between them).
+ * The write is not waited for; it answers the statement's promise (or null when throttled) for tests.
+ */
+export function deviceActivity(db: Db, everyMs = DEVICE_SEEN_EVERY_MS, now: () => number = Date.now) {
+  const touched = new Map<string, number>();
+  return (sessionId: string): Promise<void> | null => {
+    const at = now();
+    const last = touched.get(sessionId);
+    if (last !== undefined && at - last < everyMs) return null;
+    touched.delete(sessionId);
+    if (touched.size >= SEEN_MAX) touched.delete(touched.keys().next().value!);
+    touched.set(sessionId, at);
+    const ofSession = db.select({ id: sessions.deviceId }).from(sessions).where(eq(sessions.id, sessionId));
+    return db
+      .update(userDevices)
+      .set({ lastSeenAt: new Date(at) })
+      .where(and(inArray(userDevices.id, ofSession), lt(userDevices.lastSeenAt, new Date(at - everyMs))))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  };
 }
 
 /** The person's signed-in devices, the most recently used first; `current` is the one this session came from. */

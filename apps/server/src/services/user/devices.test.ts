@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { codeIn, fileApp, json, lastMessage, logInOnNewDevice, newUser, type TestUser } from '../../test/harness.js';
+import { deviceActivity } from './devices.service.js';
 import { otps, sessions, userDevices } from './tables.js';
 
 const t = fileApp();
@@ -233,5 +234,48 @@ describe('DELETE /devices/:id', () => {
     const again = await signOut(u.token, b.id);
     expect(again.statusCode).toBe(200);
     expect((await listed(u.token)).map((d) => d.label)).toEqual(['Unknown device']);
+  });
+});
+
+describe('"Last active"', () => {
+  const twoHoursAgo = () => new Date(Date.now() - 2 * 3600_000);
+  const lastSeen = async (userId: string) =>
+    (await t.db.select({ at: userDevices.lastSeenAt }).from(userDevices).where(eq(userDevices.userId, userId)))[0]!.at.getTime();
+  const call = (u: TestUser) =>
+    t.app.inject({ method: 'GET', url: `/api/user/users/${u.id}`, headers: { authorization: `Bearer ${u.token}` } });
+
+  it('moves when the device’s session is used, at most once a minute (no write per request)', async () => {
+    const u = await newUser(t.app);
+    await t.db.update(userDevices).set({ lastSeenAt: twoHoursAgo() }).where(eq(userDevices.userId, u.id));
+    expect((await call(u)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await lastSeen(u.id)).toBeGreaterThan(Date.now() - 10_000));
+    const shown = (await listed(u.token))[0] as DeviceRow & { lastSeenAt: string };
+    expect(Date.parse(shown.lastSeenAt)).toBeGreaterThan(Date.now() - 10_000);
+
+    // Used again within the minute: nothing is written (the value set here stays).
+    const stale = twoHoursAgo();
+    await t.db.update(userDevices).set({ lastSeenAt: stale }).where(eq(userDevices.userId, u.id));
+    for (let i = 0; i < 5; i++) expect((await call(u)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await lastSeen(u.id)).toBe(stale.getTime());
+  });
+
+  it('sends one statement a minute per session, and writes only a device last seen over a minute ago', async () => {
+    const u = await newUser(t.app);
+    const [session] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, u.id));
+    let clock = Date.now();
+    const seen = deviceActivity(t.db, 60_000, () => clock);
+
+    // Seen just now (the login): the statement writes nothing.
+    const loginAt = await lastSeen(u.id);
+    await seen(session!.id);
+    expect(await lastSeen(u.id)).toBe(loginAt);
+
+    await t.db.update(userDevices).set({ lastSeenAt: twoHoursAgo() }).where(eq(userDevices.userId, u.id));
+    clock += 30_000;
+    expect(seen(session!.id)).toBeNull();
+    clock += 31_000;
+    await seen(session!.id);
+    expect(await lastSeen(u.id)).toBe(clock);
   });
 });

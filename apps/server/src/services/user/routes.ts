@@ -27,7 +27,10 @@ export const userRoutes: FastifyPluginAsync<UserOptions> = async (app, { openDev
     },
   );
   route(app, 'user.verifyMobile', { guard: 'none', config: otpLimit('phoneNumber') }, async (req) =>
-    ok(await account.verifyMobile(deps, req.body.phoneNumber, req.body.otp), 'Phone number verified'),
+    ok(
+      await account.verifyMobile(deps, req.body.phoneNumber, req.body.otp, devices.deviceClaim(app.config.secret, req.headers)),
+      'Phone number verified',
+    ),
   );
   route(app, 'user.resendOtp', { guard: 'none', config: otpLimit('phoneNumber') }, async (req) =>
     ok(null, await account.resendOtp(deps, req.body.phoneNumber, req.body.purpose)),

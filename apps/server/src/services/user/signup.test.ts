@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { otps, users } from './tables.js';
+import { otps, sessions, users } from './tables.js';
 import { codeIn, fileApp, json, lastMessage, newPhone, signup, toE164Ng } from '../../test/harness.js';
 
 const t = fileApp();
@@ -87,7 +87,12 @@ describe('POST /users/verify-mobile', () => {
     const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
     const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toEqual({ phoneNumber: toE164Ng(phone), isVerified: true });
+    expect(json(res).data).toEqual({
+      phoneNumber: toE164Ng(phone),
+      isVerified: true,
+      id: expect.any(String),
+      accessToken: expect.any(String),
+    });
     const [row] = await t.db
       .select()
       .from(users)
@@ -95,6 +100,57 @@ describe('POST /users/verify-mobile', () => {
     expect(row!.phoneVerifiedAt).not.toBeNull();
     const again = await post('/users/verify-mobile', { phoneNumber: phone, otp: code });
     expect(again.statusCode).toBe(400);
+  });
+
+  it('signs the person in on this device, as a login does: the token works and the device is their first, trusted', async () => {
+    const { phone, body } = await signup(t.app);
+    const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
+    const device = { 'x-device-id': 'a1b2c3d4-first-phone', 'x-device-name': 'Chrome on Android' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/verify-mobile',
+      headers: device,
+      payload: { phoneNumber: phone, otp: code },
+    });
+    expect(res.statusCode).toBe(200);
+    const { id, accessToken } = json(res).data as { id: string; accessToken: string };
+    const [row] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, toE164Ng(phone)));
+    expect(id).toBe(row!.id);
+
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    const me = await t.app.inject({ method: 'GET', url: `/api/user/users/${id}`, headers: bearer });
+    expect(me.statusCode).toBe(200);
+    expect((json(me).data as { email: string }).email).toBe(body.email);
+    const devices = await t.app.inject({ method: 'GET', url: '/api/user/devices', headers: bearer });
+    expect(json(devices).data).toEqual([expect.objectContaining({ label: 'Chrome on Android', current: true })]);
+
+    // The same device logs in later without a code; another device is asked for one.
+    const login = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/user/users/login', headers, payload: { username: body.email, password: body.password } });
+    const again = await login(device);
+    expect(again.statusCode).toBe(200);
+    expect((json(again).data as { id: string }).id).toBe(id);
+    const other = await login({ 'x-device-id': 'ffee0011-other-phone' });
+    expect(other.statusCode).toBe(403);
+    expect(json(other).code).toBe('NEW_DEVICE');
+  });
+
+  it('makes no session for a wrong code', async () => {
+    const { phone } = await signup(t.app);
+    const code = codeIn(await lastMessage(t.app, toE164Ng(phone)));
+    const res = await post('/users/verify-mobile', { phoneNumber: phone, otp: code === '000000' ? '111111' : '000000' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).data ?? null).toBeNull();
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.phoneNumber, toE164Ng(phone)));
+    const made = await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row!.id));
+    expect(made[0]!.n).toBe(0);
+    expect(row!.phoneVerifiedAt).toBeNull();
   });
 
   it('counts wrong codes and stops accepting any after five', async () => {

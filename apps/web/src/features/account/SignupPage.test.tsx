@@ -39,6 +39,23 @@ describe('SignupPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('checks the number fully (loaded when sent) and the password has a letter and a number, without zod on the page', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada2');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Obi');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0803123456');
+    await user.type(screen.getByLabelText('Password'), 'lettersonly');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter a valid Nigerian phone number')).toBeInTheDocument();
+    expect(screen.getByText("First name may only contain letters, spaces, ' and -")).toBeInTheDocument();
+    expect(screen.getByText('Password must contain a number')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows the server message, or 'An error occured' when there is none", async () => {
     const fetchMock = vi
       .fn()

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +12,7 @@ import { AuthHeading } from './AuthHeading';
 import { NewPasswordField } from './NewPasswordField';
 import { useAuth } from './auth-store';
 import { FormAlert } from '../../ui/FormAlert';
-import { signupForm } from './schemas';
+import { signupRules, type SignupFields } from './signup-rules';
 
 /** Spec text, spelling kept. */
 export const GENERIC_ERROR = 'An error occured';
@@ -28,8 +27,8 @@ export default function SignupPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(signupForm),
+  } = useForm<SignupFields>({
+    // The first screen of a first visit: react-hook-form's own rules, no zod (signup-rules.ts).
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', nickName: undefined },
   });
 
@@ -54,8 +53,18 @@ export default function SignupPage() {
       <AuthHeading title="Create your account">Send, pay, save and shop, all from one wallet. It takes a minute.</AuthHeading>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <div className="grid grid-cols-2 gap-3">
-          <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <Field
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName', signupRules.firstName)}
+          />
+          <Field
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName', signupRules.lastName)}
+          />
         </div>
         <Field
           label="Email"
@@ -65,7 +74,7 @@ export default function SignupPage() {
           spellCheck={false}
           placeholder="you@example.com"
           error={errors.email?.message}
-          {...register('email')}
+          {...register('email', signupRules.email)}
         />
         <Field
           label="Phone number"
@@ -75,7 +84,7 @@ export default function SignupPage() {
           placeholder="0803 000 0000"
           hint="We'll text a code to confirm it's yours."
           error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
+          {...register('phoneNumber', signupRules.phoneNumber)}
         />
         <Field
           label="Nickname (optional)"
@@ -84,9 +93,9 @@ export default function SignupPage() {
           spellCheck={false}
           hint="How friends find you in Chat."
           error={errors.nickName?.message}
-          {...register('nickName', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+          {...register('nickName', signupRules.nickName)}
         />
-        <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
+        <NewPasswordField label="Password" error={errors.password?.message} {...register('password', signupRules.password)} />
         <FormAlert message={signup.isError ? errorMessage(signup.error, GENERIC_ERROR) : null} />
         <Button type="submit" size="lg" block loading={signup.isPending}>
           Create account

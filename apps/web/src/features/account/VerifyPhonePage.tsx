@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
+import { deviceHeaders } from '../../lib/device';
 import { formatPhone, toE164 } from '../../lib/phone';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
@@ -20,6 +21,7 @@ export default function VerifyPhonePage() {
   const [params] = useSearchParams();
   const storedPhone = useAuth((s) => s.phoneNumber);
   const markVerified = useAuth((s) => s.markVerified);
+  const signIn = useAuth((s) => s.signIn);
   const knownPhone = storedPhone ?? params.get('phone');
 
   const {
@@ -32,12 +34,13 @@ export default function VerifyPhonePage() {
   } = useForm({ resolver: zodResolver(verifyForm), defaultValues: { phoneNumber: knownPhone ?? '', otp: '' } });
 
   const verify = useMutation({
-    mutationFn: userApi.verifyMobile,
+    mutationFn: (body: { phoneNumber: string; otp: string }) => userApi.verifyMobile(body, deviceHeaders()),
+    // The answer signs the person in on this device, as a login does: they go straight on to Home.
     onSuccess: async (res, vars) => {
-      const phone = res.data.phoneNumber || vars.phoneNumber;
-      markVerified(phone);
+      markVerified(res.data.phoneNumber || vars.phoneNumber);
+      await signIn(res.data);
       toast.success('Phone number verified');
-      await navigate('/login', { replace: true, state: { username: phone } });
+      await navigate('/', { replace: true });
     },
     onError: (err) => toast.error(errorMessage(err, GENERIC_ERROR)),
   });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { createSecureStorage, memoryKeyStore } from '../../lib/token-storage';
-import { createAuthStore } from './auth-store';
+import { createAuthStore, hasSignedInBefore } from './auth-store';
 import { MemoryStorage } from '../../test/memory-storage';
 
 const USER_ID = '01a20126-742a-717e-ac93-38f200442799';
@@ -121,5 +121,25 @@ describe('auth store', () => {
     expect(t.api.login).not.toHaveBeenCalled();
     expect(t.store.getState().isAuthenticated).toBe(true);
     expect(t.local.getItem('userId')).toBe(USER_ID);
+  });
+
+  it('keeps the session a verified sign-up answers with, as a login does, and remembers this browser has signed in', async () => {
+    expect(hasSignedInBefore(t.local)).toBe(false);
+    await t.store.getState().signIn({ id: USER_ID, accessToken: 'tok-signup' });
+    expect(t.store.getState()).toMatchObject({ isAuthenticated: true, token: 'tok-signup', userId: USER_ID });
+    expect(await createSecureStorage({ storage: t.local, keyStore: t.keyStore }).load('token')).toBe('tok-signup');
+    expect(hasSignedInBefore(t.local)).toBe(true);
+    // Logging out keeps the mark: the next visit opens the login screen, not sign-up.
+    await t.store.getState().logout();
+    expect(hasSignedInBefore(t.local)).toBe(true);
+  });
+
+  it('marks this browser as signed in before on a login, never on a failed one', async () => {
+    t.api.login.mockRejectedValueOnce(new ApiError(401, 'LOGIN_FAILED', 'Incorrect username or password'));
+    await expect(t.store.getState().login('ada', 'bad')).rejects.toThrow();
+    expect(hasSignedInBefore(t.local)).toBe(false);
+    t.api.login.mockResolvedValueOnce({ data: { id: USER_ID, accessToken: 'tok' }, message: '' });
+    await t.store.getState().login('ada', 'pw');
+    expect(hasSignedInBefore(t.local)).toBe(true);
   });
 });

@@ -5,6 +5,17 @@ import { type SecureStorage, secureStorage } from '../../lib/token-storage';
 
 export const TOKEN_KEY = 'token';
 export const USER_ID_KEY = 'userId';
+/** Set once this browser has signed someone in: a first visit opens sign-up, later ones the login screen. */
+export const SIGNED_IN_BEFORE_KEY = 'owo.signedInBefore';
+
+/** Whether this browser has signed someone in before (a first visit has not). */
+export function hasSignedInBefore(plain: Storage | undefined = globalThis.localStorage as Storage | undefined): boolean {
+  try {
+    return plain?.getItem(SIGNED_IN_BEFORE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /** Auth state of spec section 4, plus the restore/loading flags the router needs. */
 export interface AuthState {
@@ -27,6 +38,8 @@ export interface AuthState {
    * (after login answered NEW_DEVICE).
    */
   login(username: string, password: string, opts?: { device?: Record<string, string>; otp?: string }): Promise<LoginData>;
+  /** Keeps a session the server has just made (the verified sign-up answers with one, as login does). */
+  signIn(data: LoginData): Promise<void>;
   logout(): Promise<void>;
   /** Drops the session locally (used when the server says it is no longer valid). */
   clearSession(): void;
@@ -50,6 +63,16 @@ export function createAuthStore(deps: AuthDeps) {
       deps.plain()?.removeItem(USER_ID_KEY);
     } catch {
       /* storage blocked */
+    }
+  };
+
+  const keep = async (data: LoginData) => {
+    await deps.storage().save(TOKEN_KEY, data.accessToken);
+    try {
+      deps.plain()?.setItem(USER_ID_KEY, data.id);
+      deps.plain()?.setItem(SIGNED_IN_BEFORE_KEY, '1');
+    } catch {
+      /* storage blocked: the session lasts this page */
     }
   };
 
@@ -84,8 +107,7 @@ export function createAuthStore(deps: AuthDeps) {
         const { data } = otp
           ? await deps.api.confirmDevice({ username, password, otp }, device)
           : await deps.api.login({ username, password }, device);
-        await deps.storage().save(TOKEN_KEY, data.accessToken);
-        deps.plain()?.setItem(USER_ID_KEY, data.id);
+        await keep(data);
         set({ token: data.accessToken, userId: data.id, isAuthenticated: true, loading: false, error: null });
         return data;
       } catch (err) {
@@ -93,6 +115,11 @@ export function createAuthStore(deps: AuthDeps) {
         set({ ...signedOut, loading: false, error: err instanceof Error && err.message ? err.message : 'Login failed' });
         throw err;
       }
+    },
+
+    async signIn(data) {
+      await keep(data);
+      set({ token: data.accessToken, userId: data.id, isAuthenticated: true, loading: false, error: null });
     },
 
     async logout() {

@@ -8,7 +8,6 @@ import {
   passwordField,
   phoneField,
   pinField,
-  signupBody,
   verifyMobileBody,
 } from '@owo/contracts';
 import { z } from 'zod';
@@ -24,14 +23,6 @@ const nickName = z
   .min(3, 'Nickname must be at least 3 characters')
   .max(30, 'Nickname is too long')
   .regex(/^[A-Za-z0-9_.]+$/, 'Nickname may only contain letters, numbers, _ and .');
-
-export const signupForm = signupBody.extend({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
-  phoneNumber: nigerianPhone,
-  nickName: nickName.optional(),
-});
-export type SignupForm = z.infer<typeof signupForm>;
 
 export const verifyForm = verifyMobileBody.extend({ otp: otpField });
 

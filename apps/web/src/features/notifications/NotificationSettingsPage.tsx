@@ -3,8 +3,8 @@ import { Checkbox } from '../../ui/Checkbox';
 import { InlineError } from '../../ui/InlineError';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Spinner';
-import { PushPrompt } from './PushPrompt';
-import { useSaveSettings, useSettings } from './queries';
+import { PushSettingsRow } from './PushSettingsRow';
+import { useSaveSettings, useSettings } from './settings-queries';
 
 const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const toMinutes = (t: string) => {
@@ -37,7 +37,7 @@ export default function NotificationSettingsPage() {
   return (
     <div>
       <PageHeader title="Notification settings" back="/notifications" backLabel="Back to notifications" />
-      <PushPrompt always />
+      <PushSettingsRow />
       {settings.isPending ? (
         <div aria-busy="true" aria-label="Loading settings" className="flex flex-col gap-3">
           {[0, 1, 2, 3].map((i) => (

@@ -1,8 +1,9 @@
-import type { ApiData, NotificationKind, NotificationSettings } from '@owo/contracts';
+import type { ApiData, NotificationKind } from '@owo/contracts';
 import { call } from '../../api/client';
 
-// The notifications service (/api/notifications): the centre's list and counts, the settings and
-// this device's push subscription.
+// The notifications service (/api/notifications): the centre's list and counts. The settings'
+// calls are in settings-queries.ts and this device's push subscription's in push.ts, each with its
+// page, so the chunk Home's offer shares with the centre stays one file.
 
 export type CentreItem = ApiData<'GET /api/notifications/centre'>[number];
 export type Summary = ApiData<'GET /api/notifications/summary'>;
@@ -16,9 +17,4 @@ export const notificationsApi = {
   },
   summary: async (signal?: AbortSignal) => (await call('GET /api/notifications/summary', { signal })).data,
   read: async (ids?: string[]) => (await call('PUT /api/user/notifications/read', { body: ids ? { ids } : {} })).data.unread,
-  settings: async (signal?: AbortSignal) => (await call('GET /api/notifications/settings', { signal })).data,
-  saveSettings: async (body: Partial<NotificationSettings>) => (await call('PUT /api/notifications/settings', { body })).data,
-  pushKey: async () => (await call('GET /api/notifications/push/key', {})).data.publicKey,
-  subscribe: async (body: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
-    (await call('POST /api/notifications/push/subscriptions', { body })).data,
 };

@@ -3,6 +3,11 @@
 
 const ASKED_KEY = 'owo.push.asked';
 
+/** Turning notifications on failed (no push service, no answer, the server refused): said to the person, with a Retry. */
+export class PushError extends Error {}
+
+export const PUSH_FAILED = 'We couldn’t turn on lock-screen notifications on this phone. Check your connection and try again.';
+
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 

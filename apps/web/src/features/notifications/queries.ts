@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationKind, NotificationSettings } from '@owo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationKind } from '@owo/contracts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { notificationsApi } from './api';
 import { centreKeys } from './summary-query';
@@ -22,14 +22,4 @@ export function useMarkRead() {
   });
 }
 
-export function useSettings() {
-  return useQuery({ queryKey: centreKeys.settings, queryFn: ({ signal }) => notificationsApi.settings(signal) });
-}
-
-export function useSaveSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (change: Partial<NotificationSettings>) => notificationsApi.saveSettings(change),
-    onSuccess: (s) => qc.setQueryData(centreKeys.settings, s),
-  });
-}
+export { useSaveSettings, useSettings } from './settings-queries';
