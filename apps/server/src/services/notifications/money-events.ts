@@ -1,6 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { notifyEach, type Notification } from './notify.service.js';
 import { notificationEvents } from './tables.js';
 
@@ -57,4 +57,23 @@ export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
       );
     return events.length;
   });
+}
+
+/**
+ * Withdraws the money events these payments' history rows wrote in the caller's transaction (the
+ * trigger's generic "You received", "returned" and token events): a service that tells the people
+ * itself, in plain words and in the same transaction (a staff refund, credit or reversal), calls it
+ * so that nobody is told twice. Events of earlier transactions are left as they are.
+ */
+export async function withdrawMoneyEvents(tx: Tx, userIds: readonly string[], references: readonly string[]): Promise<void> {
+  if (!userIds.length || !references.length) return;
+  await tx
+    .delete(notificationEvents)
+    .where(
+      and(
+        inArray(notificationEvents.userId, [...userIds]),
+        inArray(sql<string>`${notificationEvents.data} ->> 'reference'`, [...references]),
+        eq(notificationEvents.createdAt, sql`now()`),
+      ),
+    );
 }
