@@ -147,7 +147,7 @@ export function MoneyPage() {
         <ConfirmDialog
           open
           onClose={() => setApproving(null)}
-          title={`Approve the ${KIND_LABELS[approving.kind].toLowerCase()} of ${formatNaira(approving.amount)} for ${approving.customer.name}?`}
+          title={`Approve the ${(KIND_LABELS[approving.kind] ?? 'request').toLowerCase()} of ${formatNaira(approving.amount)} for ${approving.customer.name}?`}
           body={approveText(approving)}
           confirm={`Approve ${formatNaira(approving.amount)}`}
           busy={approve.isPending}
