@@ -9,7 +9,7 @@ interface TabsProps<T extends string> {
   onChange: (id: T) => void;
   className?: string;
   /**
-   * Every tab in view at once, sharing the row's width, a label wrapping to two lines where it must
+   * Every tab in view at once, sharing the row's width by their labels, a label wrapping between words where it must
    * (Pay's five tabs, the funding methods at 390 px), instead of a row that scrolls sideways.
    */
   fit?: boolean;
@@ -116,16 +116,10 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
         aria-label={label}
         data-overflow-start={edges.start || undefined}
         data-overflow-end={edges.end || undefined}
-        style={
-          fit
-            ? { gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }
-            : mask
-              ? { maskImage: mask, WebkitMaskImage: mask }
-              : undefined
-        }
+        style={!fit && mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined}
         className={cn(
           'relative rounded-xl',
-          fit ? 'grid gap-0.5' : 'flex overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+          fit ? 'flex gap-0.5' : 'flex overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
         )}
       >
         {tabs.map((t, i) => {
@@ -137,9 +131,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
               {...tabProps(t.id, i, selected)}
               className={cn(
                 'min-h-11 rounded-xl font-semibold transition-colors',
-                fit
-                  ? 'min-w-0 px-1 py-1 text-[13px] leading-tight text-balance break-words'
-                  : 'flex-1 shrink-0 px-3 text-sm whitespace-nowrap',
+                fit ? 'flex-auto px-1.5 py-1 text-[13px] leading-tight text-balance' : 'flex-1 shrink-0 px-3 text-sm whitespace-nowrap',
                 selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
               )}
             >
