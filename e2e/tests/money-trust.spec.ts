@@ -78,7 +78,7 @@ test('a staff refund reaches the customer as a notice and a history row titled "
   const confirm = finance.getByRole('dialog', { name: `Approve the refund of ₦1,500.00 for ${customer.firstName} ${customer.lastName}?` });
   await expect(confirm).toBeVisible();
   await shot(finance, 'money-trust-01-approve-confirm');
-  await confirm.getByRole('button', { name: 'Approve ₦1,500.00' }).click();
+  await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(finance.getByText(/^Approved and posted: STF\d+ for /)).toBeVisible();
 
   // The customer: a notice in the centre that says refund, and the history row titled for it.

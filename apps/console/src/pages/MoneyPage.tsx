@@ -149,7 +149,7 @@ export function MoneyPage() {
           onClose={() => setApproving(null)}
           title={`Approve the ${(KIND_LABELS[approving.kind] ?? 'request').toLowerCase()} of ${formatNaira(approving.amount)} for ${approving.customer.name}?`}
           body={approveText(approving)}
-          confirm={`Approve ${formatNaira(approving.amount)}`}
+          confirm="Approve"
           busy={approve.isPending}
           holdCancel
           error={approve.error ? messageOf(approve.error) : null}
