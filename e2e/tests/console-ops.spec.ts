@@ -152,6 +152,11 @@ test('a moderator removes a reported post; support freezes and unfreezes an acco
     .filter({ hasText: 'The seller sent a torn wrapper' });
   await shot(finance, 'console-ops-06-dispute-waiting');
   await waiting.getByRole('button', { name: 'Approve' }).click();
+  // Approving posts money at once: a dialog names the amount and the customer first.
+  await finance
+    .getByRole('dialog', { name: /^Approve the / })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(finance.getByText(/^Approved and posted: STF\d+ for Ifeoma Obi\.$/)).toBeVisible();
   await expect
     .poll(

@@ -71,6 +71,11 @@ test('finance matches a day, credits a transfer the ledger never got, and a seco
   await kunle.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Money' }).click();
   const waiting = kunle.getByRole('list', { name: 'Money requests' }).getByRole('listitem').filter({ hasText: reference });
   await waiting.getByRole('button', { name: 'Approve' }).click();
+  // Approving posts money at once: a dialog names the amount and the customer first.
+  await kunle
+    .getByRole('dialog', { name: /^Approve the / })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(kunle.getByText(/^Approved and posted: STF\d+ for Chidi Okeke\.$/)).toBeVisible();
   await kunle.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reconciliation' }).click();
   await kunle.getByRole('tab', { name: 'All' }).click();

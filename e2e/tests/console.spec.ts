@@ -88,6 +88,11 @@ test('an admin adds support and finance; support asks for a refund, finance appr
   await expect(waiting.getByText('The airtime never arrived')).toBeVisible();
   await shot(finance, 'console-07-money-waiting');
   await waiting.getByRole('button', { name: 'Approve' }).click();
+  // Approving posts money at once: a dialog names the amount and the customer first.
+  await finance
+    .getByRole('dialog', { name: /^Approve the / })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(finance.getByText(/^Approved and posted: STF\d+ for Chiamaka Eze\.$/)).toBeVisible();
   await expect(finance.getByRole('list', { name: 'Money requests' })).toHaveCount(0);
   await shot(finance, 'console-08-money-approved');

@@ -65,6 +65,7 @@ export const historyItem = z.object({
   counterparty,
   failureReason: z.string().nullable(),
   token: z.string().nullable().describe('the electricity token (or other vend code), when there is one'),
+  levy: kobo.optional().describe('on money received in the history list: the EMT levy taken from it, when one was'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

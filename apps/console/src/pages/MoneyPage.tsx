@@ -2,14 +2,16 @@ import { rejectBody, type MoneyRequest } from '@owo/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote } from 'lucide-react';
 import { useState } from 'react';
+import { formatNaira } from '@owo/contracts/format';
 import { Button } from '@web/ui/Button';
+import { ConfirmDialog } from '@web/ui/ConfirmDialog';
 import { EmptyState } from '@web/ui/EmptyState';
 import { FormAlert } from '@web/ui/FormAlert';
 import { Tabs } from '@web/ui/Tabs';
 import { call, messageOf, newKey } from '../api';
 import { ReasonSheet } from '../ReasonSheet';
 import { can, useMe } from '../session';
-import { Loaded, Notice, PageTitle, Pager } from '../ui';
+import { KIND_LABELS, Loaded, Notice, PageTitle, Pager } from '../ui';
 import { MoneyRequestCard } from './MoneyRequestCard';
 
 const LIMIT = 20;
@@ -38,6 +40,15 @@ function RejectSheet({ r, onClose, onDone }: { r: MoneyRequest; onClose: () => v
   );
 }
 
+/** What approving posts, in words: the amount in naira, for whom and against which payment. */
+function approveText(r: MoneyRequest): string {
+  const amount = formatNaira(r.amount);
+  const against = r.targetReference ? ` (payment ${r.targetReference})` : '';
+  if (r.kind === 'reversal') return `${amount} of ${r.customer.name}'s payment${against} goes back where it came from, at once.`;
+  if (r.kind === 'dispute') return `The order's ${amount} in escrow is shared as decided for ${r.customer.name}, at once.`;
+  return `${amount} goes into ${r.customer.name}'s wallet${against}, at once. They are told by notification.`;
+}
+
 /** Money with two keys: requests waiting for a finance person's approval, and those decided. */
 export function MoneyPage() {
   const me = useMe();
@@ -45,6 +56,7 @@ export function MoneyPage() {
   const [status, setStatus] = useState<Status>('pending');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<MoneyRequest | null>(null);
+  const [approving, setApproving] = useState<MoneyRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['money', status, page],
@@ -57,6 +69,7 @@ export function MoneyPage() {
       (await call('POST /api/staff/money-requests/:id/approve', { params: { id: r.id }, idempotencyKey: newKey() })).data,
     onSuccess: (r) => {
       setNotice(`Approved and posted: ${r.reference} for ${r.customer.name}.`);
+      setApproving(null);
       refresh();
     },
     onSettled: refresh,
@@ -78,7 +91,7 @@ export function MoneyPage() {
       />
       <div className="mt-4 flex flex-col gap-3">
         {notice ? <Notice>{notice}</Notice> : null}
-        <FormAlert message={approve.error ? messageOf(approve.error) : null} />
+        <FormAlert message={approve.error && !approving ? messageOf(approve.error) : null} />
         <Loaded query={list} label="Loading money requests">
           {(r) =>
             r.data.length === 0 ? (
@@ -105,8 +118,10 @@ export function MoneyPage() {
                                 <>
                                   <Button
                                     size="sm"
-                                    loading={approve.isPending && approve.variables?.id === m.id}
-                                    onClick={() => approve.mutate(m)}
+                                    onClick={() => {
+                                      approve.reset();
+                                      setApproving(m);
+                                    }}
                                   >
                                     Approve
                                   </Button>
@@ -128,6 +143,19 @@ export function MoneyPage() {
           }
         </Loaded>
       </div>
+      {approving ? (
+        <ConfirmDialog
+          open
+          onClose={() => setApproving(null)}
+          title={`Approve the ${(KIND_LABELS[approving.kind] ?? 'request').toLowerCase()} of ${formatNaira(approving.amount)} for ${approving.customer.name}?`}
+          body={approveText(approving)}
+          confirm="Approve"
+          busy={approve.isPending}
+          holdCancel
+          error={approve.error ? messageOf(approve.error) : null}
+          onConfirm={() => approve.mutate(approving)}
+        />
+      ) : null}
       {rejecting ? (
         <RejectSheet
           r={rejecting}

@@ -3,8 +3,8 @@ import { AppError } from '../platform/errors.js';
 
 /** How each tier's daily limit is raised, as the refusal says it. */
 const RAISE: Record<string, string> = {
-  '1': 'Verify your BVN and NIN in Me › Limits to raise it.',
-  '2': 'Upgrade to Tier 3 with an ID and a proof of address in Me › Limits to raise it.',
+  '1': 'Verify your BVN and NIN in Account › Limits and verification to raise it.',
+  '2': 'Upgrade to Tier 3 with an ID and a proof of address in Account › Limits and verification to raise it.',
   '3': 'Your limit starts again at midnight.',
 };
 
@@ -19,7 +19,7 @@ export function kycRefusal(code: 'KYC_LIMIT' | 'KYC_RESTRICTED' | 'DEVICE_LIMIT'
     return new AppError(
       403,
       code,
-      'Your account can receive money but not send it: no BVN or NIN has been verified. Verify your BVN or NIN in Me › Limits to lift this.',
+      'Your account can receive money but not send it: no BVN or NIN has been verified. Verify your BVN or NIN in Account › Limits and verification to lift this.',
     );
   }
   if (code === 'DEVICE_LIMIT') {

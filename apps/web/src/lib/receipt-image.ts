@@ -10,6 +10,12 @@ export function receiptTotal(item: ReceiptData): number {
   return item.direction === 'debit' ? item.amount + item.fee : item.amount;
 }
 
+/** Money received that paid the EMT levy, in words: "₦50.00 EMT levy was deducted; ₦24,950.00 was added". */
+export function levyText(item: Pick<ReceiptData, 'amount' | 'levy'>): string {
+  const levy = item.levy ?? 0;
+  return `${formatNaira(levy)} EMT levy was deducted; ${formatNaira(item.amount - levy)} was added`;
+}
+
 /** The label/value lines a receipt shows, shared by the screen and the PNG. */
 export function receiptLines(item: ReceiptData): Array<[string, string]> {
   const lines: Array<[string, string]> = [[item.direction === 'credit' ? 'From' : 'To', counterpartyName(item)]];
@@ -21,6 +27,7 @@ export function receiptLines(item: ReceiptData): Array<[string, string]> {
     ['Amount', formatNaira(item.amount)],
     ['Fee', feeText(item.fee)],
     ['Total', formatNaira(receiptTotal(item))],
+    ...(item.levy ? ([['EMT levy', levyText(item)]] as Array<[string, string]>) : []),
     ['Status', TX_STATUS_LABELS[item.status]],
   );
   if (item.narration) lines.push(['Narration', item.narration]);

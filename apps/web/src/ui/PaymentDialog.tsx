@@ -116,8 +116,8 @@ export function PaymentDialog({
       else if (res.data.status === 'pending') toast.info(res.message || `${noun} is processing`);
       else toast.error((reasonFirst ? res.data.failureReason || res.message : res.message || res.data.failureReason) || `${noun} reversed`);
     },
+    // The refusal shows inline (MoneyError), once: no toast as well.
     onError: (err) => {
-      toastError(err);
       if (attempt.failed(err)) pinInput.current?.focus();
     },
   });

@@ -8,6 +8,11 @@ interface TabsProps<T extends string> {
   value: T;
   onChange: (id: T) => void;
   className?: string;
+  /**
+   * Every tab in view at once, sharing the row's width by their labels, a label wrapping between words where it must
+   * (Pay's five tabs, the funding methods at 390 px), instead of a row that scrolls sideways.
+   */
+  fit?: boolean;
 }
 
 /**
@@ -75,7 +80,7 @@ function useOverflowEdges(ref: RefObject<HTMLElement | null>) {
  * scrolled into view, and the edges with more tabs beyond them fade out (a partly shown label
  * says there is more), so every tab is visibly reachable.
  */
-export function Tabs<T extends string>({ label, tabs, value, onChange, className }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, tabs, value, onChange, className, fit = false }: TabsProps<T>) {
   const base = useId();
   const { tabProps } = useRovingTabs(tabs, onChange);
   const list = useRef<HTMLDivElement>(null);
@@ -100,7 +105,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
   };
 
   const mask =
-    edges.start || edges.end
+    !fit && (edges.start || edges.end)
       ? `linear-gradient(to right, ${edges.start ? `transparent, #000 ${FADE}px` : '#000'}, ${edges.end ? `#000 calc(100% - ${FADE}px), transparent` : '#000'})`
       : undefined;
   return (
@@ -111,8 +116,11 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
         aria-label={label}
         data-overflow-start={edges.start || undefined}
         data-overflow-end={edges.end || undefined}
-        style={mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined}
-        className="relative flex overflow-x-auto scroll-smooth rounded-xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        style={!fit && mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined}
+        className={cn(
+          'relative rounded-xl',
+          fit ? 'flex gap-0.5' : 'flex overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+        )}
       >
         {tabs.map((t, i) => {
           const selected = t.id === value;
@@ -122,7 +130,8 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
               id={`${base}-tab-${t.id}`}
               {...tabProps(t.id, i, selected)}
               className={cn(
-                'min-h-11 flex-1 shrink-0 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition-colors',
+                'min-h-11 rounded-xl font-semibold transition-colors',
+                fit ? 'flex-auto px-1.5 py-1 text-[13px] leading-tight text-balance' : 'flex-1 shrink-0 px-3 text-sm whitespace-nowrap',
                 selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
               )}
             >
@@ -132,7 +141,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
         })}
       </div>
       {/* Pointers to the tabs beyond each faded edge (a tap scrolls there; keyboards use the arrow keys). */}
-      {edges.start ? (
+      {!fit && edges.start ? (
         <button
           type="button"
           tabIndex={-1}
@@ -143,7 +152,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, className
           <ChevronLeft className="size-4" />
         </button>
       ) : null}
-      {edges.end ? (
+      {!fit && edges.end ? (
         <button
           type="button"
           tabIndex={-1}

@@ -23,7 +23,7 @@ describe('restriction without BVN or NIN', () => {
     expect(json(res)).toMatchObject({
       code: 'KYC_RESTRICTED',
       message:
-        'Your account can receive money but not send it: no BVN or NIN has been verified. Verify your BVN or NIN in Me › Limits to lift this.',
+        'Your account can receive money but not send it: no BVN or NIN has been verified. Verify your BVN or NIN in Account › Limits and verification to lift this.',
     });
     expect((await balancesOf(t.app, a)).walletBalance).toBe(2_000_000);
   });

@@ -16,7 +16,7 @@ export { notify, dismiss, type Notification } from './notify.service.js';
 export { addPushCheck, type PushCheck, type PushCheckFn } from './push-checks.js';
 export { forgetSession, forgetOtherSessions } from './subscriptions.service.js';
 export { sendDuePushes } from './deliver.js';
-export { consumeMoneyEvents } from './money-events.js';
+export { consumeMoneyEvents, withdrawMoneyEvents } from './money-events.js';
 export { notificationsProviders, sandboxPush, webPushProvider, type NotificationsProviders, type PushProvider } from './providers/push.js';
 export { notificationEvents, notificationSettings, pushDeliveries, pushSubscriptions } from './tables.js';
 

@@ -1,6 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
-import type { Db } from '../../platform/db.js';
+import { executeRows, type Db, type Tx } from '../../platform/db.js';
 import { notifyEach, type Notification } from './notify.service.js';
 import { notificationEvents } from './tables.js';
 
@@ -9,13 +9,20 @@ type Event = typeof notificationEvents.$inferSelect;
 /** Credits that are money received from someone (not a move between your own wallet and savings, nor a refund). */
 const RECEIVED_TYPES = new Set(['sendMoney', 'funding']);
 
-/** What a money event says, or null when it is not worth a notification. */
-export function moneyNotification(e: Event): Notification | null {
+/**
+ * What a money event says, or null when it is not worth a notification. `levy` is the EMT levy
+ * taken from money received, in kobo: the notice says it and what was added.
+ */
+export function moneyNotification(e: Event, levy?: bigint): Notification | null {
   const amount = formatNaira(BigInt(e.data.amount));
   const link = `/history/${encodeURIComponent(e.data.reference)}`;
   if (e.kind === 'money') {
     if (!RECEIVED_TYPES.has(e.data.type)) return null;
-    return { kind: 'money', title: `You received ${amount}`, body: `From ${e.data.from ?? 'Owo'}`, link };
+    const from = `From ${e.data.from ?? 'Owo'}`;
+    const body = levy
+      ? `${from}. ${formatNaira(levy)} EMT levy was deducted; ${formatNaira(BigInt(e.data.amount) - levy)} was added.`
+      : from;
+    return { kind: 'money', title: `You received ${amount}`, body, link };
   }
   if (e.kind === 'returned') {
     return {
@@ -26,6 +33,27 @@ export function moneyNotification(e: Event): Notification | null {
     };
   }
   return { kind: 'token', title: 'Your electricity token', body: `${e.data.token} (${amount})`, link };
+}
+
+/**
+ * The EMT levy taken from each money received in this batch, by person and reference: the KYC rules
+ * write it in the same transaction as the credit, as a payment-history row of its own under the
+ * credit's reference and "-levy" (services/kyc/sql/owo_kyc_check.sql). Read from the history as
+ * this service's trigger reads it (sql/owo_notify_transaction.sql), in one statement for the batch.
+ */
+async function leviesOf(tx: Tx, events: Event[]): Promise<Map<string, bigint>> {
+  const received = events.filter((e) => e.kind === 'money' && RECEIVED_TYPES.has(e.data.type));
+  if (!received.length) return new Map();
+  const rows = await executeRows<{ user_id: string; reference: string; amount: string }>(
+    tx,
+    sql`SELECT user_id, reference, amount::text AS amount FROM transactions
+         WHERE type = 'levy' AND direction = 'debit'
+           AND (user_id, reference) IN (${sql.join(
+             received.map((e) => sql`(${e.userId}::uuid, ${`${e.data.reference}-levy`}::text)`),
+             sql`, `,
+           )})`,
+  );
+  return new Map(rows.map((r) => [`${r.user_id} ${r.reference.slice(0, -'-levy'.length)}`, BigInt(r.amount)]));
 }
 
 /**
@@ -41,10 +69,11 @@ export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
       .orderBy(asc(notificationEvents.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });
+    const levies = await leviesOf(tx, events);
     await notifyEach(
       tx,
       events.flatMap((e) => {
-        const n = moneyNotification(e);
+        const n = moneyNotification(e, levies.get(`${e.userId} ${e.data.reference}`));
         return n ? [{ userIds: [e.userId], n }] : [];
       }),
     );
@@ -57,4 +86,23 @@ export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
       );
     return events.length;
   });
+}
+
+/**
+ * Withdraws the money events these payments' history rows wrote in the caller's transaction (the
+ * trigger's generic "You received", "returned" and token events): a service that tells the people
+ * itself, in plain words and in the same transaction (a staff refund, credit or reversal), calls it
+ * so that nobody is told twice. Events of earlier transactions are left as they are.
+ */
+export async function withdrawMoneyEvents(tx: Tx, userIds: readonly string[], references: readonly string[]): Promise<void> {
+  if (!userIds.length || !references.length) return;
+  await tx
+    .delete(notificationEvents)
+    .where(
+      and(
+        inArray(notificationEvents.userId, [...userIds]),
+        inArray(sql<string>`${notificationEvents.data} ->> 'reference'`, [...references]),
+        eq(notificationEvents.createdAt, sql`now()`),
+      ),
+    );
 }

@@ -71,7 +71,7 @@ describe('money with two keys', () => {
       direction: 'credit',
       amount: 10_000,
       status: 'successful',
-      counterparty: { name: 'Owo' },
+      counterparty: { name: 'Refund from Owo' },
     });
     expect((row as { narration?: string }).narration).toBe(
       `Refund of ${airtime}: The airtime never arrived (requested by Sade Support, approved by Femi Finance)`,

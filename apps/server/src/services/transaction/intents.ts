@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId, randomDigits } from '../../platform/crypto.js';
 import { InsufficientFunds, userBalances } from '../../ledger/index.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { assertWithinDailyLimit } from './limits.js';
+import { assertKycAllows, assertWithinDailyLimit } from './limits.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { paymentIntents } from './tables.js';
 
@@ -124,6 +124,8 @@ export async function previewPayment(db: Db, i: Omit<Parameters<typeof createInt
   if (available < i.amount + i.fee) throw new InsufficientFunds('wallet');
   return db.transaction(async (tx) => {
     await assertWithinDailyLimit(tx, i.userId, i.amount + i.fee);
+    // The KYC limits are said at the preview, before the PIN, by the rule the posting applies.
+    await assertKycAllows(tx, i.userId, i.amount + i.fee);
     return toPreview(await createIntent(tx, i));
   });
 }

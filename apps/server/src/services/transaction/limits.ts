@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
+import { ledgerError, userAccount } from '../../ledger/index.js';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { startOfLagosDay } from './fees.js';
@@ -45,3 +46,32 @@ export const overDailyLimit = (limit: bigint, left: bigint) =>
     'SPENDING_LIMIT',
     `This payment is over your daily spending limit of ${formatNaira(limit)}. You can spend ${formatNaira(left)} more today.`,
   );
+
+/** The savepoint of `assertKycAllows` is always undone: this marks the undoing, not a failure. */
+class Undo extends Error {}
+
+/**
+ * Asks the KYC rules about an outflow not yet posted (a payment's preview), with the very function
+ * the posting path asks (owo_kyc_check, called by owo_post_transfers; services/kyc/sql): on a
+ * stand-in transfer of `outflow` from the person's wallet to a system account, inside a savepoint
+ * that is always rolled back, so today's total is left as it was. Throws the refusal the payment
+ * would get after the PIN (403 KYC_LIMIT, KYC_RESTRICTED or DEVICE_LIMIT, ledger/kyc-errors.ts).
+ */
+export async function assertKycAllows(tx: Tx, userId: string, outflow: bigint): Promise<void> {
+  const wallet = await userAccount(tx, userId, 'wallet');
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.execute(
+        sql`SELECT owo_kyc_check(ARRAY[jsonb_populate_record(NULL::ledger_transfers, jsonb_build_object(
+              'id', gen_random_uuid(), 'debit_account_id', ${wallet}::uuid,
+              'credit_account_id', (SELECT id FROM ledger_accounts WHERE owner_id IS NULL ORDER BY id LIMIT 1),
+              'amount', ${outflow.toString()}::bigint, 'kind', 'preview', 'reference', 'preview', 'status', 'pending',
+              'metadata', '{}'::jsonb, 'seq', 0, 'created_at', now()))])`,
+      );
+      throw new Undo();
+    });
+  } catch (err) {
+    if (err instanceof Undo) return;
+    throw ledgerError(err);
+  }
+}

@@ -93,4 +93,26 @@ describe('Home', () => {
     expect(await screen.findByText('₦50,000.00')).toBeInTheDocument();
     expect(await within(recent).findByText('No transactions yet')).toBeInTheDocument();
   });
+
+  it('shows the tier and its day limit, a prompt to verify, and the account number to fund by transfer with a copy button', async () => {
+    const kyc = { tier: 1, limits: { tier: 1, perDeposit: 5_000_000, balanceCap: 30_000_000, dailyOut: 5_000_000 } };
+    const va = { accountNumber: '9912345678', bankName: 'Owo MFB', accountName: 'Adaeze Okafor' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const ok = (data: unknown) => Promise.resolve(jsonResponse(200, { status: true, message: 'ok', data }));
+        if (url.includes('/kyc/status')) return ok(kyc);
+        if (url.includes('/virtual-account')) return ok(va);
+        if (url.includes('/wallet-balances')) return ok(balances);
+        if (url.includes('/transactions')) return ok([]);
+        return ok(user);
+      }),
+    );
+    renderHome();
+    const status = await screen.findByRole('region', { name: 'Your limits and account number' });
+    expect(await within(status).findByText('Tier 1 · limit ₦50,000 a day')).toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'Verify to raise your limits' })).toHaveAttribute('href', '/account/limits');
+    expect(await within(status).findByText('9912345678')).toBeInTheDocument();
+    expect(within(status).getByRole('button', { name: 'Copy account number' })).toBeInTheDocument();
+  });
 });

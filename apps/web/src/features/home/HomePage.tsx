@@ -26,6 +26,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Spinner';
 import { useHiddenBalances } from './use-hidden-balances';
+import { MoneyStatus } from './MoneyStatus';
 import { WalletCard } from './WalletCard';
 
 const ACTIONS = [
@@ -175,6 +176,7 @@ export default function HomePage() {
       <PushPromptSlot />
       <WalletCard hidden={hidden} onToggle={toggleHidden} />
       <BalancesFreshness />
+      <MoneyStatus />
 
       <nav aria-label="Quick actions" className="mt-5">
         <ul className="grid grid-cols-4 gap-2">

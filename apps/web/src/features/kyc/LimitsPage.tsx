@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { KycStatus } from '../../api/kyc';
 import { Badge } from '../../ui/Badge';
 import { buttonClasses } from '../../ui/Button';
+import { cn } from '../../lib/cn';
 import { Card } from '../../ui/Card';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
@@ -37,12 +38,14 @@ function Check({
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-fg">{icon}</span>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold">{title}</span>
-        <span className="block truncate text-sm text-muted">{detail}</span>
+        <span className="block text-sm leading-snug text-pretty break-words text-muted">{detail}</span>
       </span>
       {done ? (
-        <Badge tone="brand">{doneLabel}</Badge>
+        <Badge tone="brand" className="shrink-0">
+          {doneLabel}
+        </Badge>
       ) : (
-        <Link to={to} className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
+        <Link to={to} className={cn(buttonClasses({ size: 'sm', variant: 'secondary' }), 'shrink-0')}>
           {action}
         </Link>
       )}

@@ -1,1 +1,2 @@
 export { kycRoutes } from './routes';
+export { useKycStatus } from './queries';

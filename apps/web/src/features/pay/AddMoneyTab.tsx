@@ -428,7 +428,7 @@ export default function AddMoneyTab() {
   const [method, setMethod] = useState<Method>('card');
   return (
     <div className="flex flex-col gap-4">
-      <Tabs label="Funding method" tabs={METHODS} value={method} onChange={setMethod} className="grid grid-cols-2 gap-1" />
+      <Tabs label="Funding method" tabs={METHODS} value={method} onChange={setMethod} fit />
       <div role="tabpanel">
         {method === 'card' ? (
           <CardFundForm />

@@ -12,7 +12,6 @@ import { balanceHint } from '../../ui/AmountField';
 import { AmountNarrationFields } from '../../ui/AmountNarrationFields';
 import { AccountNameStatus, AccountNumberField, BankSelect, useAccountName } from './bank-fields';
 import { MoneyError } from '../../ui/MoneyError';
-import { toastError } from '../../lib/errors';
 import { type BankForm, bankForm } from './schemas';
 import { TransferDialog } from './TransferDialog';
 
@@ -36,7 +35,6 @@ export default function BankTransferTab() {
         narration: v.narration || undefined,
       }),
     onSuccess: (res) => setPreview(res.data),
-    onError: toastError,
   });
   const closePreview = useCallback(() => setPreview(null), []);
   const done = useCallback(

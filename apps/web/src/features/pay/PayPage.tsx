@@ -44,6 +44,7 @@ export default function PayPage() {
           if (next) void navigate(next.path, { replace: true, preventScrollReset: true });
         }}
         className="mb-5"
+        fit
       />
       <section role="tabpanel">
         {tab === 'sendMoney' ? (

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { transactionApi } from '../../api/transaction';
-import { toastError } from '../../lib/errors';
 import { parseNairaToKobo } from '../../lib/money';
 import { balanceHint } from '../../ui/AmountField';
 import { AmountNarrationFields } from '../../ui/AmountNarrationFields';
@@ -50,7 +49,6 @@ export function SendMoneyForm({
         narration: v.narration || undefined,
       }),
     onSuccess: (res) => onPreview(res.data),
-    onError: toastError,
   });
   const who = (
     <>

@@ -52,3 +52,26 @@ describe('Receipt opened by link', () => {
     expect(calls(fetchMock, `GET /api/transaction/api/v1/transactions/${REF}`)).toHaveLength(1);
   });
 });
+
+describe('Receipt of money received that paid the EMT levy', () => {
+  it('says the levy and what was added', async () => {
+    const received = { ...receipt, type: 'sendMoney', direction: 'credit', amount: 2_500_000, total: 2_500_000, levy: 5_000 };
+    routeFetch({
+      'POST /api/transaction/api/v1/transactions': {
+        status: true,
+        message: 'Transactions',
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, prev: null, next: null },
+      },
+      [`GET /api/transaction/api/v1/transactions/${REF}`]: { status: true, message: 'Transaction', data: received },
+    });
+    const router = createMemoryRouter([{ path: '/history/:reference', element: <HistoryPage /> }], { initialEntries: [`/history/${REF}`] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(await within(dialog).findAllByText('₦50.00 EMT levy was deducted; ₦24,950.00 was added')).not.toHaveLength(0);
+  });
+});

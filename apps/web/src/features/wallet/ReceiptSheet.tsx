@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { formatNaira } from '@owo/contracts/format';
 import { transactionApi } from '../../api/transaction';
 import { cn } from '../../lib/cn';
-import { type ReceiptData, receiptLines } from '../../lib/receipt-image';
+import { levyText, type ReceiptData, receiptLines } from '../../lib/receipt-image';
 import { DetailRow } from '../../ui/DetailList';
 import { Sheet } from '../../ui/Sheet';
 import { ShareReceiptButton } from '../../ui/ShareReceiptButton';
@@ -22,6 +22,7 @@ export function ReceiptDetails({ item }: { item: ReceiptData }) {
           {formatNaira(item.amount)}
         </p>
         <StatusBadge status={item.status} className="text-xs" />
+        {item.levy ? <p className="text-sm text-muted">{levyText(item)}</p> : null}
       </div>
       {reason ? (
         <div role="note" className="flex gap-3 rounded-2xl bg-danger-soft p-4 text-sm text-danger-fg">
