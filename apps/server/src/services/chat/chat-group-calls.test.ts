@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupCall, GroupInfo } from '@owo/contracts';
 import { auth, json, type TestUser } from '../../test/harness.js';
-import { chatTestApp } from './chat-fixtures.js';
+import { chatTestApp, pause } from './chat-fixtures.js';
 
 // A group's voice call (group-calls.ts): one live call per group, four people at most; the others
 // ring when it starts; signals go only between two people both in the call; leaving the group
@@ -118,9 +118,9 @@ describe('group voice calls', () => {
     const { g, sockets } = await groupOf(2);
     const stranger = await person();
     const ss = await chat.sockets.connect(stranger.token);
-    expect(await chat.sockets.emit(ss, 'groupcall:start', { groupId: g.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    expect(await chat.sockets.emit(ss, 'groupcall:start', { groupId: g.id })).toMatchObject({ status: false, code: 'CALL_NOT_FOUND' });
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
-    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toMatchObject({ status: false, code: 'CALL_NOT_FOUND' });
     expect(
       await chat.sockets.emit(ss, 'groupcall:signal', { callId: call.id, toUserId: g.members[0]!.user.id, data: { type: 'ice' } }),
     ).toMatchObject({
@@ -158,5 +158,48 @@ describe('group voice calls', () => {
     // A new call can start after it.
     const again = await chat.sockets.must<Started>(sockets[2]!, 'groupcall:start', { groupId: g.id });
     expect(again.call.id).not.toBe(call.id);
+  });
+
+  it('tells a non-member nothing of a live call (leave, join, signal): the answer of a call that does not exist, and no update to the members', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b] = people as [TestUser, TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const joinSeen = sockets.map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await Promise.all(joinSeen);
+    const heard = sockets.map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
+    const stranger = await person();
+    const ss = await chat.sockets.connect(stranger.token);
+    const strangerHeard = chat.sockets.collect<GroupCall>(ss, 'groupcall:update');
+    const none = { status: false, code: 'CALL_NOT_FOUND', message: 'Call not found' };
+    const noCall = '00000000-0000-4000-8000-000000000000';
+    expect(await chat.sockets.emit(ss, 'groupcall:leave', { callId: noCall })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:leave', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:signal', { callId: call.id, toUserId: a.id, data: { type: 'offer' } })).toEqual(none);
+    await pause(300);
+    expect(heard.map((h) => h.length)).toEqual([0, 0, 0]);
+    expect(strangerHeard).toEqual([]);
+    // The call is as it was.
+    const again = await chat.sockets.must<Started>(sockets[2]!, 'groupcall:join', { callId: call.id });
+    expect(ids(again.call)).toEqual([a.id, b.id, people[2]!.id]);
+  });
+
+  it('tells a removed member nothing of the call either: leave and join are answered as no call, and nobody is told', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, , c] = people as [TestUser, TestUser, TestUser];
+    const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${c.id}`, headers: auth(a) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const joinSeen = sockets.slice(0, 2).map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await Promise.all(joinSeen);
+    const heard = sockets.slice(0, 2).map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
+    const none = { status: false, code: 'CALL_NOT_FOUND', message: 'Call not found' };
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:leave', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:join', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:start', { groupId: g.id })).toEqual(none);
+    await pause(300);
+    expect(heard.map((h) => h.length)).toEqual([0, 0]);
   });
 });

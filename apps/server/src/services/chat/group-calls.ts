@@ -4,7 +4,7 @@ import { newId } from '../../platform/crypto.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { uniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { requireMember } from './groups.service.js';
+import { membershipOf } from './groups.queries.js';
 import { groupCallPeople, groupCalls } from './tables.js';
 
 // A group's voice call (docs/chat.md): one live call per group, at most GROUP_CALL_MAX people in
@@ -17,6 +17,25 @@ type CallRow = typeof groupCalls.$inferSelect;
 const callNotFound = () => notFound('Call not found', 'CALL_NOT_FOUND');
 const callEnded = () => conflict('This call has ended', 'CALL_ENDED');
 const callFull = () => conflict(`This call is full (${GROUP_CALL_MAX} people)`, 'GROUP_CALL_FULL');
+
+/**
+ * The one rule every group-call event asks (start, join, leave, signal, mute): the person is a
+ * current member of the call's group. Anyone else (never a member, removed, left) is told the call
+ * does not exist, the same answer as for a call that does not exist: nothing about it is told.
+ */
+export async function requireCallMember(db: Tx, groupId: string, userId: string): Promise<void> {
+  const m = await membershipOf(db, groupId, userId);
+  if (!m || m.leftAt) throw callNotFound();
+}
+
+/** A call asked for by a member of its group (locked with `lock`): CALL_NOT_FOUND for anyone else, and for no call. */
+async function memberCall(tx: Tx, callId: string, userId: string, lock: boolean): Promise<CallRow> {
+  const q = tx.select().from(groupCalls).where(eq(groupCalls.id, callId));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw callNotFound();
+  await requireCallMember(tx, row.groupId, userId);
+  return row;
+}
 
 /** Calls as the app sees them, each with who is in it now (one statement for all their people). */
 async function withPeople(db: Tx, rows: readonly CallRow[]): Promise<GroupCall[]> {
@@ -69,10 +88,9 @@ async function inCall(tx: Tx, callId: string): Promise<string[]> {
   return rows.map((r) => r.userId);
 }
 
-/** Puts a current member into a live call (the call's row locked): refused when it is full. */
+/** Puts a current member (checked by the caller) into a live call (the call's row locked): refused when it is full. */
 async function enter(tx: Tx, call: CallRow, userId: string): Promise<void> {
   if (call.endedAt) throw callEnded();
-  await requireMember(tx, call.groupId, userId);
   const now = await inCall(tx, call.id);
   if (now.includes(userId)) return;
   if (now.length >= GROUP_CALL_MAX) throw callFull();
@@ -82,21 +100,15 @@ async function enter(tx: Tx, call: CallRow, userId: string): Promise<void> {
     .onConflictDoUpdate({ target: [groupCallPeople.callId, groupCallPeople.userId], set: { joinedAt: new Date(), leftAt: null } });
 }
 
-const lockCall = async (tx: Tx, callId: string) => {
-  const [row] = await tx.select().from(groupCalls).where(eq(groupCalls.id, callId)).for('update');
-  if (!row) throw callNotFound();
-  return row;
-};
-
 /**
  * Starts the group's call, or joins it when one is live already (two members starting at once get
  * one call). `created` says whether the others should ring.
  */
 export async function startGroupCall(db: Db, groupId: string, userId: string): Promise<{ call: GroupCall; created: boolean }> {
-  // Membership is checked by `enter`, inside the transaction: a non-member's new call is rolled back.
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await requireCallMember(tx, groupId, userId);
         const [live] = await tx
           .select()
           .from(groupCalls)
@@ -121,26 +133,30 @@ export async function startGroupCall(db: Db, groupId: string, userId: string): P
 /** Joins a live call of a group one is in (at most GROUP_CALL_MAX people). */
 export function joinGroupCall(db: Db, callId: string, userId: string): Promise<GroupCall> {
   return db.transaction(async (tx) => {
-    const call = await lockCall(tx, callId);
+    const call = await memberCall(tx, callId, userId, true);
     await enter(tx, call, userId);
     return toGroupCall(tx, call);
   });
 }
 
-/** Leaves a call; the last one to leave ends it. Leaving a call one is not in changes nothing. */
+/** A member leaves a call; the last one to leave ends it. Leaving a call one is not in changes nothing. */
 export function leaveGroupCall(db: Db, callId: string, userId: string): Promise<GroupCall> {
-  return db.transaction(async (tx) => {
-    let call = await lockCall(tx, callId);
-    await tx
-      .update(groupCallPeople)
-      .set({ leftAt: new Date() })
-      .where(and(eq(groupCallPeople.callId, callId), eq(groupCallPeople.userId, userId), isNull(groupCallPeople.leftAt)));
-    if (!call.endedAt && (await inCall(tx, callId)).length === 0) {
-      const [ended] = await tx.update(groupCalls).set({ endedAt: new Date() }).where(eq(groupCalls.id, callId)).returning();
-      call = ended ?? call;
-    }
-    return toGroupCall(tx, call);
-  });
+  return db.transaction(async (tx) => leave(tx, await memberCall(tx, callId, userId, true), userId));
+}
+
+/** Takes a person out of a call (its row locked, the person's right to ask checked by the caller). */
+async function leave(tx: Tx, locked: CallRow, userId: string): Promise<GroupCall> {
+  const callId = locked.id;
+  let call = locked;
+  await tx
+    .update(groupCallPeople)
+    .set({ leftAt: new Date() })
+    .where(and(eq(groupCallPeople.callId, callId), eq(groupCallPeople.userId, userId), isNull(groupCallPeople.leftAt)));
+  if (!call.endedAt && (await inCall(tx, callId)).length === 0) {
+    const [ended] = await tx.update(groupCalls).set({ endedAt: new Date() }).where(eq(groupCalls.id, callId)).returning();
+    call = ended ?? call;
+  }
+  return toGroupCall(tx, call);
 }
 
 /** The live calls of a group a person is in: they leave them (they left the group or were removed). */
@@ -151,7 +167,14 @@ export async function leaveGroupCallsOf(db: Db, groupId: string, userId: string)
     .innerJoin(groupCallPeople, and(eq(groupCallPeople.callId, groupCalls.id), eq(groupCallPeople.userId, userId)))
     .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt), isNull(groupCallPeople.leftAt)));
   const left: GroupCall[] = [];
-  for (const c of live) left.push(await leaveGroupCall(db, c.id, userId));
+  // They are no longer a member: the server takes them out (no member's rule to ask).
+  for (const c of live)
+    left.push(
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(groupCalls).where(eq(groupCalls.id, c.id)).for('update');
+        return leave(tx, row!, userId);
+      }),
+    );
   return left;
 }
 
@@ -160,12 +183,9 @@ export async function leaveGroupCallsOf(db: Db, groupId: string, userId: string)
  * Refused with the same 404 whether the call does not exist or the sender is not in it.
  */
 export async function signalPeer(db: Tx, callId: string, fromId: string, toId: string): Promise<void> {
-  const [row] = await db.select().from(groupCalls).where(eq(groupCalls.id, callId));
-  if (!row || row.endedAt) throw callNotFound();
+  const row = await memberCall(db, callId, fromId, false);
+  if (row.endedAt) throw callNotFound();
   const people = await inCall(db, callId);
   if (!people.includes(fromId)) throw callNotFound();
-  await requireMember(db, row.groupId, fromId).catch(() => {
-    throw callNotFound();
-  });
   if (!people.includes(toId) || toId === fromId) throw notFound('That person is not in this call', 'NOT_IN_CALL');
 }
