@@ -22,6 +22,7 @@ const ROWS: Record<string, (s: Scene) => unknown> = {
   'groupcall:join': (s) => ({ callId: s.callId }),
   'groupcall:leave': (s) => ({ callId: s.callId }),
   'groupcall:signal': (s) => ({ callId: s.callId, toUserId: s.inCall.id, data: { type: 'offer', sdp: 'v=0' } }),
+  'groupcall:mute': (s) => ({ groupId: s.groupId, muted: true }),
 };
 const EVENTS = Object.keys(groupEvents.clientToServer).filter((e) => e.startsWith('groupcall:'));
 const ROLES = ['member', 'non-member', 'removed member'] as const;
@@ -69,7 +70,7 @@ describe('group-call socket events: who is answered', () => {
         // The member of the row: the caller (in the call) for the events of someone in it, else the member not yet in it.
         const actor: Socket =
           role === 'member'
-            ? ['groupcall:signal', 'groupcall:leave'].includes(event)
+            ? ['groupcall:signal', 'groupcall:leave', 'groupcall:mute'].includes(event)
               ? sc.caller
               : sc.member
             : role === 'removed member'

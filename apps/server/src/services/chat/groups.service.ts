@@ -47,7 +47,8 @@ export async function requireMember(db: Tx, groupId: string, userId: string, opt
   return m;
 }
 
-async function event(tx: Tx, groupId: string, actorId: string, e: GroupEvent): Promise<ChatMessage> {
+/** A group's event as a message of type `event` in its conversation, from `actorId` (also a group call's record, group-calls.ts). */
+export async function groupEventMessage(tx: Tx, groupId: string, actorId: string, e: GroupEvent): Promise<ChatMessage> {
   const [row] = await insertMessages(tx, [
     {
       id: newId(),
@@ -140,7 +141,7 @@ export async function createGroup(db: Db, creatorId: string, b: { name: string; 
       .values({ id: groupId, name: b.name, photoUrl: b.photoUrl ?? null, inviteCode: randomToken(12), createdBy: creatorId });
     await upsertMembers(tx, groupId, [creatorId], 'admin', 0);
     await upsertMembers(tx, groupId, ids, 'member', 0);
-    const e = await event(tx, groupId, creatorId, { type: 'created', userIds: ids, name: b.name });
+    const e = await groupEventMessage(tx, groupId, creatorId, { type: 'created', userIds: ids, name: b.name });
     return changed(tx, groupId, creatorId, { events: [e], joined: [creatorId, ...ids], left: [] });
   });
 }
@@ -153,7 +154,8 @@ export async function updateGroup(db: Db, groupId: string, actorId: string, b: {
       .update(groups)
       .set({ ...(b.name !== undefined ? { name: b.name } : {}), ...(b.photoUrl !== undefined ? { photoUrl: b.photoUrl } : {}) })
       .where(eq(groups.id, groupId));
-    const events = b.name !== undefined ? [await event(tx, groupId, actorId, { type: 'renamed', userIds: [], name: b.name })] : [];
+    const events =
+      b.name !== undefined ? [await groupEventMessage(tx, groupId, actorId, { type: 'renamed', userIds: [], name: b.name })] : [];
     return changed(tx, groupId, actorId, { events, joined: [], left: [] });
   });
 }
@@ -165,7 +167,7 @@ async function join(tx: Tx, groupId: string, actorId: string, ids: string[], typ
   if (!fresh.length) return [];
   if ((await currentMembers(tx, groupId)).length + fresh.length > GROUP_MAX_MEMBERS) throw full();
   await upsertMembers(tx, groupId, fresh, 'member', await lastSeqOf(tx, groupId));
-  return [fresh, await event(tx, groupId, actorId, { type, userIds: fresh })] as const;
+  return [fresh, await groupEventMessage(tx, groupId, actorId, { type, userIds: fresh })] as const;
 }
 
 export async function addMembers(db: Db, groupId: string, actorId: string, userIds: string[]) {
@@ -200,13 +202,13 @@ export async function joinByInvite(db: Db, code: string, userId: string) {
 
 /** Ends a membership with its event; the last admin leaving hands the role to the longest member. */
 async function part(tx: Tx, groupId: string, actorId: string, who: MemberRow, type: 'left' | 'removed') {
-  const e = await event(tx, groupId, actorId, { type, userIds: [who.userId] });
+  const e = await groupEventMessage(tx, groupId, actorId, { type, userIds: [who.userId] });
   await endMembership(tx, groupId, who.userId, e.seq);
   const events = [e];
   const rest = await currentMembers(tx, groupId);
   if (rest.length && !rest.some((m) => m.role === 'admin')) {
     await setRole(tx, groupId, rest[0]!.userId, 'admin');
-    events.push(await event(tx, groupId, actorId, { type: 'made_admin', userIds: [rest[0]!.userId] }));
+    events.push(await groupEventMessage(tx, groupId, actorId, { type: 'made_admin', userIds: [rest[0]!.userId] }));
   }
   return events;
 }
@@ -256,7 +258,10 @@ export async function setMemberRole(db: Db, groupId: string, actorId: string, us
     if (role === 'member' && (await currentMembers(tx, groupId)).filter((m) => m.role === 'admin').length === 1)
       throw conflict('A group needs an admin: make someone else admin first', 'LAST_ADMIN');
     await setRole(tx, groupId, userId, role);
-    const e = await event(tx, groupId, actorId, { type: role === 'admin' ? 'made_admin' : 'dismissed_admin', userIds: [userId] });
+    const e = await groupEventMessage(tx, groupId, actorId, {
+      type: role === 'admin' ? 'made_admin' : 'dismissed_admin',
+      userIds: [userId],
+    });
     return changed(tx, groupId, actorId, { events: [e], joined: [], left: [] });
   });
 }
