@@ -17,6 +17,7 @@ import {
   groupsOfUser,
   lastSeqOf,
   membershipOf,
+  wasRemovedAt,
   setMute,
   setRole,
   upsertMembers,
@@ -187,14 +188,28 @@ export async function invitePreview(db: Tx, code: string, userId: string) {
   if (!g) throw inviteNotFound();
   const current = await currentMembers(db, g.id);
   const isMember = current.some((m) => m.userId === userId);
+  if (!isMember) await requireMayJoin(db, g.id, userId, await membershipOf(db, g.id, userId));
   return { groupId: g.id, name: g.name, photoUrl: g.photoUrl, memberCount: current.length, isMember };
+}
+
+/**
+ * Who may come in by the invite link (docs/chat.md, "Invite links"): not a former member an admin
+ * removed (until an admin adds them back), nor anyone an admin could not add (a block either way
+ * with a current admin). Asked by the preview and by the join alike.
+ */
+async function requireMayJoin(tx: Tx, groupId: string, userId: string, m: MemberRow | null): Promise<void> {
+  if (m?.leftAt && m.leftSeq !== null && (await wasRemovedAt(tx, groupId, m.userId, m.leftSeq)))
+    throw forbidden('An admin removed you from this group', 'REMOVED_FROM_GROUP');
+  const admins = (await currentMembers(tx, groupId)).filter((a) => a.role === 'admin').map((a) => a.userId);
+  if ((await blockedAmong(tx, userId, admins)).size > 0) throw forbidden('You can’t join this group', 'CANNOT_JOIN_GROUP');
 }
 
 export async function joinByInvite(db: Db, code: string, userId: string) {
   const g = await groupByCode(db, code);
   if (!g) throw inviteNotFound();
   return db.transaction(async (tx) => {
-    await membershipOf(tx, g.id, userId, true);
+    const m = await membershipOf(tx, g.id, userId, true);
+    if (!m || m.leftAt) await requireMayJoin(tx, g.id, userId, m);
     const done = await join(tx, g.id, userId, [userId], 'joined');
     return changed(tx, g.id, userId, { events: done.length ? [done[1]] : [], joined: done.length ? [userId] : [], left: [] });
   });
