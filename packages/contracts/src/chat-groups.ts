@@ -92,8 +92,10 @@ export const groupCall = z.object({
   groupId: z.uuid(),
   startedBy: z.uuid(),
   startedAt: z.string(),
-  endedAt: z.string().nullable().describe('set when the last person left'),
-  participants: z.array(z.object({ userId: z.uuid(), joinedAt: z.string() })).describe('in the call now, earliest first'),
+  endedAt: z.string().nullable().describe('set when fewer than two people are left in it after a leave'),
+  participants: z
+    .array(z.object({ userId: z.uuid(), joinedAt: z.string(), muted: z.boolean().describe('their microphone is off') }))
+    .describe('in the call now, earliest first'),
 });
 export type GroupCall = z.infer<typeof groupCall>;
 const signalData = z.object({
@@ -112,10 +114,11 @@ export const groupEvents = {
     'groupcall:join': z.object({ callId: uuid('callId') }),
     'groupcall:leave': z.object({ callId: uuid('callId') }),
     'groupcall:signal': z.object({ callId: uuid('callId'), toUserId: uuid('toUserId'), data: signalData }),
+    'groupcall:mute': z.object({ groupId: uuid('groupId'), muted: z.boolean({ error: 'muted must be true or false' }) }),
   },
   serverToClient: {
     'groupcall:incoming': z.object({ call: groupCall }).describe('a member started the group’s call: the others ring'),
-    'groupcall:update': groupCall.describe('someone joined or left, or the call ended'),
+    'groupcall:update': groupCall.describe('someone joined, left, muted or unmuted, or the call ended'),
     'groupcall:signal': z.object({ callId: z.uuid(), fromUserId: z.uuid(), data: z.record(z.string(), z.unknown()) }),
     'group:update': z.object({ groupId: z.uuid() }).describe('the group changed (members, roles, name, photo): read it again'),
   },

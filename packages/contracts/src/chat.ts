@@ -41,9 +41,17 @@ export const replyPreview = z.object({ id: z.uuid(), fromUserId: z.uuid(), msgTy
 
 /** A group's event shown in its conversation (the message's sender did it). */
 export const groupEvent = z.object({
-  type: z.enum(['created', 'added', 'removed', 'left', 'joined', 'made_admin', 'dismissed_admin', 'renamed']),
-  userIds: z.array(z.uuid()).describe('the people it was done to'),
+  type: z.enum(['created', 'added', 'removed', 'left', 'joined', 'made_admin', 'dismissed_admin', 'renamed', 'call']),
+  userIds: z.array(z.uuid()).describe('the people it was done to; of a call, everyone who was in it'),
   name: z.string().optional().describe('the new name (renamed) or the name at creation'),
+  call: z
+    .object({
+      callId: z.uuid(),
+      startedAt: z.string(),
+      durationMs: z.number().int().nullable().describe('null when nobody answered: "Missed group call"'),
+    })
+    .optional()
+    .describe('a group voice call that ended (type call), sent by the member who started it'),
 });
 export type GroupEvent = z.infer<typeof groupEvent>;
 
@@ -196,6 +204,12 @@ export const call = z.object({
   answeredAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   durationMs: z.number().int().nullable(),
+  // Always sent; optional in the type so the app's fixtures written before it still compile.
+  group: z
+    .object({ id: z.uuid(), name: z.string(), photoUrl: z.string().nullable() })
+    .nullable()
+    .optional()
+    .describe('a group voice call: its group (`other` is who started it; missed when the caller was never in it)'),
 });
 export type Call = z.infer<typeof call>;
 export const callsResponse = paginated(call);

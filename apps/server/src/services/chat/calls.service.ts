@@ -10,6 +10,7 @@ import { usersByIds } from '../user/index.js';
 import { requireReachable } from './block-rule.js';
 import { callChanged, ringCallee, stopRinging } from './call-push.js';
 import { lockCallsOf } from './calls.queries.js';
+import { groupCallLog } from './group-calls.js';
 import { toChatUser } from './chat.service.js';
 import { calls } from './tables.js';
 
@@ -46,6 +47,7 @@ export async function toCalls(db: Tx, viewerId: string, rows: CallRow[]): Promis
       answeredAt: r.answeredAt?.toISOString() ?? null,
       endedAt: r.endedAt?.toISOString() ?? null,
       durationMs: answered && r.endedAt ? r.endedAt.getTime() - answered : null,
+      group: null,
     };
   });
 }
@@ -192,20 +194,27 @@ export async function endCallsBetween(db: Tx, a: string, b: string): Promise<Cal
   return rows;
 }
 
+/**
+ * A person's Calls tab, the latest first: their 1:1 calls and their groups' voice calls
+ * (group-calls.ts), one list paged as one (each source read up to the page's end, then merged).
+ */
 export async function callLog(db: Tx, userId: string, q: { page: number; limit: number }) {
+  const take = q.page * q.limit;
   const rows = await db
     .select({ call: calls, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(calls)
     .where(or(eq(calls.callerId, userId), eq(calls.calleeId, userId)))
     .orderBy(desc(calls.startedAt), calls.id)
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+    .limit(take);
+  const group = await groupCallLog(db, userId, take);
+  const direct = await toCalls(
+    db,
+    userId,
+    rows.map((r) => r.call),
+  );
+  const all = [...direct, ...group.items].sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0));
   return {
-    items: await toCalls(
-      db,
-      userId,
-      rows.map((r) => r.call),
-    ),
-    pagination: pageInfo(q.page, q.limit, rows[0]?.total ?? 0),
+    items: all.slice((q.page - 1) * q.limit, take),
+    pagination: pageInfo(q.page, q.limit, (rows[0]?.total ?? 0) + group.total),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupCall, GroupInfo } from '@owo/contracts';
+import type { Call, ChatMessage, GroupCall, GroupInfo } from '@owo/contracts';
 import { auth, json, type TestUser } from '../../test/harness.js';
-import { chatTestApp } from './chat-fixtures.js';
+import { chatTestApp, pause } from './chat-fixtures.js';
 
 // A group's voice call (group-calls.ts): one live call per group, four people at most; the others
 // ring when it starts; signals go only between two people both in the call; leaving the group
@@ -118,9 +118,9 @@ describe('group voice calls', () => {
     const { g, sockets } = await groupOf(2);
     const stranger = await person();
     const ss = await chat.sockets.connect(stranger.token);
-    expect(await chat.sockets.emit(ss, 'groupcall:start', { groupId: g.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    expect(await chat.sockets.emit(ss, 'groupcall:start', { groupId: g.id })).toMatchObject({ status: false, code: 'CALL_NOT_FOUND' });
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
-    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toMatchObject({ status: false, code: 'GROUP_NOT_FOUND' });
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toMatchObject({ status: false, code: 'CALL_NOT_FOUND' });
     expect(
       await chat.sockets.emit(ss, 'groupcall:signal', { callId: call.id, toUserId: g.members[0]!.user.id, data: { type: 'ice' } }),
     ).toMatchObject({
@@ -138,16 +138,18 @@ describe('group voice calls', () => {
     const [a, b] = people as [TestUser, TestUser];
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await chat.sockets.must(sockets[2]!, 'groupcall:join', { callId: call.id });
     const update = chat.sockets.next<GroupCall>(sockets[0]!, 'groupcall:update');
     const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${b.id}`, headers: auth(a) });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(ids(await update)).toEqual([a.id]);
+    expect(ids(await update)).toEqual([a.id, people[2]!.id]);
     expect(
       await chat.sockets.emit(sockets[1]!, 'groupcall:signal', { callId: call.id, toUserId: a.id, data: { type: 'ice' } }),
     ).toMatchObject({
       status: false,
       code: 'CALL_NOT_FOUND',
     });
+    await chat.sockets.must(sockets[2]!, 'groupcall:leave', { callId: call.id });
     const ended = await chat.sockets.must<GroupCall>(sockets[0]!, 'groupcall:leave', { callId: call.id });
     expect(ended.endedAt).not.toBeNull();
     expect(ended.participants).toEqual([]);
@@ -158,5 +160,138 @@ describe('group voice calls', () => {
     // A new call can start after it.
     const again = await chat.sockets.must<Started>(sockets[2]!, 'groupcall:start', { groupId: g.id });
     expect(again.call.id).not.toBe(call.id);
+  });
+
+  it('tells a non-member nothing of a live call (leave, join, signal): the answer of a call that does not exist, and no update to the members', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b] = people as [TestUser, TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const joinSeen = sockets.map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await Promise.all(joinSeen);
+    const heard = sockets.map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
+    const stranger = await person();
+    const ss = await chat.sockets.connect(stranger.token);
+    const strangerHeard = chat.sockets.collect<GroupCall>(ss, 'groupcall:update');
+    const none = { status: false, code: 'CALL_NOT_FOUND', message: 'Call not found' };
+    const noCall = '00000000-0000-4000-8000-000000000000';
+    expect(await chat.sockets.emit(ss, 'groupcall:leave', { callId: noCall })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:leave', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:join', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(ss, 'groupcall:signal', { callId: call.id, toUserId: a.id, data: { type: 'offer' } })).toEqual(none);
+    await pause(300);
+    expect(heard.map((h) => h.length)).toEqual([0, 0, 0]);
+    expect(strangerHeard).toEqual([]);
+    // The call is as it was.
+    const again = await chat.sockets.must<Started>(sockets[2]!, 'groupcall:join', { callId: call.id });
+    expect(ids(again.call)).toEqual([a.id, b.id, people[2]!.id]);
+  });
+
+  it('tells a removed member nothing of the call either: leave and join are answered as no call, and nobody is told', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, , c] = people as [TestUser, TestUser, TestUser];
+    const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${c.id}`, headers: auth(a) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const joinSeen = sockets.slice(0, 2).map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await Promise.all(joinSeen);
+    const heard = sockets.slice(0, 2).map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
+    const none = { status: false, code: 'CALL_NOT_FOUND', message: 'Call not found' };
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:leave', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:join', { callId: call.id })).toEqual(none);
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:start', { groupId: g.id })).toEqual(none);
+    await pause(300);
+    expect(heard.map((h) => h.length)).toEqual([0, 0]);
+  });
+
+  it('shows who muted: groupcall:mute marks the person muted for everyone in the group, and back', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b] = people as [TestUser, TestUser];
+    expect(await chat.sockets.emit(sockets[1]!, 'groupcall:mute', { groupId: g.id, muted: true })).toEqual({
+      status: false,
+      code: 'CALL_NOT_FOUND',
+      message: 'Call not found',
+    });
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    expect(call.participants[0]).toMatchObject({ userId: a.id, muted: false });
+    const joinSeen = [sockets[0]!, sockets[2]!].map((s) => chat.sockets.next(s, 'groupcall:update'));
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await Promise.all(joinSeen);
+    const seenByA = chat.sockets.next<GroupCall>(sockets[0]!, 'groupcall:update');
+    const seenByC = chat.sockets.next<GroupCall>(sockets[2]!, 'groupcall:update');
+    const muted = await chat.sockets.must<GroupCall>(sockets[1]!, 'groupcall:mute', { groupId: g.id, muted: true });
+    expect(muted.participants.map((p) => [p.userId, p.muted])).toEqual([
+      [a.id, false],
+      [b.id, true],
+    ]);
+    for (const seen of await Promise.all([seenByA, seenByC])) expect(seen.participants.find((p) => p.userId === b.id)?.muted).toBe(true);
+    const back = await chat.sockets.must<GroupCall>(sockets[1]!, 'groupcall:mute', { groupId: g.id, muted: false });
+    expect(back.participants.every((p) => !p.muted)).toBe(true);
+    // A member not in the call has nothing to mute; a payload without `muted` is refused.
+    expect(await chat.sockets.emit(sockets[2]!, 'groupcall:mute', { groupId: g.id, muted: true })).toMatchObject({
+      status: false,
+      code: 'NOT_IN_CALL',
+    });
+    expect(await chat.sockets.emit(sockets[1]!, 'groupcall:mute', { groupId: g.id })).toMatchObject({
+      status: false,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('ends the call for the one left alone when the caller leaves, and leaves its record in the group and in the Calls tabs', async () => {
+    const { g, people, sockets } = await groupOf(3);
+    const [a, b, c] = people as [TestUser, TestUser, TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const joinSeen = chat.sockets.next(sockets[1]!, 'groupcall:update');
+    await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
+    await joinSeen;
+    const endedForB = chat.sockets.next<GroupCall>(sockets[1]!, 'groupcall:update');
+    const recordForC = chat.sockets.next<ChatMessage>(sockets[2]!, 'message:new');
+    await chat.sockets.must(sockets[0]!, 'groupcall:leave', { callId: call.id });
+    const ended = await endedForB;
+    expect(ended).toMatchObject({ id: call.id, participants: [] });
+    expect(ended.endedAt).not.toBeNull();
+    // B's own leave afterwards changes nothing.
+    expect((await chat.sockets.must<GroupCall>(sockets[1]!, 'groupcall:leave', { callId: call.id })).endedAt).toBe(ended.endedAt);
+
+    const record = await recordForC;
+    expect(record).toMatchObject({ groupId: g.id, fromUserId: a.id, msgType: 'event' });
+    expect(record.msgBody.event).toMatchObject({
+      type: 'call',
+      userIds: [a.id, b.id],
+      call: { callId: call.id, startedAt: call.startedAt },
+    });
+    expect(record.msgBody.event?.call?.durationMs).toBeGreaterThanOrEqual(0);
+    const history = await chat.t.app.inject({ method: 'GET', url: `/api/chat/groups/${g.id}/messages`, headers: auth(c) });
+    expect((json(history).data as { messages: ChatMessage[] }).messages.at(-1)?.id).toBe(record.id);
+
+    const logOf = async (u: TestUser) =>
+      (json(await chat.t.app.inject({ method: 'GET', url: '/api/chat/calls', headers: auth(u) })) as { data: Call[] }).data;
+    const group = { id: g.id, name: 'Estate call', photoUrl: null };
+    expect((await logOf(a))[0]).toMatchObject({ id: call.id, group, direction: 'outgoing', status: 'ended', kind: 'voice' });
+    expect((await logOf(b))[0]).toMatchObject({ id: call.id, group, direction: 'incoming', status: 'ended', other: { id: a.id } });
+    expect((await logOf(c))[0]).toMatchObject({ id: call.id, group, direction: 'incoming', status: 'missed', durationMs: null });
+    // Someone who joined the group after the call sees nothing of it.
+    const later = await person();
+    const added = await chat.t.app.inject({
+      method: 'POST',
+      url: `/api/chat/groups/${g.id}/members`,
+      headers: auth(a),
+      payload: { userIds: [later.id] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await logOf(later)).toEqual([]);
+  });
+
+  it('records a call nobody answered as missed', async () => {
+    const { g, people, sockets } = await groupOf(2);
+    const [a] = people as [TestUser];
+    const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
+    const record = chat.sockets.next<ChatMessage>(sockets[1]!, 'message:new');
+    await chat.sockets.must(sockets[0]!, 'groupcall:leave', { callId: call.id });
+    expect((await record).msgBody.event).toMatchObject({ type: 'call', userIds: [a.id], call: { callId: call.id, durationMs: null } });
+    const log = json(await chat.t.app.inject({ method: 'GET', url: '/api/chat/calls', headers: auth(a) })) as { data: Call[] };
+    expect(log.data[0]).toMatchObject({ id: call.id, direction: 'outgoing', status: 'missed' });
   });
 });

@@ -136,6 +136,47 @@ describe('chat groups', () => {
     expect((await must(d, 'POST', `${G}/join/${inviteCode}`)).memberCount).toBe(4);
   });
 
+  it('keeps a member an admin removed out by the old invite link (403 REMOVED_FROM_GROUP) until an admin adds them back; one who left may rejoin', async () => {
+    const [b, c] = [await person(), await person()];
+    const { admin, g } = await groupOf(b, c);
+    await must(admin, 'DELETE', `${G}/${g.id}/members/${b.id}`);
+    const removed = { status: false, code: 'REMOVED_FROM_GROUP', message: 'An admin removed you from this group' };
+    for (const [method, url] of [
+      ['POST', `${G}/join/${g.inviteCode}`],
+      ['GET', `${G}/invite/${g.inviteCode}`],
+    ] as const) {
+      const r = await call(b, method, url);
+      expect(r.statusCode, r.body).toBe(403);
+      expect(json(r)).toMatchObject(removed);
+    }
+    expect((await must(admin, 'GET', `${G}/${g.id}`)).memberCount).toBe(2);
+    // Added back by an admin, then leaving on their own: the link lets them in again.
+    await must(admin, 'POST', `${G}/${g.id}/members`, { userIds: [b.id] });
+    await must(b, 'POST', `${G}/${g.id}/leave`);
+    expect((await must(b, 'POST', `${G}/join/${g.inviteCode}`)).memberCount).toBe(3);
+    await must(c, 'POST', `${G}/${g.id}/leave`);
+    expect((await must(c, 'POST', `${G}/join/${g.inviteCode}`)).memberCount).toBe(3);
+  });
+
+  it('refuses the invite link (403 CANNOT_JOIN_GROUP) to someone an admin could not add: a block either way with an admin', async () => {
+    const { admin, g } = await groupOf(await person());
+    const [blocked, blocker, other] = [await person(), await person(), await person()];
+    expect((await call(admin, 'PUT', `/blocks/${blocked.id}`)).statusCode).toBe(200);
+    expect((await call(blocker, 'PUT', `/blocks/${admin.id}`)).statusCode).toBe(200);
+    for (const who of [blocked, blocker])
+      for (const [method, url] of [
+        ['GET', `${G}/invite/${g.inviteCode}`],
+        ['POST', `${G}/join/${g.inviteCode}`],
+      ] as const) {
+        const r = await call(who, method, url);
+        expect(r.statusCode, r.body).toBe(403);
+        expect(json(r)).toMatchObject({ code: 'CANNOT_JOIN_GROUP', message: 'You can’t join this group' });
+      }
+    expect((await call(admin, 'POST', `${G}/${g.id}/members`, { userIds: [blocked.id] })).statusCode).toBe(403);
+    expect((await must(admin, 'GET', `${G}/${g.id}`)).memberCount).toBe(2);
+    expect((await must(other, 'POST', `${G}/join/${g.inviteCode}`)).memberCount).toBe(3);
+  });
+
   it('keeps mentions of members only, and replies within the group', async () => {
     const [b, outsider] = [await person(), await person()];
     const { admin, g } = await groupOf(b);

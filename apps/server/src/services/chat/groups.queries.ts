@@ -52,6 +52,19 @@ export async function currentPairs(db: Tx, pairs: readonly { groupId: string; us
   return new Set(rows.map((r) => `${r.conversationId}:${r.userId}`));
 }
 
+/**
+ * Whether the membership that ended at `leftSeq` was ended by an admin's removal (its event, the
+ * message at that seq, says so): the removal is remembered by the group's own history.
+ */
+export async function wasRemovedAt(db: Tx, groupId: string, userId: string, leftSeq: number): Promise<boolean> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`SELECT 1 AS n FROM chat_messages WHERE conversation_id = ${groupId} AND seq = ${leftSeq} AND msg_type = 'event'
+      AND body -> 'event' ->> 'type' = 'removed' AND body -> 'event' -> 'userIds' @> jsonb_build_array(${userId}::text)`,
+  );
+  return rows.length > 0;
+}
+
 export const groupById = async (db: Tx, groupId: string) => (await db.select().from(groups).where(eq(groups.id, groupId)))[0] ?? null;
 export const groupByCode = async (db: Tx, code: string) => (await db.select().from(groups).where(eq(groups.inviteCode, code)))[0] ?? null;
 

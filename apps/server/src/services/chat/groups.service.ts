@@ -17,6 +17,7 @@ import {
   groupsOfUser,
   lastSeqOf,
   membershipOf,
+  wasRemovedAt,
   setMute,
   setRole,
   upsertMembers,
@@ -47,7 +48,8 @@ export async function requireMember(db: Tx, groupId: string, userId: string, opt
   return m;
 }
 
-async function event(tx: Tx, groupId: string, actorId: string, e: GroupEvent): Promise<ChatMessage> {
+/** A group's event as a message of type `event` in its conversation, from `actorId` (also a group call's record, group-calls.ts). */
+export async function groupEventMessage(tx: Tx, groupId: string, actorId: string, e: GroupEvent): Promise<ChatMessage> {
   const [row] = await insertMessages(tx, [
     {
       id: newId(),
@@ -140,7 +142,7 @@ export async function createGroup(db: Db, creatorId: string, b: { name: string; 
       .values({ id: groupId, name: b.name, photoUrl: b.photoUrl ?? null, inviteCode: randomToken(12), createdBy: creatorId });
     await upsertMembers(tx, groupId, [creatorId], 'admin', 0);
     await upsertMembers(tx, groupId, ids, 'member', 0);
-    const e = await event(tx, groupId, creatorId, { type: 'created', userIds: ids, name: b.name });
+    const e = await groupEventMessage(tx, groupId, creatorId, { type: 'created', userIds: ids, name: b.name });
     return changed(tx, groupId, creatorId, { events: [e], joined: [creatorId, ...ids], left: [] });
   });
 }
@@ -153,7 +155,8 @@ export async function updateGroup(db: Db, groupId: string, actorId: string, b: {
       .update(groups)
       .set({ ...(b.name !== undefined ? { name: b.name } : {}), ...(b.photoUrl !== undefined ? { photoUrl: b.photoUrl } : {}) })
       .where(eq(groups.id, groupId));
-    const events = b.name !== undefined ? [await event(tx, groupId, actorId, { type: 'renamed', userIds: [], name: b.name })] : [];
+    const events =
+      b.name !== undefined ? [await groupEventMessage(tx, groupId, actorId, { type: 'renamed', userIds: [], name: b.name })] : [];
     return changed(tx, groupId, actorId, { events, joined: [], left: [] });
   });
 }
@@ -165,7 +168,7 @@ async function join(tx: Tx, groupId: string, actorId: string, ids: string[], typ
   if (!fresh.length) return [];
   if ((await currentMembers(tx, groupId)).length + fresh.length > GROUP_MAX_MEMBERS) throw full();
   await upsertMembers(tx, groupId, fresh, 'member', await lastSeqOf(tx, groupId));
-  return [fresh, await event(tx, groupId, actorId, { type, userIds: fresh })] as const;
+  return [fresh, await groupEventMessage(tx, groupId, actorId, { type, userIds: fresh })] as const;
 }
 
 export async function addMembers(db: Db, groupId: string, actorId: string, userIds: string[]) {
@@ -185,14 +188,28 @@ export async function invitePreview(db: Tx, code: string, userId: string) {
   if (!g) throw inviteNotFound();
   const current = await currentMembers(db, g.id);
   const isMember = current.some((m) => m.userId === userId);
+  if (!isMember) await requireMayJoin(db, g.id, userId, await membershipOf(db, g.id, userId));
   return { groupId: g.id, name: g.name, photoUrl: g.photoUrl, memberCount: current.length, isMember };
+}
+
+/**
+ * Who may come in by the invite link (docs/chat.md, "Invite links"): not a former member an admin
+ * removed (until an admin adds them back), nor anyone an admin could not add (a block either way
+ * with a current admin). Asked by the preview and by the join alike.
+ */
+async function requireMayJoin(tx: Tx, groupId: string, userId: string, m: MemberRow | null): Promise<void> {
+  if (m?.leftAt && m.leftSeq !== null && (await wasRemovedAt(tx, groupId, m.userId, m.leftSeq)))
+    throw forbidden('An admin removed you from this group', 'REMOVED_FROM_GROUP');
+  const admins = (await currentMembers(tx, groupId)).filter((a) => a.role === 'admin').map((a) => a.userId);
+  if ((await blockedAmong(tx, userId, admins)).size > 0) throw forbidden('You can’t join this group', 'CANNOT_JOIN_GROUP');
 }
 
 export async function joinByInvite(db: Db, code: string, userId: string) {
   const g = await groupByCode(db, code);
   if (!g) throw inviteNotFound();
   return db.transaction(async (tx) => {
-    await membershipOf(tx, g.id, userId, true);
+    const m = await membershipOf(tx, g.id, userId, true);
+    if (!m || m.leftAt) await requireMayJoin(tx, g.id, userId, m);
     const done = await join(tx, g.id, userId, [userId], 'joined');
     return changed(tx, g.id, userId, { events: done.length ? [done[1]] : [], joined: done.length ? [userId] : [], left: [] });
   });
@@ -200,13 +217,13 @@ export async function joinByInvite(db: Db, code: string, userId: string) {
 
 /** Ends a membership with its event; the last admin leaving hands the role to the longest member. */
 async function part(tx: Tx, groupId: string, actorId: string, who: MemberRow, type: 'left' | 'removed') {
-  const e = await event(tx, groupId, actorId, { type, userIds: [who.userId] });
+  const e = await groupEventMessage(tx, groupId, actorId, { type, userIds: [who.userId] });
   await endMembership(tx, groupId, who.userId, e.seq);
   const events = [e];
   const rest = await currentMembers(tx, groupId);
   if (rest.length && !rest.some((m) => m.role === 'admin')) {
     await setRole(tx, groupId, rest[0]!.userId, 'admin');
-    events.push(await event(tx, groupId, actorId, { type: 'made_admin', userIds: [rest[0]!.userId] }));
+    events.push(await groupEventMessage(tx, groupId, actorId, { type: 'made_admin', userIds: [rest[0]!.userId] }));
   }
   return events;
 }
@@ -256,7 +273,10 @@ export async function setMemberRole(db: Db, groupId: string, actorId: string, us
     if (role === 'member' && (await currentMembers(tx, groupId)).filter((m) => m.role === 'admin').length === 1)
       throw conflict('A group needs an admin: make someone else admin first', 'LAST_ADMIN');
     await setRole(tx, groupId, userId, role);
-    const e = await event(tx, groupId, actorId, { type: role === 'admin' ? 'made_admin' : 'dismissed_admin', userIds: [userId] });
+    const e = await groupEventMessage(tx, groupId, actorId, {
+      type: role === 'admin' ? 'made_admin' : 'dismissed_admin',
+      userIds: [userId],
+    });
     return changed(tx, groupId, actorId, { events: [e], joined: [], left: [] });
   });
 }

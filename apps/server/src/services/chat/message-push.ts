@@ -22,6 +22,8 @@ function preview(m: Pick<Queued, 'msgType' | 'body'>): string {
   const shown = text.length > 200 ? `${text.slice(0, 199)}…` : text;
   if (m.msgType === 'image') return shown ? `Photo: ${shown}` : 'Photo';
   if (m.msgType === 'voice') return 'Voice message';
+  const call = m.body.event?.type === 'call' ? m.body.event.call : undefined;
+  if (call) return call.durationMs === null ? 'Missed group call' : 'Group voice call';
   return shown;
 }
 

@@ -23,7 +23,16 @@ import { blockedAmong } from './block-rule.js';
 import { lastSeenOf, markUpTo, recordLastSeen, type Marks } from './chat.service.js';
 import { createSendBatcher, type SendBatcher, type SendOutcome } from './send-batch.js';
 import { markGroup } from './group-messages.js';
-import { joinGroupCall, leaveGroupCall, leaveGroupCallsOf, liveGroupCalls, signalPeer, startGroupCall } from './group-calls.js';
+import {
+  joinGroupCall,
+  leaveGroupCall,
+  leaveGroupCallsOf,
+  liveGroupCalls,
+  muteInGroupCall,
+  signalPeer,
+  startGroupCall,
+  type CallChange,
+} from './group-calls.js';
 import { groupIdsOf } from './groups.queries.js';
 import { requireMember, type GroupChange } from './groups.service.js';
 
@@ -119,9 +128,16 @@ export function createChatHub(app: FastifyInstance): ChatHub {
     for (const id of c.left) {
       io.in(userRoom(id)).socketsLeave(room);
       void leaveGroupCallsOf(db, c.info.id, id)
-        .then((left) => left.forEach((call) => io.to(room).to(userRoom(id)).emit('groupcall:update', call)))
+        .then((left) => left.forEach((change) => callChanged(change, id)))
         .catch((err: unknown) => app.log.warn({ err }, 'leaving a group call failed'));
     }
+  };
+  /** A group call changed: the group (and `alsoTo`, who just left it) sees it; a record of its end is delivered as a message. */
+  const callChanged = ({ call, record }: CallChange, alsoTo?: string) => {
+    io.to(groupRoom(call.groupId))
+      .to(alsoTo ? [userRoom(alsoTo)] : [])
+      .emit('groupcall:update', call);
+    if (record) deliver(record);
   };
   const deleted = (m: ChatMessage) =>
     (m.groupId ? io.to(groupRoom(m.groupId)) : io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId))).emit('message:deleted', m);
@@ -297,8 +313,13 @@ export function createChatHub(app: FastifyInstance): ChatHub {
       return { call, iceServers: iceServersFor(config, me).iceServers };
     });
     on(socket, 'groupcall:leave', async (me, b) => {
-      const call = await leaveGroupCall(db, b.callId, me);
-      io.to(groupRoom(call.groupId)).to(userRoom(me)).emit('groupcall:update', call);
+      const change = await leaveGroupCall(db, b.callId, me);
+      callChanged(change, me);
+      return change.call;
+    });
+    on(socket, 'groupcall:mute', async (me, b) => {
+      const call = await muteInGroupCall(db, b.groupId, me, b.muted);
+      io.to(groupRoom(call.groupId)).emit('groupcall:update', call);
       return call;
     });
     on(socket, 'groupcall:signal', async (me, b) => {

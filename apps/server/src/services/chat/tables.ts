@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '@owo/contracts';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // The Drizzle tables the chat service owns (ARCHITECTURE.md 11): a conversation per pair, messages
 // with a per-conversation sequence and the sender's temporary id (unique per sender), receipts as
@@ -252,7 +252,7 @@ export const groupCalls = pgTable(
   ],
 );
 
-/** Who is (or was) in a group call: `left_at` null while in it. */
+/** Who is (or was) in a group call: `left_at` null while in it; `muted` while their microphone is off. */
 export const groupCallPeople = pgTable(
   'chat_group_call_people',
   {
@@ -260,6 +260,8 @@ export const groupCallPeople = pgTable(
     userId: uuid('user_id').notNull(),
     joinedAt: ts('joined_at').notNull().defaultNow(),
     leftAt: ts('left_at'),
+    /** Their microphone is off (groupcall:mute): the others see a mute sign on their tile. */
+    muted: boolean('muted').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.callId, t.userId] })],
 );

@@ -83,6 +83,14 @@ export function namesList(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** A group call's record: "Group voice call · 12:03 · 4 min", or "Missed group call" when nobody answered. */
+export function groupCallText(c: GroupEvent['call']): string {
+  if (!c || c.durationMs === null) return 'Missed group call';
+  const time = new Date(c.startedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const mins = Math.max(1, Math.round(c.durationMs / 60_000));
+  return `Group voice call · ${time} · ${mins} min`;
+}
+
 /** The centred line a group's event shows as ("Ada added Bola"); `nameOf` gives "You" for oneself. */
 export function eventText(e: GroupEvent, actorId: string, nameOf: (userId: string) => string): string {
   const actor = nameOf(actorId);
@@ -105,6 +113,8 @@ export function eventText(e: GroupEvent, actorId: string, nameOf: (userId: strin
       return `${who} ${is} no longer ${e.userIds.length > 1 ? 'admins' : 'an admin'}`;
     case 'renamed':
       return `${actor} renamed the group “${e.name ?? ''}”`;
+    case 'call':
+      return groupCallText(e.call);
   }
 }
 

@@ -38,7 +38,7 @@ const callWith = (people: [string, number][], over: Partial<GroupCall> = {}): Gr
   startedBy: ADA_ID,
   startedAt: at(1),
   endedAt: null,
-  participants: people.map(([userId, s]) => ({ userId, joinedAt: at(s) })),
+  participants: people.map(([userId, s]) => ({ userId, joinedAt: at(s), muted: false })),
   ...over,
 });
 const micTrack = { kind: 'audio', enabled: true, stopped: false, stop: vi.fn() };

@@ -7,7 +7,7 @@ const B = '0198a7b2-0000-7000-8000-00000000000b';
 const C = '0198a7b2-0000-7000-8000-00000000000c';
 const D = '0198a7b2-0000-7000-8000-00000000000d';
 const at = (s: number) => new Date(Date.UTC(2026, 10, 28, 12, 0, s)).toISOString();
-const p = (userId: string, s: number): Participant => ({ userId, joinedAt: at(s) });
+const p = (userId: string, s: number): Participant => ({ userId, joinedAt: at(s), muted: false });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function meshOf(me: string) {

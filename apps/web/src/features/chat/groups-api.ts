@@ -21,6 +21,7 @@ export interface GroupAckData {
   'groupcall:join': { call: GroupCall; iceServers: RTCIceServer[] };
   'groupcall:leave': GroupCall;
   'groupcall:signal': null;
+  'groupcall:mute': GroupCall;
 }
 /**
  * What the server sends for groups besides `message:new` and `receipt` (docs/chat.md): the contracts'

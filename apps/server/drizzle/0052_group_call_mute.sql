@@ -1,0 +1,1 @@
+ALTER TABLE "chat_group_call_people" ADD COLUMN "muted" boolean DEFAULT false NOT NULL;
