@@ -51,7 +51,8 @@ test('the product page shows the delivery to Yaba; checkout’s short balance op
   test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-5);
   const seller = await createUser(request, { firstName: 'Musa' });
-  // Verified to Tier 2 (BVN, NIN and address; the sandbox matches Ngozi Adebayo, born 1 January 1990): ₦100,000 a deposit in the journeys' settings.
+  // Verified to Tier 2 (BVN, NIN and address; the sandbox matches Ngozi Adebayo, born 1 January 1990):
+  // ₦100,000 a deposit in the journeys' settings.
   const shopper = await createUser(request, { firstName: 'Ngozi', lastName: 'Adebayo', pin: PIN, fundKobo: 500_000 });
   const sandboxNumber = (first: string) => `${first}${String(randomInt(0, 1e9)).padStart(9, '0')}1`;
   for (const [path, data] of [
