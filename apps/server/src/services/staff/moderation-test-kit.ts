@@ -37,7 +37,7 @@ export function moderationKit(ctx: () => TestContext, moderator: () => TestStaff
   /** The person's shop (made once) and a new product of theirs: the product's id. */
   async function productOf(u: TestUser, name: string, description = 'Brand new, sealed in the box') {
     const mine = await call(u, 'GET', '/api/ecommerce/api/shop/me');
-    if (mine.statusCode === 404)
+    if ((mine.json() as { data: unknown }).data === null)
       await ok(u, 'POST', '/api/ecommerce/api/shop', {
         name: `Shop ${randomUUID().slice(0, 6)}`,
         description: 'Phones and accessories',
