@@ -87,10 +87,21 @@ test('Chat message actions: star and find it in Starred, forward to two chats, d
   const pc = await signedIn(browser, c);
   await pc.goto(`/chat/${a.id}`);
   await expect(bubble(pc, tip)).toContainText('Forwarded');
+  await expect(pc.getByRole('heading', { level: 1, name: 'Adaeze Nwosu' })).toBeVisible();
+  expect(
+    await pc
+      .getByRole('heading', { level: 1, name: 'Adaeze Nwosu' })
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1),
+  ).toBe(true);
   await shot(pc, 'a3-forward-received');
   const pb = await signedIn(browser, b);
   await pb.goto(`/chat/groups/${groupId}`);
   await expect(bubble(pb, tip)).toContainText('Forwarded');
+  // The group's and the person's names are whole at 390 px beside the header's buttons (two lines at most).
+  const whole = (el: HTMLElement) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1;
+  await expect(pb.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
+  expect(await pb.getByRole('heading', { level: 1, name: groupName }).evaluate(whole)).toBe(true);
+  await shot(pb, 'a3-group-header');
   await expect(bubble(pb, tip)).toContainText('Adaeze');
 
   // A deletes a message for herself: gone at once and after a reload; B still has it.
@@ -135,6 +146,13 @@ test('Chat message actions: star and find it in Starred, forward to two chats, d
   const chats = pa.getByRole('list', { name: 'Chats' });
   await expect(chats.getByRole('link').first()).toHaveAccessibleName('Chinedu Eze');
   await expect(chats.getByRole('link').first().getByRole('img', { name: 'Pinned' })).toBeVisible();
+  await longPress(chats.getByRole('link', { name: groupName }));
+  await pa.getByRole('dialog', { name: groupName }).getByRole('button', { name: 'Archive chat' }).click();
+  await expect(chats.getByRole('link', { name: groupName })).toHaveCount(0);
+  // The toast's Undo brings it back; archived again from its menu.
+  await pa.getByRole('button', { name: 'Undo' }).click();
+  await expect(chats.getByRole('link', { name: groupName })).toBeVisible();
+  await expect(pa.getByRole('link', { name: /^Archived/ })).toHaveCount(0);
   await longPress(chats.getByRole('link', { name: groupName }));
   await pa.getByRole('dialog', { name: groupName }).getByRole('button', { name: 'Archive chat' }).click();
   await expect(chats.getByRole('link', { name: groupName })).toHaveCount(0);

@@ -114,7 +114,15 @@ test('Chat groups: make a group of three, reply from the long-press menu, delete
   await bubble(pa, 'Wrong chat, sorry').locator('div').first().click({ button: 'right' });
   await expect(pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Message info' })).toBeVisible();
   await shot(pa, '94-group-message-menu');
-  await pa.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Delete for everyone' }).click();
+  // The menu quotes the message it acts on (the sheet covers the end of the thread), and asks once more before deleting for everyone.
+  const menu = pa.getByRole('dialog', { name: 'Message' });
+  await expect(menu.getByLabel('The message')).toContainText('Wrong chat, sorry');
+  await menu.getByRole('button', { name: 'Delete for everyone' }).click();
+  const confirm = menu.getByRole('group', { name: 'Delete for everyone?' });
+  await expect(confirm).toContainText('This cannot be undone');
+  await shot(pa, '94-group-delete-confirm');
+  await expect(bubble(pb, 'Wrong chat, sorry')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(pa.getByText('You deleted this message')).toBeVisible();
   await expect(pb.getByText('This message was deleted')).toBeVisible();
   await expect(pc.getByText('This message was deleted')).toBeVisible();

@@ -13,12 +13,15 @@ export function ChatMenu({
   name,
   blocked,
   conversationId,
+  className = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft',
 }: {
   userId: string;
   name: string;
   blocked: boolean | undefined;
   /** The conversation's id, once it has a message (search needs it). */
   conversationId: string | null;
+  /** The menu button's look (the header's other buttons'). */
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -32,12 +35,7 @@ export function ChatMenu({
   const stopSearching = useCallback(() => setSearching(false), []);
   return (
     <>
-      <button
-        type="button"
-        aria-label="Chat options"
-        onClick={() => setOpen(true)}
-        className="flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft"
-      >
+      <button type="button" aria-label="Chat options" onClick={() => setOpen(true)} className={className}>
         <MoreVertical className="size-5" aria-hidden="true" />
       </button>
       <Sheet open={open} onClose={closeMenu} title="Chat options">

@@ -45,18 +45,18 @@ export function ChatSearchSheet({ conversationId, open, onClose }: { conversatio
 }
 
 /** The conversation header's search button and its sheet (disabled until the chat has a message). */
-export function ChatSearchButton({ conversationId }: { conversationId: string | null }) {
+export function ChatSearchButton({
+  conversationId,
+  className = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50',
+}: {
+  conversationId: string | null;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button
-        type="button"
-        aria-label="Search in chat"
-        onClick={() => setOpen(true)}
-        disabled={!conversationId}
-        className="flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50"
-      >
+      <button type="button" aria-label="Search in chat" onClick={() => setOpen(true)} disabled={!conversationId} className={className}>
         <Search className="size-5" aria-hidden="true" />
       </button>
       <ChatSearchSheet conversationId={conversationId} open={open} onClose={close} />

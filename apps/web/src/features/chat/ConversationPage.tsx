@@ -67,7 +67,8 @@ function Header({
   const call = (kind: 'voice' | 'video') => {
     if (person) void startCall(person, kind);
   };
-  const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
+  // Four actions beside the name at 390 px: 40 px each, and the name may take two lines rather than be cut.
+  const button = 'flex size-10 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
     <ThreadHeader>
       {person ? (
@@ -76,7 +77,7 @@ function Header({
         <Skeleton className="size-10 rounded-full" />
       )}
       <div className="ml-1.5 min-w-0 flex-1">
-        <h1 className="truncate text-base leading-tight font-bold">{person ? fullName(person) : 'Chat'}</h1>
+        <h1 className="line-clamp-2 text-[15px] leading-tight font-bold break-words">{person ? fullName(person) : 'Chat'}</h1>
         <p
           role="status"
           className={typing || status === 'online' ? 'truncate text-xs font-semibold text-brand-fg' : 'truncate text-xs text-muted'}
@@ -105,7 +106,13 @@ function Header({
       >
         <Video className="size-5" aria-hidden="true" />
       </button>
-      <ChatMenu userId={userId} name={person ? fullName(person) : 'this person'} blocked={blocked} conversationId={conversationId} />
+      <ChatMenu
+        userId={userId}
+        name={person ? fullName(person) : 'this person'}
+        blocked={blocked}
+        conversationId={conversationId}
+        className={button}
+      />
     </ThreadHeader>
   );
 }

@@ -1,11 +1,10 @@
 import type { Receipt } from '@owo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Banknote, Info, Phone, Trash2, UsersRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Banknote, Info, Phone, UsersRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import type { ChatMessage, ChatUser } from '../../api/chat';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -13,11 +12,11 @@ import { PersonButton } from '../../ui/PersonButton';
 import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Spinner';
 import { useAuth } from '../account';
-import { FALLBACK_ERROR, ask } from './ask';
+import { ask } from './ask';
 import { ChatSearchButton } from './ChatSearch';
 import { Composer } from './Composer';
 import { eventText } from './format';
-import { type GroupThread, applyAnyMessage, applyGroupMarks, groupTick } from './group-cache';
+import { type GroupThread, applyGroupMarks, groupTick } from './group-cache';
 import { GroupCallBanner, startOrJoinGroupCall } from './GroupCallBanner';
 import { GroupAvatar } from './group-parts';
 import { type GroupInfo, groupsApi } from './groups-api';
@@ -31,9 +30,7 @@ import { useSocketConnected } from './socket';
 import { typingLine, useGroupTyping } from './typing';
 import { ImageViewer, MessageActions, ThreadBody, ThreadHeader, fromPending, useSeenMark, useThread, viewOf } from './thread';
 import { setOpenGroup } from './group-cache';
-
-/** How long after sending a message its sender may delete it for everyone (the server's rule). */
-const DELETE_WINDOW_MS = 3600_000;
+import { DeleteForEveryone } from './message-menu';
 
 const fromGroupMessage = (m: ChatMessage, me: string, names: Names, t?: GroupThread): BubbleView => ({
   ...viewOf(m, me),
@@ -80,13 +77,19 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
   // The members by first name, oneself last.
   const names = info ? [...info.members.filter((m) => m.user.id !== me).map((m) => m.user.firstName), 'You'].join(', ') : undefined;
   const typing = typingLine(useGroupTyping(groupId).map((id) => info?.members.find((m) => m.user.id === id)?.user.firstName ?? 'Someone'));
-  const button = 'flex size-11 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
+  // Three actions beside the name at 390 px (the name itself opens the group's info), 40 px each; the
+  // name may take two lines rather than be cut.
+  const button = 'flex size-10 shrink-0 items-center justify-center rounded-full text-brand-fg hover:bg-brand-soft disabled:opacity-50';
   return (
     <ThreadHeader>
-      <Link to={`/chat/groups/${groupId}/info`} className="flex min-w-0 flex-1 items-center gap-2 rounded-2xl py-1 pr-1 hover:bg-surface-2">
+      <Link
+        to={`/chat/groups/${groupId}/info`}
+        aria-label={`Group info: ${info?.name ?? 'group'}`}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-2xl py-1 pr-1 hover:bg-surface-2"
+      >
         {info ? <GroupAvatar name={info.name} photoUrl={info.photoUrl} size="sm" /> : <Skeleton className="size-10 rounded-full" />}
         <span className="min-w-0 flex-1">
-          <h1 className="truncate text-base leading-tight font-bold">{info?.name ?? 'Group'}</h1>
+          <h1 className="line-clamp-2 text-[15px] leading-tight font-bold break-words">{info?.name ?? 'Group'}</h1>
           <span className={cn('block truncate text-xs', typing ? 'font-semibold text-brand-fg' : 'text-muted')}>
             {typing ?? names ?? 'Tap for group info'}
           </span>
@@ -112,10 +115,7 @@ function Header({ groupId, info, onPay, member }: { groupId: string; info: Group
       >
         <Banknote className="size-5" aria-hidden="true" />
       </button>
-      <ChatSearchButton conversationId={groupId} />
-      <Link to={`/chat/groups/${groupId}/info`} aria-label="Group info" className={button}>
-        <Info className="size-5" aria-hidden="true" />
-      </Link>
+      <ChatSearchButton conversationId={groupId} className={button} />
     </ThreadHeader>
   );
 }
@@ -219,14 +219,6 @@ export default function GroupConversationPage() {
     },
     [groupId, stick],
   );
-  const remove = useMutation({
-    mutationFn: (messageId: string) => groupsApi.deleteForEveryone(messageId),
-    onSuccess: (res) => {
-      applyAnyMessage(qc, me, res.data);
-      setActing(null);
-    },
-    onError: (err) => toast.error(errorMessage(err, FALLBACK_ERROR)),
-  });
   const others = useMemo(() => info?.members.filter((m) => m.user.id !== me).map((m) => m.user) ?? [], [info, me]);
 
   return (
@@ -276,17 +268,7 @@ export default function GroupConversationPage() {
               >
                 Message info
               </Button>
-              {m.msgType !== 'payment' && Date.now() - Date.parse(m.createdAt) < DELETE_WINDOW_MS ? (
-                <Button
-                  variant="danger"
-                  block
-                  loading={remove.isPending}
-                  icon={<Trash2 className="size-5" aria-hidden="true" />}
-                  onClick={() => remove.mutate(m.id!)}
-                >
-                  Delete for everyone
-                </Button>
-              ) : null}
+              <DeleteForEveryone m={m} onDone={() => setActing(null)} />
             </>
           ) : null
         }

@@ -51,7 +51,7 @@ export default function NewGroupPage() {
         <Field
           label="Group name"
           value={name}
-          maxLength={80}
+          maxLength={60}
           autoComplete="off"
           onChange={(e) => {
             setName(e.target.value);

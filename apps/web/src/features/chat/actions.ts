@@ -102,19 +102,41 @@ export type ChatStateChange = { conversationId: string; pinned: boolean } | { co
 export function useChatState() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: ChatStateChange) =>
-      'pinned' in c ? actionsApi.pin(c.conversationId, c.pinned) : actionsApi.archive(c.conversationId, c.archived),
+    mutationFn: (c: ChatStateChange) => changeChatState(c),
     onSuccess: ({ data }, c) => {
-      const state = { pinned: data.pinned, archived: data.archived };
-      patchRecent(qc, data.conversationId, (r) => ({ ...r, ...state }));
-      patchGroup(qc, data.conversationId, (g) => ({ ...g, ...state }));
-      toast.success('pinned' in c ? (c.pinned ? 'Chat pinned' : 'Chat unpinned') : c.archived ? 'Chat archived' : 'Chat unarchived');
-      void qc.invalidateQueries({ queryKey: chatKeys.recent });
-      void qc.invalidateQueries({ queryKey: groupKeys.list });
+      applyChatState(qc, data);
+      if ('pinned' in c) toast.success(c.pinned ? 'Chat pinned' : 'Chat unpinned');
+      else if (!c.archived) toast.success('Chat unarchived');
+      else
+        // An archived chat leaves the list: Undo brings it back (the row, and its menu, are gone by then).
+        toast.success('Chat archived', {
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              void changeChatState({ conversationId: c.conversationId, archived: false })
+                .then((r) => {
+                  applyChatState(qc, r.data);
+                  toast.success('Chat unarchived');
+                })
+                .catch((err: unknown) => toast.error(errorMessage(err, FALLBACK_ERROR))),
+          },
+        });
     },
     // The server says why (a 4th pin: "You can pin up to 3 chats").
     onError: (err) => toast.error(errorMessage(err, FALLBACK_ERROR)),
   });
+}
+
+const changeChatState = (c: ChatStateChange) =>
+  'pinned' in c ? actionsApi.pin(c.conversationId, c.pinned) : actionsApi.archive(c.conversationId, c.archived);
+
+/** A chat's new pin and archive state, in the lists at once, then the lists read again in the server's order. */
+function applyChatState(qc: QueryClient, data: { conversationId: string; pinned: boolean; archived: boolean }) {
+  const state = { pinned: data.pinned, archived: data.archived };
+  patchRecent(qc, data.conversationId, (r) => ({ ...r, ...state }));
+  patchGroup(qc, data.conversationId, (g) => ({ ...g, ...state }));
+  void qc.invalidateQueries({ queryKey: chatKeys.recent });
+  void qc.invalidateQueries({ queryKey: groupKeys.list });
 }
 
 /** Messages with these words, in all one's chats or in one (a conversation's id), the latest first. */

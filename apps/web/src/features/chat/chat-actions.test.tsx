@@ -133,7 +133,13 @@ describe('A message’s actions', () => {
     });
     expect(within(await openMenu('See you at the generator shop')).queryByRole('button', { name: 'Delete for everyone' })).toBeNull();
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(within(await openMenu('Wrong chat, sorry')).getByRole('button', { name: 'Delete for everyone' }));
+    const menu = await openMenu('Wrong chat, sorry');
+    expect(within(menu).getByLabelText('The message')).toHaveTextContent('Wrong chat, sorry');
+    await userEvent.click(within(menu).getByRole('button', { name: 'Delete for everyone' }));
+    // Asked once more: nothing is deleted until the second tap.
+    const confirm = within(menu).getByRole('group', { name: 'Delete for everyone?' });
+    expect(calls(fetch, `DELETE /api/chat/messages/${mine.id}`)).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('You deleted this message')).toBeInTheDocument();
     expect(screen.queryByText('Wrong chat, sorry')).toBeNull();
     expect(calls(fetch, `DELETE /api/chat/messages/${mine.id}`)).toHaveLength(1);

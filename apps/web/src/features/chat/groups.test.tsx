@@ -102,10 +102,10 @@ describe('New group', () => {
     renderRoute(<NewGroupPage />, { path: '/chat/groups/new' });
     await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
     expect(await screen.findByText('Give the group a name')).toBeInTheDocument();
+    // The field stops at the server's 60 characters, as its hint says.
     await userEvent.type(screen.getByLabelText('Group name'), 'x'.repeat(61));
-    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
-    expect(await screen.findByText('A group name can be at most 60 characters')).toBeInTheDocument();
-    expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Group name')).toHaveValue('x'.repeat(60));
+    expect(screen.getByText('Up to 60 characters')).toBeInTheDocument();
     expect(calls(fetch, 'POST /api/chat/groups')).toHaveLength(0);
   });
 

@@ -4,6 +4,8 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { chatApi } from '../../api/chat';
 import { errorMessage } from '../../api/client';
+import { listTime } from './format';
+import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { useDeleteForMe, useSetStar, useStarredIds } from './actions';
@@ -17,6 +19,10 @@ import type { BubbleView } from './MessageBubble';
 import type { Thread } from './thread';
 
 const icon = (I: typeof Reply) => <I className="size-5" aria-hidden="true" />;
+
+/** What the quote of a message in its menu says. */
+const quoteOf = (m: BubbleView) =>
+  m.text || (m.msgType === 'image' ? 'Photo' : m.msgType === 'voice' ? 'Voice note' : m.msgType === 'payment' ? 'Payment' : 'Message');
 
 /**
  * A message's actions (its long press or right click): Reply, Copy, Forward, Star, Save, what the
@@ -52,6 +58,20 @@ export function MessageActions({ thread, children }: { thread: Thread; children?
       <Sheet open={acting !== null} onClose={close} title="Message">
         {acting ? (
           <div className="flex flex-col gap-2">
+            {/* The message acted on, quoted: the sheet covers the bottom of the thread, where it may be. */}
+            <blockquote
+              aria-label="The message"
+              className={cn(
+                'mb-1 rounded-2xl border-l-4 px-3 py-2 text-sm',
+                acting.mine ? 'border-brand-600 bg-brand-soft/60' : 'border-line bg-surface-2',
+              )}
+            >
+              <p className="line-clamp-3 break-words whitespace-pre-line">{quoteOf(acting)}</p>
+              <p className="mt-0.5 text-xs text-muted">
+                {acting.mine ? 'You · ' : ''}
+                {listTime(acting.createdAt)}
+              </p>
+            </blockquote>
             <Button variant="outline" block icon={icon(Reply)} onClick={then(() => setReplyTo(acting))}>
               Reply
             </Button>
@@ -114,10 +134,30 @@ export function DeleteForEveryone({ m, onDone }: { m: BubbleView; onDone: () => 
     },
     onError: (err) => toast.error(errorMessage(err, FALLBACK_ERROR)),
   });
+  const [confirming, setConfirming] = useState(false);
   if (!m.mine || !m.id || m.msgType === 'payment' || Date.now() - Date.parse(m.createdAt) >= DELETE_WINDOW_MS) return null;
+  if (!confirming)
+    return (
+      <Button variant="danger" block icon={icon(Trash2)} onClick={() => setConfirming(true)}>
+        Delete for everyone
+      </Button>
+    );
+  // It cannot be undone, and the others see that a message was deleted: asked once more.
   return (
-    <Button variant="danger" block loading={remove.isPending} icon={icon(Trash2)} onClick={() => remove.mutate(m.id!)}>
-      Delete for everyone
-    </Button>
+    <div
+      role="group"
+      aria-label="Delete for everyone?"
+      className="flex flex-col gap-2 rounded-2xl border border-danger-fg/30 bg-danger-soft p-3"
+    >
+      <p className="text-sm">Delete this message for everyone? They will see “This message was deleted”. This cannot be undone.</p>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" block onClick={() => setConfirming(false)} disabled={remove.isPending}>
+          Keep it
+        </Button>
+        <Button variant="danger" block loading={remove.isPending} onClick={() => remove.mutate(m.id!)}>
+          Delete
+        </Button>
+      </div>
+    </div>
   );
 }
