@@ -214,6 +214,44 @@ describe('a group voice call', () => {
     expect(within(dialog).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('ends here when the server says the call ended: the ended state, no timer, every link closed, then the screen closes', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    expect(within(dialog).getByRole('timer', { name: 'Call length' })).toBeInTheDocument();
+    const [toAda] = FakePeer.made;
+    // Ada left and Tolu was the only one left: the server ended the call (no one in it).
+    act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(30) })));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Call ended');
+    expect(within(dialog).queryByRole('timer')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Leave call' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mute' })).not.toBeInTheDocument();
+    expect(toAda!.closed).toBe(true);
+    expect(micTrack.stop).toHaveBeenCalled();
+    expect(useGroupCall.getState().live[GROUP]).toBeUndefined();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument(), { timeout: 4_000 });
+    expect(useGroupCall.getState().phase).toBe('idle');
+    // Nothing was sent about it: the server ended it.
+    expect(last('groupcall:leave')).toBeUndefined();
+  });
+
+  it('ends here when the server’s update no longer lists this person', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [BOLA_ID, 3],
+        ]),
+      ),
+    );
+    expect(within(dialog).getByRole('status')).toHaveTextContent('You are no longer in this call');
+    expect(within(dialog).queryByRole('timer')).not.toBeInTheDocument();
+    expect(FakePeer.made[0]!.closed).toBe(true);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument(), { timeout: 4_000 });
+  });
+
   it('says the server’s words when the call is full, and holds no microphone', async () => {
     renderRoute(<GroupCallOverlay />);
     act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));

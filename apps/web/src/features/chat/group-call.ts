@@ -75,10 +75,11 @@ function onPeer(userId: string, change: { state?: 'connecting' | 'connected' | '
   }
 }
 
-/** In the call: the mesh to everyone listed. */
+/** In the call: the mesh to everyone listed (or over at once when the answer says it already ended). */
 function enter(call: GroupCall, iceServers: RTCIceServer[]) {
   set({ phase: 'in', call, groupId: call.groupId });
   stopRinging(call.id);
+  if (call.endedAt || !isIn(call, me())) return finish('Call ended');
   mesh = new Mesh({
     me: me(),
     local,
