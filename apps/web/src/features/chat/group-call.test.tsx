@@ -8,6 +8,7 @@ import { fakeSocket } from './fake-socket';
 import { FakePeer } from './fake-peer';
 import { GroupCallBanner } from './GroupCallBanner';
 import GroupCallOverlay from './GroupCallOverlay';
+import { groupCallText } from './format';
 import { noGroupCall, useGroupCall, wireGroupCalls } from './group-call-state';
 import type { GroupCall, GroupInfo } from './groups-api';
 import { ADA_ID, BOLA_ID, ME, ada, bola } from './test-fixtures';
@@ -314,5 +315,15 @@ describe('a group voice call', () => {
     await vi.waitFor(() => expect(last('groupcall:join')?.payload).toEqual({ callId: CALL }));
     act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(9) })));
     expect(screen.queryByRole('region', { name: 'Voice call in progress' })).not.toBeInTheDocument();
+  });
+
+  it('writes a call’s record in Lagos time, as the rest of the app', () => {
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T11:03:00.000Z', durationMs: 242_000 })).toBe(
+      'Group voice call · 12:03 pm · 4 min',
+    );
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T23:30:00.000Z', durationMs: 20_000 })).toBe(
+      'Group voice call · 12:30 am · 1 min',
+    );
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T11:03:00.000Z', durationMs: null })).toBe('Missed group call');
   });
 });
