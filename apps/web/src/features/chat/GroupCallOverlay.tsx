@@ -78,13 +78,37 @@ function Ringing({ call }: { call: GroupCall }) {
   );
 }
 
-/** One person in the call: photo, name and how their link is. */
-function Person({ user, label, state, you }: { user: ChatUser | undefined; label: string; state: string; you?: boolean }) {
+/** One person in the call: photo, name, how their link is, and the mute sign when their microphone is off. */
+function Person({
+  user,
+  label,
+  state,
+  muted,
+  you,
+}: {
+  user: ChatUser | undefined;
+  label: string;
+  state: string;
+  muted: boolean;
+  you?: boolean;
+}) {
+  const fine = you || state === 'Connected';
   return (
     <li className="flex flex-col items-center gap-2 rounded-3xl bg-white/5 px-2 py-4 text-center">
-      <Avatar src={user?.avatar} firstName={user?.firstName ?? label} lastName={user?.lastName} size="lg" />
+      <span className="relative">
+        <Avatar src={user?.avatar} firstName={user?.firstName ?? label} lastName={user?.lastName} size="lg" />
+        {muted ? (
+          <span
+            role="img"
+            aria-label={`${label}, muted`}
+            className="absolute -right-1 -bottom-1 flex size-7 items-center justify-center rounded-full bg-white text-neutral-900 ring-2 ring-neutral-950"
+          >
+            <MicOff className="size-4" aria-hidden="true" />
+          </span>
+        ) : null}
+      </span>
       <span className="w-full truncate text-sm font-semibold">{label}</span>
-      <span className={cn('text-xs', you || state === 'Connected' ? 'text-white/70' : 'text-amber-200')}>{state}</span>
+      <span className={cn('text-xs', fine ? 'text-white/70' : 'text-amber-200')}>{muted && fine ? 'Muted' : state}</span>
     </li>
   );
 }
@@ -136,7 +160,7 @@ function InCall({ s }: { s: GroupCallState }) {
       </div>
       {s.phase !== 'ended' ? (
         <ul aria-label="In the call" className="grid grid-cols-2 gap-3 overflow-y-auto px-5">
-          <Person user={people.get(me)} label="You" state={s.muted ? 'Muted' : s.phase === 'joining' ? 'Joining…' : 'In the call'} you />
+          <Person user={people.get(me)} label="You" state={s.phase === 'joining' ? 'Joining…' : 'In the call'} muted={s.muted} you />
           {others.map((p) => {
             const who = people.get(p.userId);
             return (
@@ -145,6 +169,7 @@ function InCall({ s }: { s: GroupCallState }) {
                 user={who}
                 label={who ? fullName(who) : 'Someone'}
                 state={STATE_TEXT[s.peers[p.userId] ?? 'connecting']}
+                muted={p.muted}
               />
             );
           })}
@@ -153,7 +178,7 @@ function InCall({ s }: { s: GroupCallState }) {
       <div className="mt-auto flex items-center justify-center gap-4 px-6 pt-8 pb-[max(2rem,env(safe-area-inset-bottom))]">
         {s.phase !== 'ended' ? (
           <>
-            <Control label={s.muted ? 'Unmute' : 'Mute'} pressed={s.muted} onClick={toggleGroupMute}>
+            <Control label={s.muted ? 'Unmute' : 'Mute'} pressed={s.muted} onClick={() => void toggleGroupMute()}>
               {s.muted ? <MicOff className="size-6" aria-hidden="true" /> : <Mic className="size-6" aria-hidden="true" />}
             </Control>
             {canChooseSpeaker() ? (

@@ -83,10 +83,11 @@ export function namesList(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** A group call's record: "Group voice call · 12:03 · 4 min", or "Missed group call" when nobody answered. */
+/** A group call's record: "Group voice call · 12:03 pm · 4 min", or "Missed group call" when nobody answered. */
 export function groupCallText(c: GroupEvent['call']): string {
   if (!c || c.durationMs === null) return 'Missed group call';
-  const time = new Date(c.startedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  // Lagos time, as every other time in the app (the device's own zone and clock may differ).
+  const time = formatLagosDate(c.startedAt, 'time');
   const mins = Math.max(1, Math.round(c.durationMs / 60_000));
   return `Group voice call · ${time} · ${mins} min`;
 }

@@ -8,6 +8,7 @@ import { fakeSocket } from './fake-socket';
 import { FakePeer } from './fake-peer';
 import { GroupCallBanner } from './GroupCallBanner';
 import GroupCallOverlay from './GroupCallOverlay';
+import { groupCallText } from './format';
 import { noGroupCall, useGroupCall, wireGroupCalls } from './group-call-state';
 import type { GroupCall, GroupInfo } from './groups-api';
 import { ADA_ID, BOLA_ID, ME, ada, bola } from './test-fixtures';
@@ -44,6 +45,29 @@ const callWith = (people: [string, number][], over: Partial<GroupCall> = {}): Gr
 const micTrack = { kind: 'audio', enabled: true, stopped: false, stop: vi.fn() };
 const last = (event: string) => fakeSocket.emitted.filter((e) => e.event === event).at(-1);
 const pass = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+/** Rung by Ada, joined: in the call with Ada (her link connected); the call's dialog. */
+async function inCallWithAda() {
+  act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+  await vi.waitFor(() => expect(last('groupcall:join')).toBeDefined());
+  act(() =>
+    last('groupcall:join')!.ack({
+      status: true,
+      data: {
+        call: callWith([
+          [ADA_ID, 1],
+          [ME, 2],
+        ]),
+        iceServers: [],
+      },
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Group call: Lagos trip' });
+  await pass();
+  act(() => FakePeer.made[0]!.reach('connected'));
+  return dialog;
+}
 
 let unwire: () => void;
 beforeEach(() => {
@@ -114,10 +138,12 @@ describe('a group voice call', () => {
     expect(within(people).getByText('Ada Obi').parentElement).toHaveTextContent('Connected');
     expect(within(dialog).getByRole('timer', { name: 'Call length' })).toBeInTheDocument();
 
-    // Mute silences the microphone's track.
+    // Mute silences the microphone's track (and tells the server: the next test).
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
     expect(micTrack.enabled).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+    act(() => last('groupcall:mute')!.ack({ status: false, code: 'CHAT_ERROR', message: 'An error occured' }));
+    expect(micTrack.enabled).toBe(false);
 
     // Bola leaves: the link to Bola is closed and Bola is no longer shown.
     act(() =>
@@ -138,6 +164,93 @@ describe('a group voice call', () => {
     expect(toAda!.closed).toBe(true);
     expect(micTrack.stop).toHaveBeenCalled();
     expect(within(dialog).getByRole('status')).toHaveTextContent('You left the call');
+  });
+
+  it('tells the others of a mute, and shows the mute sign on the tile of whoever muted', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    const people = within(dialog).getByRole('list', { name: 'In the call' });
+    expect(within(people).queryByRole('img', { name: /muted/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
+    expect(micTrack.enabled).toBe(false);
+    expect(last('groupcall:mute')?.payload).toEqual({ groupId: GROUP, muted: true });
+    const mutedMe = callWith([
+      [ADA_ID, 1],
+      [ME, 2],
+    ]);
+    mutedMe.participants[1]!.muted = true;
+    act(() => last('groupcall:mute')!.ack({ status: true, data: mutedMe }));
+    expect(within(people).getByRole('img', { name: 'You, muted' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(useGroupCall.getState().call?.participants[1]?.muted).toBe(true));
+
+    // Ada mutes: her tile shows the sign (and "Muted" instead of "Connected"); she unmutes: it goes.
+    const adaMuted = callWith([
+      [ADA_ID, 1],
+      [ME, 2],
+    ]);
+    adaMuted.participants[0]!.muted = true;
+    act(() => fakeSocket.serverEmit('groupcall:update', adaMuted));
+    expect(within(people).getByRole('img', { name: 'Ada Obi, muted' })).toBeInTheDocument();
+    expect(within(people).getByText('Ada Obi').parentElement).toHaveTextContent('Muted');
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [ME, 2],
+        ]),
+      ),
+    );
+    expect(within(people).queryByRole('img', { name: 'Ada Obi, muted' })).not.toBeInTheDocument();
+    expect(within(people).getByText('Ada Obi').parentElement).toHaveTextContent('Connected');
+
+    // An unmute the server did not take is undone: the others still see the sign.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unmute' }));
+    expect(micTrack.enabled).toBe(true);
+    expect(last('groupcall:mute')?.payload).toEqual({ groupId: GROUP, muted: false });
+    act(() => last('groupcall:mute')!.ack({ status: false, code: 'CHAT_ERROR', message: 'You are not in this call' }));
+    expect(await screen.findByText('You are not in this call')).toBeInTheDocument();
+    await vi.waitFor(() => expect(micTrack.enabled).toBe(false));
+    expect(within(dialog).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('ends here when the server says the call ended: the ended state, no timer, every link closed, then the screen closes', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    expect(within(dialog).getByRole('timer', { name: 'Call length' })).toBeInTheDocument();
+    const [toAda] = FakePeer.made;
+    // Ada left and Tolu was the only one left: the server ended the call (no one in it).
+    act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(30) })));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Call ended');
+    expect(within(dialog).queryByRole('timer')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Leave call' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mute' })).not.toBeInTheDocument();
+    expect(toAda!.closed).toBe(true);
+    expect(micTrack.stop).toHaveBeenCalled();
+    expect(useGroupCall.getState().live[GROUP]).toBeUndefined();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument(), { timeout: 4_000 });
+    expect(useGroupCall.getState().phase).toBe('idle');
+    // Nothing was sent about it: the server ended it.
+    expect(last('groupcall:leave')).toBeUndefined();
+  });
+
+  it('ends here when the server’s update no longer lists this person', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    act(() =>
+      fakeSocket.serverEmit(
+        'groupcall:update',
+        callWith([
+          [ADA_ID, 1],
+          [BOLA_ID, 3],
+        ]),
+      ),
+    );
+    expect(within(dialog).getByRole('status')).toHaveTextContent('You are no longer in this call');
+    expect(within(dialog).queryByRole('timer')).not.toBeInTheDocument();
+    expect(FakePeer.made[0]!.closed).toBe(true);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument(), { timeout: 4_000 });
   });
 
   it('says the server’s words when the call is full, and holds no microphone', async () => {
@@ -202,5 +315,15 @@ describe('a group voice call', () => {
     await vi.waitFor(() => expect(last('groupcall:join')?.payload).toEqual({ callId: CALL }));
     act(() => fakeSocket.serverEmit('groupcall:update', callWith([], { endedAt: at(9) })));
     expect(screen.queryByRole('region', { name: 'Voice call in progress' })).not.toBeInTheDocument();
+  });
+
+  it('writes a call’s record in Lagos time, as the rest of the app', () => {
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T11:03:00.000Z', durationMs: 242_000 })).toBe(
+      'Group voice call · 12:03 pm · 4 min',
+    );
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T23:30:00.000Z', durationMs: 20_000 })).toBe(
+      'Group voice call · 12:30 am · 1 min',
+    );
+    expect(groupCallText({ callId: CALL, startedAt: '2026-11-28T11:03:00.000Z', durationMs: null })).toBe('Missed group call');
   });
 });

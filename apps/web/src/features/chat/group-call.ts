@@ -75,10 +75,11 @@ function onPeer(userId: string, change: { state?: 'connecting' | 'connected' | '
   }
 }
 
-/** In the call: the mesh to everyone listed. */
+/** In the call: the mesh to everyone listed (or over at once when the answer says it already ended). */
 function enter(call: GroupCall, iceServers: RTCIceServer[]) {
   set({ phase: 'in', call, groupId: call.groupId });
   stopRinging(call.id);
+  if (call.endedAt || !isIn(call, me())) return finish('Call ended');
   mesh = new Mesh({
     me: me(),
     local,
@@ -169,10 +170,30 @@ if (typeof window !== 'undefined')
     if (state().phase === 'in' && call) getSocket()?.emit('groupcall:leave', { callId: call.id }, () => undefined);
   });
 
-export function toggleGroupMute(): void {
-  const muted = !state().muted;
+function setMic(muted: boolean) {
   local?.getAudioTracks().forEach((t) => (t.enabled = !muted));
   set({ muted });
+}
+
+/**
+ * Mute / Unmute: the microphone's track at once, then `groupcall:mute` so the others see the mute
+ * sign on this person's tile (the server's answer is the call with it). When the server cannot be
+ * told, an unmute is undone (the others would see a mute sign on someone they hear); a mute stays
+ * (a microphone one turned off is never turned back on by itself).
+ */
+export async function toggleGroupMute(): Promise<void> {
+  const { call, phase } = state();
+  const muted = !state().muted;
+  setMic(muted);
+  if (phase !== 'in' || !call) return;
+  try {
+    const after = await ask('groupcall:mute', { groupId: call.groupId, muted });
+    onUpdate(after);
+  } catch (err) {
+    if (state().phase !== 'in' || state().call?.id !== call.id) return;
+    if (!muted && !state().muted) setMic(true);
+    toast.error(errorMessage(err, FALLBACK_ERROR));
+  }
 }
 
 /** "Speaker": the others' sound on the next audio output. */
