@@ -54,6 +54,9 @@ describe('compression', () => {
     // Document-only security headers are left off sub-resources; nosniff stays.
     expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.headers['content-security-policy']).toBeUndefined();
+    // Immutable: never revalidated nor fetched in ranges, and not logged by id; the document carries HSTS.
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id', 'strict-transport-security'])
+      expect(br.headers[name], name).toBeUndefined();
     const gz = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const none = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
@@ -61,5 +64,7 @@ describe('compression', () => {
     expect(none.body).toBe(script);
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['strict-transport-security']).toBeDefined();
+    expect(page.headers['x-request-id']).toBeDefined();
   });
 });

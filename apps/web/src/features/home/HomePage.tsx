@@ -11,7 +11,10 @@ import {
   Send,
   ShieldCheck,
 } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
+
+// The tier and account-number card loads after the first screen (Home's first load stays within its budget).
+const MoneyStatus = lazy(() => import('./MoneyStatus').then((m) => ({ default: m.MoneyStatus })));
 import { useProfile } from '../account';
 import { QueryError } from '../../ui/QueryError';
 import { TransactionRow, TransactionRowSkeleton, useBalances, useRecentTransactions } from '../wallet';
@@ -26,7 +29,6 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Spinner';
 import { useHiddenBalances } from './use-hidden-balances';
-import { MoneyStatus } from './MoneyStatus';
 import { WalletCard } from './WalletCard';
 
 const ACTIONS = [
@@ -176,7 +178,9 @@ export default function HomePage() {
       <PushPromptSlot />
       <WalletCard hidden={hidden} onToggle={toggleHidden} />
       <BalancesFreshness />
-      <MoneyStatus />
+      <Suspense fallback={null}>
+        <MoneyStatus />
+      </Suspense>
 
       <nav aria-label="Quick actions" className="mt-5">
         <ul className="grid grid-cols-4 gap-2">

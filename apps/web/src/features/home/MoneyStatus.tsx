@@ -32,7 +32,7 @@ export function MoneyStatus() {
     <Card role="region" className="mt-3 flex flex-col gap-3 p-4" aria-label="Your limits and account number">
       {kyc.isPending && kyc.fetchStatus !== 'paused' ? (
         <Skeleton className="h-5 w-52" />
-      ) : kyc.data ? (
+      ) : kyc.data?.limits ? (
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="flex items-center gap-2 text-sm font-semibold">
             <ShieldCheck className="size-4 shrink-0 text-brand-fg" aria-hidden="true" />
