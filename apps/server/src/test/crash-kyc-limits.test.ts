@@ -16,6 +16,7 @@ import { GOOD_CARD, killAndRestart, procUser, ServerProcess, settled, type ProcU
  */
 const KILLS = 3;
 const WORKERS = 5;
+const PAYERS = 6;
 // Tier 1: ₦6,000 per deposit, ₦20,000 balance, ₦15,000 a day out (KYC_TIERS is in naira).
 const TIERS = '6000:20000:15000,-:-:100000000,-:-:100000000';
 const FUNDING = 600_000; // ₦6,000 a card payment, three of them: ₦18,000 each payer
@@ -41,7 +42,10 @@ beforeAll(async () => {
   await s.start();
   payers = [];
   payees = [];
-  for (let i = 0; i < 3; i++) {
+  // Six payers: a payment over what is left of the day is refused at its preview (before a reference
+  // is made), so each payer's day ends after a few payments; six keep payments being completed
+  // through the kills.
+  for (let i = 0; i < PAYERS; i++) {
     const p = await procUser(s);
     for (let n = 0; n < 3; n++) {
       const f = await s.must('POST', '/api/wallet/fund/card', { token: p.token, body: { amount: FUNDING, card: GOOD_CARD } });
