@@ -118,6 +118,16 @@ async function enter(tx: Tx, call: CallRow, userId: string): Promise<void> {
     });
 }
 
+/** The group's live call, if any, locked (start and mute both change it). */
+async function lockLiveCall(tx: Tx, groupId: string): Promise<CallRow | undefined> {
+  const [live] = await tx
+    .select()
+    .from(groupCalls)
+    .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt)))
+    .for('update');
+  return live;
+}
+
 /**
  * Starts the group's call, or joins it when one is live already (two members starting at once get
  * one call). `created` says whether the others should ring.
@@ -127,11 +137,7 @@ export async function startGroupCall(db: Db, groupId: string, userId: string): P
     try {
       return await db.transaction(async (tx) => {
         await requireCallMember(tx, groupId, userId);
-        const [live] = await tx
-          .select()
-          .from(groupCalls)
-          .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt)))
-          .for('update');
+        const live = await lockLiveCall(tx, groupId);
         if (live) {
           await enter(tx, live, userId);
           return { call: await toGroupCall(tx, live), created: false };
@@ -211,11 +217,7 @@ async function recordOf(tx: Tx, call: CallRow): Promise<ChatMessage> {
 export function muteInGroupCall(db: Db, groupId: string, userId: string, muted: boolean): Promise<GroupCall> {
   return db.transaction(async (tx) => {
     await requireCallMember(tx, groupId, userId);
-    const [live] = await tx
-      .select()
-      .from(groupCalls)
-      .where(and(eq(groupCalls.groupId, groupId), isNull(groupCalls.endedAt)))
-      .for('update');
+    const live = await lockLiveCall(tx, groupId);
     if (!live) throw callNotFound();
     const [me] = await tx
       .update(groupCallPeople)
