@@ -94,13 +94,16 @@ async function worker(): Promise<void> {
     ops.push(op);
     completing++;
     op.answer = await complete(op).finally(() => completing--);
+    // Paced, so the payers' day limits (about 22 payments in all) last through the kills.
+    await sleep(400 + Math.random() * 600);
   }
 }
 
 describe('payments at their KYC limits while the server is killed and restarted', () => {
   it('nothing is lost or doubled: refused payments move nothing, held credits are held once', async () => {
     const workers = Array.from({ length: WORKERS }, () => worker());
-    await killAndRestart(s, KILLS, () => completing > 0);
+    // Kills soon after a start, while completions are in flight and before the day limits are used up.
+    await killAndRestart(s, KILLS, () => completing > 0, [200, 600]);
     stopping = true;
     await Promise.all(workers);
 

@@ -14,11 +14,15 @@ import type { TestContext } from './harness.js';
  * - outbox delivery state (status, attempts, last_error, claimed_until, sent_at): the outbox worker
  *   (platform/notifications.ts) sends queued texts and emails every second, on its own connection
  *   on PostgreSQL, so it lands between any two looks. New outbox rows still count.
+ * - user_devices.last_seen_at: a device's "last active" time, stamped by any signed-in call (at
+ *   most once a minute per session, services/user/devices.service.ts), refused or not; the authz
+ *   matrix counts that table's rows only, for the same reason.
  */
 const MAY_CHANGE_ON_REFUSAL: Record<string, string[]> = {
   users: ['pin_failed_attempts', 'pin_locked_until'],
   otps: ['attempts'],
   outbox: ['status', 'attempts', 'last_error', 'claimed_until', 'sent_at'],
+  user_devices: ['last_seen_at'],
 };
 
 export type Fingerprint = Map<string, string>;

@@ -169,12 +169,18 @@ export class ServerProcess {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Kills the server (SIGKILL) and starts it again `times` times, 1.5 to 3 s apart, while the caller's
+ * Kills the server (SIGKILL) and starts it again `times` times, `pause` apart (1.5 to 3 s), while the caller's
  * clients keep calling; with `busy`, each kill waits (up to 10 s) until it says work is on its way.
  */
-export async function killAndRestart(s: ServerProcess, times: number, busy?: () => boolean): Promise<void> {
+export async function killAndRestart(
+  s: ServerProcess,
+  times: number,
+  busy?: () => boolean,
+  /** The pause before each kill, at random between these (ms). */
+  pause: [number, number] = [1500, 3000],
+): Promise<void> {
   for (let k = 0; k < times; k++) {
-    await sleep(1500 + Math.random() * 1500);
+    await sleep(pause[0] + Math.random() * (pause[1] - pause[0]));
     // A kill at a quiet moment would test nothing: wait (up to 10 s) for the work `busy` watches.
     for (let waited = 0; busy && !busy() && waited < 10_000; waited += 2) await sleep(2);
     await s.kill();

@@ -50,15 +50,26 @@ export function chatSockets(url: string) {
     expect(r, `${event}: ${JSON.stringify(r)}`).toMatchObject({ status: true });
     return (r as { data: T }).data;
   };
-  /** The next `event` on `s` (within 5 s). */
-  const next = <T = Record<string, unknown>>(s: Socket, event: string, timeoutMs = 5000) =>
+  /** The next `event` on `s` that `matches` (within 5 s); earlier ones are passed over (with Redis, a
+   *  room's earlier event may still be on its way when the test starts listening). */
+  const nextWhere = <T = Record<string, unknown>>(s: Socket, event: string, matches: (d: T) => boolean, timeoutMs = 5000) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-      s.once(event, (data: T) => {
+      const seen: T[] = [];
+      const on = (data: T) => {
+        seen.push(data);
+        if (!matches(data)) return;
         clearTimeout(timer);
+        s.off(event, on);
         resolve(data);
-      });
+      };
+      const timer = setTimeout(() => {
+        s.off(event, on);
+        reject(new Error(`no matching ${event} within ${timeoutMs} ms; saw ${JSON.stringify(seen)}`));
+      }, timeoutMs);
+      s.on(event, on);
     });
+  /** The next `event` on `s` (within 5 s). */
+  const next = <T = Record<string, unknown>>(s: Socket, event: string, timeoutMs = 5000) => nextWhere<T>(s, event, () => true, timeoutMs);
   /** Everything `s` receives of `event` from now on. */
   const collect = <T = Record<string, unknown>>(s: Socket, event: string) => {
     const got: T[] = [];
@@ -66,7 +77,7 @@ export function chatSockets(url: string) {
     return got;
   };
   const closeAll = () => open.forEach((s) => s.close());
-  return { connect, emit, must, next, collect, closeAll };
+  return { connect, emit, must, next, nextWhere, collect, closeAll };
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -48,7 +48,8 @@ describe('group voice calls', () => {
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
     const [sa, sb, sc] = sockets as [(typeof sockets)[number], (typeof sockets)[number], (typeof sockets)[number]];
     const { call } = await chat.sockets.must<Started>(sa, 'groupcall:start', { groupId: g.id });
-    const seenByC = chat.sockets.next<GroupCall>(sc, 'groupcall:update');
+    // C sees the start ([a]) and then the join ([a, b]); the start's may arrive after its ack.
+    const seenByC = chat.sockets.nextWhere<GroupCall>(sc, 'groupcall:update', (u) => u.participants.length === 2);
     const joined = await chat.sockets.must<Started>(sb, 'groupcall:join', { callId: call.id });
     expect(ids(joined.call)).toEqual([a.id, b.id]);
     expect(ids(await seenByC)).toEqual([a.id, b.id]);
@@ -139,7 +140,7 @@ describe('group voice calls', () => {
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
     await chat.sockets.must(sockets[2]!, 'groupcall:join', { callId: call.id });
-    const update = chat.sockets.next<GroupCall>(sockets[0]!, 'groupcall:update');
+    const update = chat.sockets.nextWhere<GroupCall>(sockets[0]!, 'groupcall:update', (u) => u.participants.length === 2);
     const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${b.id}`, headers: auth(a) });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(ids(await update)).toEqual([a.id, people[2]!.id]);
@@ -166,7 +167,7 @@ describe('group voice calls', () => {
     const { g, people, sockets } = await groupOf(3);
     const [a, b] = people as [TestUser, TestUser];
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
-    const joinSeen = sockets.map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    const joinSeen = sockets.map((s) => chat.sockets.nextWhere<GroupCall>(s, 'groupcall:update', (u) => u.participants.length === 2));
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
     await Promise.all(joinSeen);
     const heard = sockets.map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
@@ -193,7 +194,9 @@ describe('group voice calls', () => {
     const removed = await chat.t.app.inject({ method: 'DELETE', url: `/api/chat/groups/${g.id}/members/${c.id}`, headers: auth(a) });
     expect(removed.statusCode, removed.body).toBe(200);
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
-    const joinSeen = sockets.slice(0, 2).map((s) => chat.sockets.next<GroupCall>(s, 'groupcall:update'));
+    const joinSeen = sockets
+      .slice(0, 2)
+      .map((s) => chat.sockets.nextWhere<GroupCall>(s, 'groupcall:update', (u) => u.participants.length === 2));
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
     await Promise.all(joinSeen);
     const heard = sockets.slice(0, 2).map((s) => chat.sockets.collect<GroupCall>(s, 'groupcall:update'));
@@ -215,7 +218,9 @@ describe('group voice calls', () => {
     });
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
     expect(call.participants[0]).toMatchObject({ userId: a.id, muted: false });
-    const joinSeen = [sockets[0]!, sockets[2]!].map((s) => chat.sockets.next(s, 'groupcall:update'));
+    const joinSeen = [sockets[0]!, sockets[2]!].map((s) =>
+      chat.sockets.nextWhere<GroupCall>(s, 'groupcall:update', (u) => u.participants.length === 2),
+    );
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
     await Promise.all(joinSeen);
     const seenByA = chat.sockets.next<GroupCall>(sockets[0]!, 'groupcall:update');
@@ -243,7 +248,7 @@ describe('group voice calls', () => {
     const { g, people, sockets } = await groupOf(3);
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
     const { call } = await chat.sockets.must<Started>(sockets[0]!, 'groupcall:start', { groupId: g.id });
-    const joinSeen = chat.sockets.next(sockets[1]!, 'groupcall:update');
+    const joinSeen = chat.sockets.nextWhere<GroupCall>(sockets[1]!, 'groupcall:update', (u) => u.participants.length === 2);
     await chat.sockets.must(sockets[1]!, 'groupcall:join', { callId: call.id });
     await joinSeen;
     const endedForB = chat.sockets.next<GroupCall>(sockets[1]!, 'groupcall:update');
