@@ -79,3 +79,34 @@ test('a failed TV payment whose money comes back', async ({ page, request }) => 
   const b = await request.get('/api/wallet/wallet-balances', { headers: { authorization: `Bearer ${user.token}` } });
   expect(((await b.json()) as { data: { walletBalance: number } }).data.walletBalance).toBe(3_000_000);
 });
+
+test('a Tier 1 person paying ₦55,000 of electricity is told the day limit at the preview, once, in the form', async ({ page, request }) => {
+  const user = await createUser(request, { firstName: 'Kemi', pin: PIN, fundKobo: 4_000_000 });
+  const more = await request.post('/api/wallet/fund/card', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { amount: 4_000_000, card: { number: '4084084084084081', expiryMonth: 12, expiryYear: 2035, cvv: '408' } },
+  });
+  expect(more.status()).toBe(200);
+  await logIn(page, user);
+  await page.goto('/pay/bills?type=electricity');
+  await page.getByRole('button', { name: 'Ikeja Electric' }).click();
+  await page.getByLabel('Meter type').selectOption('prepaid');
+  await page.getByLabel('Meter number').fill('45701234567');
+  await expect(page.getByRole('status').filter({ hasText: /,/ }).first()).toBeVisible();
+  await page.getByLabel('Amount (₦)').fill('55000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const message =
+    'This payment is over your Tier 1 daily limit of ₦50,000.00. You can send ₦50,000.00 more today. Verify your BVN and NIN in Account › Limits and verification to raise it.';
+  const alert = page.getByRole('alert').filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Verify your BVN' })).toBeVisible();
+  // Once: no toast says it as well, and no payment dialog opens.
+  await page.waitForTimeout(500);
+  await expect(page.getByText(message)).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/daily limit/)).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Confirm payment' })).toHaveCount(0);
+  // Brought into view, its links above the tab bar.
+  await expect(alert.getByRole('link', { name: 'See your limits and raise them' })).toBeInViewport({ ratio: 1 });
+  await shot(page, '44-electricity-limit-at-preview');
+});

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-solid' | 'outline';
 export type ButtonSize = 'md' | 'lg' | 'sm';
 
 const variants: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-line bg-surface text-fg hover:bg-surface-2',
   ghost: 'text-brand-fg hover:bg-brand-soft',
   danger: 'bg-danger-soft text-danger-fg hover:brightness-95',
+  /** The last step of something that cannot be undone, where a soft red would not stand out (e.g. on a red panel). */
+  'danger-solid': 'bg-red-600 text-white hover:bg-red-700 active:bg-red-800 shadow-sm shadow-red-900/10',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
 import { useAuth } from '../account';
@@ -65,6 +66,8 @@ const validate = (url: string) => {
 
 beforeEach(() => useAuth.setState({ token: 'tok', userId: 'u1', isAuthenticated: true }));
 afterEach(() => {
+  // Toasts live outside the rendered tree: one test's must not show in the next.
+  toast.dismiss();
   vi.unstubAllGlobals();
   useAuth.setState({ token: null, userId: null, isAuthenticated: false });
 });
@@ -219,18 +222,40 @@ describe('Pay > Bills', () => {
     expect(within(dialog).getByLabelText('Token')).toHaveTextContent('1111-2222-3333-4444-5555');
   });
 
-  it('shows a server failure as a toast', async () => {
-    const { user } = await startElectricity('45012345678', {
-      'POST /api/transaction/api/v1/initiate': () =>
-        new Response(JSON.stringify({ status: false, message: 'Insufficient balance for this transaction', code: 'INSUFFICIENT_FUNDS' }), {
-          status: 400,
-        }),
+  const limit =
+    'This payment is over your Tier 1 daily limit of ₦50,000.00. You can send ₦2,000.00 more today. ' +
+    'Verify your BVN and NIN in Account › Limits and verification to raise it.';
+  const refusal = () =>
+    new Response(JSON.stringify({ status: false, message: limit, code: 'KYC_LIMIT' }), {
+      status: 403,
+      headers: { 'Content-Type': 'application/json' },
     });
+  /** The toasts shown (sonner's list), given a moment to appear after the error did. */
+  const toastTexts = async () => {
+    await new Promise((r) => setTimeout(r, 100));
+    return screen.getByRole('region', { name: /Notifications/ }).textContent ?? '';
+  };
+
+  it('shows a limit refused at the preview once, in the form with the way to raise it, and no toast', async () => {
+    const { user } = await startElectricity('45012345678', { 'POST /api/transaction/api/v1/initiate': refusal });
     expect(await screen.findByRole('status')).toHaveTextContent('Grace Okafor');
     await user.type(screen.getByRole('textbox', { name: 'Amount (₦)' }), '5000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const toasts = screen.getByRole('region', { name: /Notifications/ });
-    expect(await within(toasts).findByText('Insufficient balance for this transaction')).toBeInTheDocument();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(limit);
+    expect(within(alert).getByRole('link', { name: 'Verify your BVN' })).toHaveAttribute('href', '/account/limits/bvn');
+    expect(screen.getAllByText(limit)).toHaveLength(1);
+    expect(await toastTexts()).not.toContain('daily limit');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a limit refused after the PIN once, in the dialog, and no toast', async () => {
+    const { user } = await startElectricity('45012345678', { 'POST /api/transaction/api/v1/complete': refusal });
+    const dialog = await payElectricity(user);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit);
+    expect(screen.getAllByText(limit)).toHaveLength(1);
+    expect(await toastTexts()).not.toContain('daily limit');
   });
 });

@@ -2,7 +2,7 @@ import type { BillCategory, Preview, Receipt } from '@owo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type LucideIcon, Smartphone, Trophy, Tv, Wifi, Zap } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { type BillPackage, type Biller, billsApi } from '../../api/bills';
@@ -18,7 +18,6 @@ import { useRovingTabs } from '../../ui/Tabs';
 import { useProfile } from '../account';
 import { AmountField, balanceHint } from '../../ui/AmountField';
 import { MoneyError } from '../../ui/MoneyError';
-import { toastError } from '../../lib/errors';
 import { useBalances } from '../wallet';
 import { Beneficiaries } from './Beneficiaries';
 import { BillDialog, type BillSummary } from './BillDialog';
@@ -126,7 +125,7 @@ function BillForm({ type }: { type: BillTypeConfig }) {
       });
       setPreview(res.data);
     },
-    onError: toastError,
+    // A refusal (a limit, the balance) shows once, in the form's alert under it (MoneyError): no toast as well.
   });
 
   const submit = handleSubmit(
@@ -139,6 +138,12 @@ function BillForm({ type }: { type: BillTypeConfig }) {
       if (errors.number && !errors.provider && !errors.packageId) setFocus('number');
     },
   );
+
+  // The form is taller than a phone's screen: a refusal is brought into view, its links above the tab bar.
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (initiate.error) refusal.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [initiate.error]);
 
   const closePreview = useCallback(() => setPreview(null), []);
   const done = useCallback(
@@ -282,7 +287,11 @@ function BillForm({ type }: { type: BillTypeConfig }) {
             <p className="-mt-3 px-1 text-sm text-muted">{balanceHint(balances.data.walletBalance)}</p>
           ) : null}
         </Card>
-        <MoneyError error={initiate.error} />
+        {initiate.error ? (
+          <div ref={refusal}>
+            <MoneyError error={initiate.error} />
+          </div>
+        ) : null}
         <Button type="submit" size="lg" block loading={initiate.isPending} disabled={blocked}>
           Continue
         </Button>

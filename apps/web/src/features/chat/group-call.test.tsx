@@ -253,6 +253,39 @@ describe('a group voice call', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: /Group call/ })).not.toBeInTheDocument(), { timeout: 4_000 });
   });
 
+  it('asks again on reconnecting: a call that ended while this device was offline ends here too', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    const joins = () => fakeSocket.emitted.filter((e) => e.event === 'groupcall:join').length;
+    const before = joins();
+    act(() => fakeSocket.setConnected(false));
+    act(() => fakeSocket.setConnected(true));
+    await vi.waitFor(() => expect(joins()).toBe(before + 1));
+    expect(last('groupcall:join')!.payload).toEqual({ callId: CALL });
+    act(() => last('groupcall:join')!.ack({ status: false, code: 'CALL_ENDED', message: 'This call has ended' } as never));
+    await vi.waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Call ended'));
+    expect(FakePeer.made[0]!.closed).toBe(true);
+    expect(micTrack.stop).toHaveBeenCalled();
+  });
+
+  it('stays in a call that went on while this device was offline, with who is in it now', async () => {
+    renderRoute(<GroupCallOverlay />);
+    const dialog = await inCallWithAda();
+    act(() => fakeSocket.setConnected(false));
+    act(() => fakeSocket.setConnected(true));
+    await vi.waitFor(() => expect(last('groupcall:join')!.payload).toEqual({ callId: CALL }));
+    const now = callWith([
+      [ADA_ID, 1],
+      [ME, 2],
+      [BOLA_ID, 20],
+    ]);
+    act(() => last('groupcall:join')!.ack({ status: true, data: { call: now, iceServers: [] } }));
+    await vi.waitFor(() => expect(useGroupCall.getState().call?.participants).toHaveLength(3));
+    expect(useGroupCall.getState().phase).toBe('in');
+    expect(within(dialog).queryByRole('status')).not.toHaveTextContent('Call ended');
+    expect(FakePeer.made[0]!.closed).toBe(false);
+  });
+
   it('says the server’s words when the call is full, and holds no microphone', async () => {
     renderRoute(<GroupCallOverlay />);
     act(() => fakeSocket.serverEmit('groupcall:incoming', { call: callWith([[ADA_ID, 1]]) }));

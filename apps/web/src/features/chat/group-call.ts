@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { useAuth } from '../account';
-import { FALLBACK_ERROR, ask } from './ask';
+import { FALLBACK_ERROR, ask, isTransient } from './ask';
 import { useCall } from './call-state';
 import { type GroupCallState, isIn, noGroupCall, stopRinging, useGroupCall } from './group-call-state';
 import { Mesh, type SignalData } from './group-mesh';
@@ -161,8 +161,28 @@ function onSignal(s: { callId: string; fromUserId: string; data: Record<string, 
   void mesh?.handle(s.fromUserId, s.data as unknown as SignalData);
 }
 
+/**
+ * Back online during a call: the call as it is now (the server tells a connecting device only of
+ * live calls, so one that ended while this device was away would otherwise stay on its screen).
+ * Joining is a no-op for someone still in it; an ended call, or one this person can no longer be
+ * in, is over here too. Another drop is left to the next reconnect.
+ */
+function onReconnect() {
+  const { phase, call } = state();
+  if (phase !== 'in' || !call) return;
+  const still = () => state().phase === 'in' && state().call?.id === call.id;
+  ask('groupcall:join', { callId: call.id }, 15_000).then(
+    (res) => onUpdate(res.call),
+    (err: unknown) => {
+      if (!still() || isTransient(err)) return;
+      finish(err instanceof ApiError && err.code === 'CALL_ENDED' ? 'Call ended' : errorMessage(err, 'Call ended'));
+    },
+  );
+}
+
 listen('groupcall:update', onUpdate);
 listen('groupcall:signal', onSignal);
+listen('connect', onReconnect);
 // Closing the app's page leaves the call (the others stop waiting for this device).
 if (typeof window !== 'undefined')
   window.addEventListener('pagehide', () => {

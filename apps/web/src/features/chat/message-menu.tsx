@@ -154,7 +154,7 @@ export function DeleteForEveryone({ m, onDone }: { m: BubbleView; onDone: () => 
         <Button variant="outline" block onClick={() => setConfirming(false)} disabled={remove.isPending}>
           Keep it
         </Button>
-        <Button variant="danger" block loading={remove.isPending} onClick={() => remove.mutate(m.id!)}>
+        <Button variant="danger-solid" block loading={remove.isPending} onClick={() => remove.mutate(m.id!)}>
           Delete
         </Button>
       </div>

@@ -1,18 +1,16 @@
 import { formatLagosDate } from '@owo/contracts/format';
-import { useKycStatus } from '../../kyc/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MapPin, PackageCheck, Plus, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { MapPin, PackageCheck, Plus, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../api/client';
-import type { Address, CartItem, DeliveryOption, DeliveryQuote, Order } from '../../../api/shop-orders';
+import type { CartItem, DeliveryOption, DeliveryQuote, Order } from '../../../api/shop-orders';
 import { shopOrdersApi } from '../../../api/shop-orders';
 import { cn } from '../../../lib/cn';
 import { errorCode } from '../../../lib/errors';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { useGuardedClose } from '../../../lib/use-guarded-close';
-import { Badge } from '../../../ui/Badge';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { DetailList, DetailRow } from '../../../ui/DetailList';
@@ -24,53 +22,17 @@ import { PinStep } from '../../../ui/PinStep';
 import { QueryError } from '../../../ui/QueryError';
 import { Sheet } from '../../../ui/Sheet';
 import { Skeleton } from '../../../ui/Spinner';
-import { SuccessHero } from '../../../ui/SuccessHero';
 import { invalidateMoney, useBalances } from '../../wallet';
+import { AddressPicker } from './AddressPicker';
 import { AddressSheet } from './AddressSheet';
-import { groupByShop, naira, orderPath, OrderStatusBadge, plural, TotalsList, variationText, CartProblems, TotalsError } from './parts';
+import { OrderPlaced } from './OrderPlaced';
+import { groupByShop, naira, plural, TotalsList, variationText, CartProblems, TotalsError } from './parts';
 import { buyKeys, invalidateCart, useAddresses, useCart, useCartTotals, useDeliveryQuotes } from './queries';
 import { Section } from '../../../ui/Section';
+import { ShortBalance } from './ShortBalance';
 
-const addressLine = (a: Pick<Address, 'street' | 'lga' | 'state'>) => `${a.street}, ${a.lga.name}, ${a.state.name}`;
 const arrives = (date: string) => formatLagosDate(date, 'date');
 const SECTION = { className: 'mt-6 first:mt-0', headClassName: 'mb-2 min-h-11 gap-3 px-1' };
-
-function AddressPicker({ addresses, value, onChange }: { addresses: Address[]; value: string | null; onChange: (id: string) => void }) {
-  return (
-    <div role="radiogroup" aria-label="Delivery address" className="flex flex-col gap-2">
-      {addresses.map((a) => {
-        const on = a.id === value;
-        return (
-          <label
-            key={a.id}
-            className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-2xl border bg-surface p-4 transition-colors',
-              on ? 'border-brand-600 ring-2 ring-brand-600/20' : 'border-line hover:bg-surface-2',
-            )}
-          >
-            <input
-              type="radio"
-              name="address"
-              value={a.id}
-              checked={on}
-              onChange={() => onChange(a.id)}
-              className="mt-1 size-5 shrink-0 accent-brand-600"
-            />
-            <span className="flex min-w-0 flex-1 flex-col">
-              <span className="flex items-center gap-2 font-semibold">
-                {a.label}
-                {a.isDefault ? <Badge tone="neutral">Default</Badge> : null}
-              </span>
-              <span className="text-sm text-muted">{addressLine(a)}</span>
-              {a.landmark ? <span className="text-sm text-muted">Landmark: {a.landmark}</span> : null}
-              <span className="text-sm text-muted">{a.phone}</span>
-            </span>
-          </label>
-        );
-      })}
-    </div>
-  );
-}
 
 function DeliveryPicker({
   quote,
@@ -133,75 +95,6 @@ function DeliveryPicker({
   );
 }
 
-function Placed({ orders, amount }: { orders: Order[]; amount: number }) {
-  return (
-    <div className="flex flex-col gap-5">
-      <PageHeader title="Order placed" />
-      <SuccessHero figure={naira(amount)}>paid for {plural(orders.length, 'order')}</SuccessHero>
-      <p className="flex gap-3 rounded-2xl bg-brand-soft p-4 text-sm text-brand-fg">
-        <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
-        <span>
-          Your money is held safely until you confirm you received each order. The seller is paid only then; if they decline, you get it
-          back at once.
-        </span>
-      </p>
-      <ul aria-label="Your new orders" className="flex flex-col gap-2">
-        {orders.map((o) => (
-          <li key={o.id}>
-            <Link to={orderPath(o.id)} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 hover:bg-surface-2">
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-semibold">{o.shop.name}</span>
-                <span className="text-sm text-muted">
-                  {plural(
-                    o.items.reduce((n, i) => n + i.quantity, 0),
-                    'item',
-                  )}{' '}
-                  · arrives by {arrives(o.estimatedDelivery)}
-                </span>
-              </span>
-              <span className="flex flex-col items-end gap-1">
-                <span className="font-bold tabular-nums">{naira(o.total)}</span>
-                <OrderStatusBadge status={o.status} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-col gap-3">
-        <Link to="/shop/orders" className={buttonClasses({ size: 'lg', block: true })}>
-          See my orders
-        </Link>
-        <Link to="/shop" className={buttonClasses({ size: 'lg', block: true, variant: 'outline' })}>
-          Continue shopping
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-/**
- * When the money to add is more than the person's tier lets in at once (or the order more than the
- * wallet may hold), says so before they try, with the way to raise it.
- */
-function TierCapNote({ shortfall, total }: { shortfall: number; total: number }) {
-  const kyc = useKycStatus();
-  const limits = kyc.data?.limits;
-  if (!limits) return null;
-  const overDeposit = limits.perDeposit !== null && shortfall > limits.perDeposit;
-  const overBalance = limits.balanceCap !== null && total > limits.balanceCap;
-  if (!overDeposit && !overBalance) return null;
-  return (
-    <p role="note" className="mb-2 text-sm text-[#8a5a00] dark:text-accent-300">
-      {overBalance
-        ? `At Tier ${limits.tier} your wallet can hold at most ${naira(limits.balanceCap!)}, less than this order. `
-        : `At Tier ${limits.tier} you can add at most ${naira(limits.perDeposit!)} at a time. `}
-      <Link to="/account/limits" className="font-semibold underline">
-        Verify to raise your limits
-      </Link>
-    </p>
-  );
-}
-
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const qc = useQueryClient();
@@ -260,7 +153,7 @@ export default function CheckoutPage() {
   });
   const closePay = useGuardedClose(pay.isPending, pay.reset, () => setPaying(false));
 
-  if (placed) return <Placed {...placed} />;
+  if (placed) return <OrderPlaced {...placed} />;
 
   let body: ReactNode;
   if (cart.isPending || addresses.isPending) {
@@ -374,16 +267,7 @@ export default function CheckoutPage() {
 
         <div className="sticky bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-10 -mx-5 mt-5 border-t border-line bg-canvas/95 px-5 py-3 backdrop-blur">
           {short ? (
-            <>
-              <p role="note" className="mb-2 text-sm text-danger-fg">
-                Your balance is {naira(shortfall)} short: your wallet has {naira(balances.data?.walletBalance ?? 0)} and this order is{' '}
-                {naira(total)}.
-              </p>
-              <TierCapNote shortfall={shortfall} total={total} />
-              <Link to={`/pay/fund?amount=${shortfall}`} className={buttonClasses({ size: 'lg', block: true })}>
-                Add {naira(shortfall)}
-              </Link>
-            </>
+            <ShortBalance shortfall={shortfall} wallet={balances.data?.walletBalance ?? 0} total={total} />
           ) : (
             <Button
               size="lg"
