@@ -8,10 +8,11 @@ import {
   type ReconRun,
   type ReconSource,
 } from '@owo/contracts';
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { externalTransfers } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { Tx } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { instanceOf } from '../../platform/instance.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { SettlementLine } from '../../platform/settlements.js';
 import type { StaffAuthContext } from '../../platform/staff-auth.js';
@@ -168,26 +169,45 @@ export async function runDay(deps: StaffDeps, actor: StaffAuthContext, day: stri
 }
 
 /**
+ * Claims the daily job's run of a source and day for this process: by inserting its row, or by
+ * taking over one left running where `takeover` holds. Of two processes one wins.
+ */
+async function claimRun(db: Db, day: string, source: ReconSource, me: string, takeover: SQL): Promise<boolean> {
+  const claimed = await db
+    .insert(reconRuns)
+    .values({ day, source, status: 'running', claimedBy: me })
+    .onConflictDoUpdate({
+      target: [reconRuns.day, reconRuns.source],
+      set: { ranAt: sql`now()`, claimedBy: me },
+      setWhere: sql`${reconRuns.status} = 'running' AND ${takeover}`,
+    })
+    .returning({ day: reconRuns.day });
+  return claimed.length > 0;
+}
+
+/**
  * The daily job: once the Lagos hour `RECON_HOUR` has passed, matches yesterday's sources not yet
- * matched. Each source's run is claimed by inserting its row (or taking over one left running by a
- * process that died), so two processes never match the same source and day.
+ * matched. Each source's run is claimed by inserting its row, so two processes never match the
+ * same source and day; a run left running is taken over at once when the process that claimed it
+ * is no longer alive (killed mid-run), or after STALE_RUN whoever holds it.
  */
 export async function reconcileYesterday(deps: StaffDeps, now = new Date()): Promise<number> {
   const lagosHour = new Date(now.getTime() + 3_600_000).getUTCHours();
   if (lagosHour < deps.config.settlement.reconHour) return 0;
   const day = lagosDay(now, -1);
+  const instance = instanceOf(deps.db);
   let ran = 0;
   for (const source of RECON_SOURCES) {
-    const claimed = await deps.db
-      .insert(reconRuns)
-      .values({ day, source, status: 'running' })
-      .onConflictDoUpdate({
-        target: [reconRuns.day, reconRuns.source],
-        set: { ranAt: sql`now()` },
-        setWhere: sql`${reconRuns.status} = 'running' AND ${reconRuns.ranAt} < ${STALE_RUN}`,
-      })
-      .returning({ day: reconRuns.day });
-    if (claimed.length === 0) continue;
+    let claimed = await claimRun(deps.db, day, source, instance.id, sql`${reconRuns.ranAt} < ${STALE_RUN}`);
+    if (!claimed) {
+      const [held] = await deps.db
+        .select({ by: reconRuns.claimedBy })
+        .from(reconRuns)
+        .where(and(eq(reconRuns.day, day), eq(reconRuns.source, source), eq(reconRuns.status, 'running')));
+      if (held?.by && held.by !== instance.id && !(await instance.isAlive(held.by)))
+        claimed = await claimRun(deps.db, day, source, instance.id, sql`${reconRuns.claimedBy} = ${held.by}`);
+    }
+    if (!claimed) continue;
     await runSource(deps, day, source, null);
     ran++;
   }

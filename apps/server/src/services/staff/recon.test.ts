@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { lagosDay, type ReconItem, type ReconRun } from '@owo/contracts';
+import { lagosDay, RECON_SOURCES, type ReconItem, type ReconRun } from '@owo/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness.js';
+import { instanceOf } from '../../platform/instance.js';
 import { reconcileYesterday } from './recon.service.js';
 import { staffAuth, staffMember, staffOfEveryRole, type TestStaff } from './staff-test-kit.js';
 import { reconItems, reconRuns, staffMoneyRequests } from './tables.js';
@@ -317,6 +318,21 @@ describe('the daily job', () => {
     expect(await reconcileYesterday(deps(), at('2026-03-10T09:00:00Z'))).toBe(0);
     const runs = await t.db.select().from(reconRuns).where(eq(reconRuns.day, '2026-03-09'));
     expect(runs.map((r) => r.status)).toEqual(['not_reported', 'not_reported', 'not_reported', 'not_reported', 'not_reported']);
+  });
+
+  it('takes over at once a run left running by a process that died, not one whose process lives', async () => {
+    const me = instanceOf(t.db).id;
+    // Killed mid-run a minute ago (a process id no live process holds), and one this process holds.
+    const dead = me.startsWith('p') ? 'p2147483646' : 'e2147483646';
+    await t.db.insert(reconRuns).values([
+      { day: '2026-04-09', source: RECON_SOURCES[0], status: 'running', claimedBy: dead },
+      { day: '2026-04-09', source: RECON_SOURCES[1], status: 'running', claimedBy: me },
+    ]);
+    expect(await reconcileYesterday(deps(), at('2026-04-10T05:30:00Z'))).toBe(RECON_SOURCES.length - 1);
+    const runs = await t.db.select().from(reconRuns).where(eq(reconRuns.day, '2026-04-09'));
+    const bySource = new Map(runs.map((r) => [r.source, r]));
+    expect(bySource.get(RECON_SOURCES[0])).toMatchObject({ status: 'not_reported', claimedBy: me });
+    expect(bySource.get(RECON_SOURCES[1])).toMatchObject({ status: 'running', claimedBy: me });
   });
 });
 

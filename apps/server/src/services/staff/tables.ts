@@ -178,6 +178,8 @@ export const reconRuns = pgTable(
     mismatched: integer('mismatched').notNull().default(0),
     ranAt: ts('ran_at').notNull().defaultNow(),
     ranBy: uuid('ran_by').references(() => staff.id),
+    /** The server process (platform/instance.ts) whose daily job claimed the run: taken over at once when it dies. */
+    claimedBy: text('claimed_by'),
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.day, t.source] })],
