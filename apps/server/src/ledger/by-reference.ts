@@ -91,3 +91,25 @@ export async function externalTransfers(
     );
   return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
 }
+
+/**
+ * The EMT levy taken from each of these payments received, keyed `${owner} ${reference}`: the KYC
+ * rules post it under the payment's own reference, as a transfer of kind 'levy' from the payee's
+ * account (services/kyc/sql/owo_kyc_check.sql). One statement on the reference index for a batch;
+ * the payment history and the notice of money received both read it here.
+ */
+export async function leviesOf(db: Tx, received: readonly { owner: string; reference: string }[]): Promise<Map<string, bigint>> {
+  if (received.length === 0) return new Map();
+  const rows = await db
+    .select({ owner: debitSide.ownerId, reference: ledgerTransfers.reference, amount: ledgerTransfers.amount })
+    .from(ledgerTransfers)
+    .innerJoin(debitSide, eq(debitSide.id, ledgerTransfers.debitAccountId))
+    .where(and(inArray(ledgerTransfers.reference, [...new Set(received.map((r) => r.reference))]), eq(ledgerTransfers.kind, 'levy')));
+  const wanted = new Set(received.map((r) => `${r.owner} ${r.reference}`));
+  const levies = new Map<string, bigint>();
+  for (const r of rows) {
+    const key = `${r.owner} ${r.reference}`;
+    if (wanted.has(key)) levies.set(key, (levies.get(key) ?? 0n) + BigInt(r.amount));
+  }
+  return levies;
+}

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatNaira } from '@owo/contracts';
-import { executeRows, type Db, type Tx } from '../../platform/db.js';
+import { leviesOf } from '../../ledger/index.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { notifyEach, type Notification } from './notify.service.js';
 import { notificationEvents } from './tables.js';
 
@@ -35,25 +36,13 @@ export function moneyNotification(e: Event, levy?: bigint): Notification | null 
   return { kind: 'token', title: 'Your electricity token', body: `${e.data.token} (${amount})`, link };
 }
 
-/**
- * The EMT levy taken from each money received in this batch, by person and reference: the KYC rules
- * write it in the same transaction as the credit, as a payment-history row of its own under the
- * credit's reference and "-levy" (services/kyc/sql/owo_kyc_check.sql). Read from the history as
- * this service's trigger reads it (sql/owo_notify_transaction.sql), in one statement for the batch.
- */
-async function leviesOf(tx: Tx, events: Event[]): Promise<Map<string, bigint>> {
+/** The EMT levy taken from each money received in this batch, by person and reference (the ledger's leviesOf). */
+function leviesOfBatch(tx: Tx, events: Event[]): Promise<Map<string, bigint>> {
   const received = events.filter((e) => e.kind === 'money' && RECEIVED_TYPES.has(e.data.type));
-  if (!received.length) return new Map();
-  const rows = await executeRows<{ user_id: string; reference: string; amount: string }>(
+  return leviesOf(
     tx,
-    sql`SELECT user_id, reference, amount::text AS amount FROM transactions
-         WHERE type = 'levy' AND direction = 'debit'
-           AND (user_id, reference) IN (${sql.join(
-             received.map((e) => sql`(${e.userId}::uuid, ${`${e.data.reference}-levy`}::text)`),
-             sql`, `,
-           )})`,
+    received.map((e) => ({ owner: e.userId, reference: e.data.reference })),
   );
-  return new Map(rows.map((r) => [`${r.user_id} ${r.reference.slice(0, -'-levy'.length)}`, BigInt(r.amount)]));
 }
 
 /**
@@ -69,7 +58,7 @@ export async function consumeMoneyEvents(db: Db, limit = 200): Promise<number> {
       .orderBy(asc(notificationEvents.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-    const levies = await leviesOf(tx, events);
+    const levies = await leviesOfBatch(tx, events);
     await notifyEach(
       tx,
       events.flatMap((e) => {

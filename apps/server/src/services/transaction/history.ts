@@ -1,5 +1,6 @@
 import type { Counterparty, HistoryItem, Receipt, TxStatus, TxType } from '@owo/contracts';
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { leviesOf } from '../../ledger/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { Tx } from '../../platform/db.js';
 import { transactions } from './tables.js';
@@ -109,25 +110,19 @@ export async function listHistory(db: Tx, userId: string, f: HistoryFilter) {
   };
 }
 
-/**
- * The EMT levy taken from each of these credits, by the credit's reference: the KYC rules write it
- * as a debit row of its own under the credit's reference and "-levy" (services/kyc/sql/owo_kyc_check.sql).
- */
-export async function leviesOn(db: Tx, userId: string, rows: readonly HistoryRow[]): Promise<Map<string, bigint>> {
-  const credits = rows.filter((r) => r.direction === 'credit' && r.type !== 'levy').map((r) => `${r.reference}-levy`);
-  if (credits.length === 0) return new Map();
-  const levies = await db
-    .select({ reference: transactions.reference, amount: transactions.amount })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        inArray(transactions.reference, credits),
-        eq(transactions.type, 'levy'),
-        eq(transactions.direction, 'debit'),
-      ),
-    );
-  return new Map(levies.map((l) => [l.reference.slice(0, -'-levy'.length), l.amount]));
+/** The EMT levy taken from each of these credits, by the credit's reference (ledger's leviesOf). */
+async function leviesOn(db: Tx, userId: string, rows: readonly HistoryRow[]): Promise<Map<string, bigint>> {
+  const credits = rows.filter((r) => r.direction === 'credit' && r.type !== 'levy');
+  const levies = await leviesOf(
+    db,
+    credits.map((r) => ({ owner: userId, reference: r.reference })),
+  );
+  return new Map(
+    credits.flatMap((r) => {
+      const levy = levies.get(`${userId} ${r.reference}`);
+      return levy === undefined ? [] : [[r.reference, levy] as const];
+    }),
+  );
 }
 
 export async function historyFor(db: Tx, userId: string, reference: string, direction: 'debit' | 'credit') {
