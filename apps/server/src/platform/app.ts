@@ -21,7 +21,7 @@ import { JobRunner } from './jobs.js';
 import { requireDeclaredRoutes } from './route.js';
 import type { Config, ServiceName } from './config.js';
 import { useSecretHashCost } from './crypto.js';
-import type { Db } from './db.js';
+import { executeRows, type Db } from './db.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http.js';
 import { registerInputGuard } from './input-guard.js';
@@ -109,8 +109,22 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   const instance = instanceOf(deps.db);
   const jobs = new JobRunner(deps.db, app.log, instance.id, (owner) => instance.isAlive(owner));
   app.decorate('jobs', jobs);
-  // Texts and emails are claimed row by row, so every process drains the outbox.
-  jobs.add({ name: 'platform.outbox', periodMs: config.outboxDrainMs, scope: 'process', run: () => notifier.drain() });
+  // Texts and emails are claimed row by row, so every process drains the outbox. `drain` does not
+  // say how many it sent: the turn counts as idle when no row is left for it to claim.
+  jobs.add({
+    name: 'platform.outbox',
+    periodMs: config.outboxDrainMs,
+    idleMs: config.jobsIdleMs,
+    wake: 'write',
+    scope: 'process',
+    run: () => notifier.drain().then(() => outboxWaiting(deps.db)),
+  });
+  // Any write may have given the frequent jobs work (a notification, a text, a post to fan out):
+  // those declared `wake: 'write'` take a turn now rather than at their next idle look.
+  app.addHook('onResponse', (req, reply, done) => {
+    if (WRITES.has(req.method) && reply.statusCode >= 200 && reply.statusCode < 300) jobs.written();
+    done();
+  });
   app.decorate('redis', redis);
   registerAuth(app, providers.authenticator);
   registerStaffAuth(app, providers.staffAuthenticator);
@@ -231,6 +245,18 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
     if (redis) redis.disconnect();
   });
   return app;
+}
+
+/** The methods whose successful requests wake the jobs declared `wake: 'write'`. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** 1 when outbox rows are left for a drain to claim (the outbox job's turn was not idle), else 0. */
+async function outboxWaiting(db: Db): Promise<number> {
+  const rows = await executeRows(
+    db,
+    sql`SELECT 1 FROM outbox WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < now()) LIMIT 1`,
+  );
+  return rows.length;
 }
 
 /** Serves the built web app, if it is built; returns whether it is. */

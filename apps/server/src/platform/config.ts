@@ -114,6 +114,7 @@ const envSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
   OUTBOX_DRAIN_MS: z.coerce.number().int().min(100).default(1000),
+  JOBS_IDLE_MS: z.coerce.number().int().min(1000, 'JOBS_IDLE_MS must be at least 1000').default(5000),
   AUTO_CONFIRM_CHECK_SECONDS: z.coerce.number().int().positive().default(600),
   CHAT_SWEEP_SECONDS: z.coerce.number().int().positive().default(10),
   JOBS: z
@@ -218,6 +219,11 @@ export type Config = {
   storyCleanupMs: number;
   /** How often the outbox sends waiting texts and emails. */
   outboxDrainMs: number;
+  /**
+   * How often a frequent job that found no work looks again unless nudged (platform/jobs.ts,
+   * `idleMs`): the safety net for work no write of this process told it about.
+   */
+  jobsIdleMs: number;
   /** Marketplace: how often delivered orders past ORDER_AUTO_CONFIRM_DAYS are confirmed. */
   autoConfirmCheckMs: number;
   /** Chat: how often sockets of ended sessions are dropped and unanswered calls marked missed. */
@@ -331,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     storyCleanupMs: e.STORY_CLEANUP_SECONDS * 1000,
     outboxDrainMs: e.OUTBOX_DRAIN_MS,
+    jobsIdleMs: e.JOBS_IDLE_MS,
     autoConfirmCheckMs: e.AUTO_CONFIRM_CHECK_SECONDS * 1000,
     chatSweepMs: e.CHAT_SWEEP_SECONDS * 1000,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',

@@ -7,7 +7,15 @@ import { fileApp } from '../test/harness.js';
 // The platform's one job runner: cluster jobs claimed so that of several processes one runs them a
 // period; process jobs run in each; failures counted and survived; a shutdown waits for a run.
 
-const t = fileApp({ env: { METRICS: 'true' } });
+const t = fileApp({
+  env: { METRICS: 'true' },
+  // Requests for the write-wake test: a write answered 2xx, a write refused, a read.
+  routes: (app) => {
+    app.post('/api/test/write', async () => ({ status: true, message: 'written', data: null }));
+    app.post('/api/test/refused', async (_req, reply) => reply.code(400).send({ status: false, message: 'refused', code: 'REFUSED' }));
+    app.get('/api/test/read', async () => ({ status: true, message: 'read', data: null }));
+  },
+});
 beforeEach(async () => {
   await t.db.execute(sql`DELETE FROM job_leases`);
 });
@@ -126,6 +134,63 @@ describe('the job runner', () => {
     expect(finished).toBe(1);
     await sleep(200);
     expect(finished).toBe(1);
+  });
+
+  it('skips a nudged cluster job while another process ran it within its period, and runs it as soon as that period ends', async () => {
+    const job = { name: 'test.window', periodMs: 800, idleMs: 60_000, run: async () => 0 };
+    const [a, b] = [runner('process-a'), runner('process-b')];
+    const ranAt: number[] = [];
+    a.add({ ...job, run: async () => (ranAt.push(performance.now()), 0) });
+    b.add(job);
+    expect(await b.tick('test.window')).toBe('ran');
+    const ranByB = performance.now();
+    await sleep(300);
+    // Started now, a's own first turn would come at ~1100 ms; its nudged turn at ~300 ms is skipped.
+    a.start();
+    try {
+      a.nudge('test.window');
+      await sleep(1_000);
+      expect(ranAt).toHaveLength(1);
+      expect(ranAt[0]! - ranByB).toBeGreaterThanOrEqual(790);
+      expect(ranAt[0]! - ranByB).toBeLessThan(1_050);
+      expect(await lease('test.window')).toMatchObject({ owner: 'process-a', runs: 2 });
+    } finally {
+      await a.stop();
+    }
+  });
+
+  it('runs a cluster job that finds work every period in one process, its own lease never making it skip a turn', async () => {
+    const a = runner('process-a');
+    let runs = 0;
+    a.add({ name: 'test.steady', periodMs: 100, idleMs: 60_000, run: async () => ++runs });
+    a.start();
+    try {
+      await sleep(1_050);
+    } finally {
+      await a.stop();
+    }
+    // Due at 100, ~205, ~310 ... ms: about ten turns (five if every other turn found the lease held).
+    expect(runs).toBeGreaterThanOrEqual(8);
+    expect(await lease('test.steady')).toMatchObject({ owner: 'process-a', runs });
+  });
+
+  it('wakes a job declared to wake on writes after a write answered 2xx, not after a read or a refused write', async () => {
+    let runs = 0;
+    t.app.jobs.add({ name: 'test.woken', periodMs: 20, idleMs: 60_000, wake: 'write', scope: 'process', run: async () => (runs++, 0) });
+    t.app.jobs.start();
+    try {
+      await sleep(150);
+      expect(runs).toBe(1);
+      expect((await t.app.inject({ method: 'GET', url: '/api/test/read' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/api/test/refused' })).statusCode).toBe(400);
+      await sleep(100);
+      expect(runs).toBe(1);
+      expect((await t.app.inject({ method: 'POST', url: '/api/test/write' })).statusCode).toBe(200);
+      await sleep(100);
+      expect(runs).toBe(2);
+    } finally {
+      await t.app.jobs.stop();
+    }
   });
 
   it('refuses a job declared twice or without a period', () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceModule } from '../../platform/app.js';
 import { whileFull } from '../../platform/jobs.js';
 import { addPushCheck, nudging } from '../notifications/index.js';
-import { pushNewMessages, UNSEEN_CHECK, unseenCheck } from './message-push.js';
+import { NOTIFY_JOB, pushNewMessages, UNSEEN_CHECK, unseenCheck } from './message-push.js';
 import { actionRoutes } from './routes-actions.js';
 import { groupRoutes } from './routes-groups.js';
 import { chatRestRoutes } from './routes.js';
@@ -19,8 +19,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
   // runs it), and each push asks again, just before it is sent, whether the message is still unseen.
   addPushCheck(UNSEEN_CHECK, unseenCheck);
   app.jobs.add({
-    name: 'chat.notify',
+    name: NOTIFY_JOB,
     periodMs: app.config.push.drainMs,
+    idleMs: app.config.jobsIdleMs,
+    wake: 'write',
     scope: 'process',
     run: () => whileFull(() => pushNewMessages(app.jobsDb, new Date(), NOTIFY_BATCH).then(nudging(app)), NOTIFY_BATCH),
   });

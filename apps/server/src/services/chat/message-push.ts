@@ -34,6 +34,9 @@ async function recipients(tx: Tx, latest: Queued[], now: Date): Promise<Map<stri
   return by;
 }
 
+/** The job that turns queued messages into notifications; a socket that stores a message nudges it. */
+export const NOTIFY_JOB = 'chat.notify';
+
 /**
  * The `chat.notify` job: takes the queued messages (rows another process holds are skipped), tells
  * the recipients of each conversation's newest one, and deletes them, in one transaction, so a

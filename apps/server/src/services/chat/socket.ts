@@ -6,6 +6,7 @@ import { chatEvents, groupEvents, type ChatMessage, type GroupSendBody, type Sen
 import { sessionTokenHash } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { PUSH_JOB } from '../notifications/index.js';
+import { NOTIFY_JOB } from './message-push.js';
 import { guardValue } from '../../platform/input-guard.js';
 import {
   answerCall,
@@ -117,8 +118,11 @@ export function createChatHub(app: FastifyInstance): ChatHub {
   const presenceBut = (hidden: Set<string>, userIds: string[]): Promise<Presence[]> =>
     Promise.all(userIds.map((id) => (hidden.has(id) ? { fromUserJid: id, status: 'offline' as const, lastSeen: null } : presenceOf(id))));
   const presenceFor = async (viewerId: string, userIds: string[]) => presenceBut(await blockedAmong(db, viewerId, userIds), userIds);
-  const deliver = (m: ChatMessage) =>
+  // A message stored here was queued for its push: the push job takes its turn now (socket messages are no HTTP write).
+  const deliver = (m: ChatMessage) => {
     (m.groupId ? io.to(groupRoom(m.groupId)) : io.to(userRoom(m.toUserId)).to(userRoom(m.fromUserId))).emit('message:new', m);
+    app.jobs.nudge(NOTIFY_JOB);
+  };
   const groupChanged = (c: GroupChange) => {
     const room = groupRoom(c.info.id);
     for (const id of c.joined) io.in(userRoom(id)).socketsJoin(room);

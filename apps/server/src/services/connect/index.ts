@@ -47,8 +47,10 @@ const connectRoutes: FastifyPluginAsync<ServiceOptions<UploadProviders>> = async
   app.jobs.add({
     name: 'connect.timeline-fanout',
     periodMs: TIMELINE_FANOUT_MS,
+    idleMs: app.config.jobsIdleMs,
+    wake: 'write',
     scope: 'process',
-    run: () => fanOutTimelines(app.db, timelines).then(() => {}),
+    run: () => fanOutTimelines(app.db, timelines).then((s) => s.events),
   });
   app.jobs.add({ name: 'connect.timeline-trim', periodMs: TIMELINE_TRIM_MS, run: () => timelines.trim(app.db) });
 };

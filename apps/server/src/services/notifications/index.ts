@@ -46,12 +46,16 @@ const plugin: FastifyPluginAsync<ServiceOptions<NotificationsProviders>> = async
   app.jobs.add({
     name: PUSH_JOB,
     periodMs: app.config.push.drainMs,
+    idleMs: app.config.jobsIdleMs,
+    wake: 'write',
     scope: 'process',
     run: () => whileFull(() => sendDuePushes(deps, PUSH_BATCH), PUSH_BATCH),
   });
   app.jobs.add({
     name: 'notifications.events',
     periodMs: app.config.push.drainMs,
+    idleMs: app.config.jobsIdleMs,
+    wake: 'write',
     scope: 'process',
     // The pushes each batch wrote go at once rather than at the push job's next period.
     run: () => whileFull(() => consumeMoneyEvents(app.jobsDb, EVENT_BATCH).then(nudging(app)), EVENT_BATCH),
