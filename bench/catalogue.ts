@@ -6,8 +6,11 @@
  * `search_text` as the service writes it), reviews for some products and wishlists for the shoppers;
  * then, through the real server, at each of CATALOGUE_LEVELS connections:
  *
- *   - search: GET /api/ecommerce/api/product?search=<a misspelt word or two>&stateQuery=<state> (typo-tolerant pg_trgm);
- *   - search-price: GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice= (the price range in kobo);
+ *   - search: GET /api/ecommerce/api/product?search=<a query of the long tail>[&stateQuery=][&minPrice=&maxPrice=][&category=]
+ *     (long-tail.ts: thousands of distinct queries drawn Zipf-like, a third misspelt, a third with a state;
+ *     CATALOGUE_MIX=popular for a few dozen misspelt words, each with a state);
+ *   - search-price: the same with a price range in kobo on every query;
+ *   - suggest: GET /api/ecommerce/api/product/suggest?q=<the first three to six letters of a search>;
  *   - category: GET /api/ecommerce/api/product/filter?category=<id>&page=<1..5>;
  *   - nearby: POST /api/ecommerce/api/shop/search {latitude, longitude, radiusKm} from points in and around cities;
  *
@@ -28,12 +31,20 @@
  * (node:http even when wrk is installed), CATALOGUE_WRITE=0 (print, leave RESULTS.md alone),
  * CATALOGUE_KEEP=1 (keep the database owo_catalogue afterwards), CATALOGUE_REUSE=1 (use a kept
  * owo_catalogue as it is: no seeding; the sizes are read from it), CATALOGUE_CHANGES products a second
- * going out of stock or back in during the load (0), SEARCH_CACHE_MS (the server's default unless set).
+ * going out of stock or back in during the load (0; 2 for the recorded runs), CATALOGUE_BEFORE=0 (no second
+ * server with SEARCH_INDEX=off, whose search cases are the "before": the database's statement alone).
+ * CATALOGUE_MIX (long-tail | popular), CATALOGUE_QUERIES distinct long-tail queries (6000), CATALOGUE_CHECK of them
+ * asked before the load (60).
  * DATABASE_POOL_SIZE passes through to the server (the bare server uses the same size).
+ *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 400 shops and 4,000 products, 4 shoppers, 300 distinct
+ * queries of which 30 are checked, one level (concurrency 4) of 1 s per case, no warm-up, no profile,
+ * EXPLAIN for 2 requests per case, 2 stock changes a second, port 4440 (4441, 4442), the database
+ * owo_catalogue_smoke, RESULTS.md left alone. A request that fails under load makes the run exit non-zero.
  *
  * The same file, run with CATALOGUE_ROLE=bare, is the bare server.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,37 +76,52 @@ import {
   type Req,
   type Result,
 } from './lib.js';
-import { writeSection } from './results.js';
+import { DESCRIPTIONS, LINES, PREFIXES } from './catalogue-words.js';
+import { longTail, spread, type Query } from './long-tail.js';
+import { check as checkThat, exitOnProblems, own, sized, writeSection } from './results.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
-const env = (name: string, fallback: number) => Number(process.env[`CATALOGUE_${name}`] ?? fallback);
-const PRODUCTS = env('PRODUCTS', 200_000);
-const SHOPS = env('SHOPS', 2_000);
-const SAMPLE = Math.min(env('SAMPLE', 20), SHOPS);
-const LEVELS = (process.env.CATALOGUE_LEVELS ?? '1,16,64').split(',').map(Number);
-const SECONDS = env('SECONDS', 10);
-const WARMUP = env('WARMUP', 3);
-const EXPLAIN = env('EXPLAIN', 8);
-const PROFILE = process.env.CATALOGUE_PROFILE !== '0';
-const PORT = env('PORT', 3440);
+/** CATALOGUE_<name>, else its default: `full`, or `small` in a smoke run. */
+const env = (name: string, full: number, small = full) => Number(process.env[`CATALOGUE_${name}`] ?? sized(full, small));
+const PRODUCTS = env('PRODUCTS', 200_000, 4_000);
+const SHOPS = env('SHOPS', 2_000, 400);
+const SAMPLE = Math.min(env('SAMPLE', 20, 4), SHOPS);
+const LEVELS = (process.env.CATALOGUE_LEVELS ?? sized('1,16,64', '4')).split(',').map(Number);
+const SECONDS = env('SECONDS', 10, 1);
+const WARMUP = env('WARMUP', 3, 0);
+const EXPLAIN = env('EXPLAIN', 8, 2);
+const PROFILE = (process.env.CATALOGUE_PROFILE ?? sized('1', '0')) !== '0';
+const PORT = env('PORT', 3440, 4440);
 const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
-const DB = 'owo_catalogue';
+const DB = own('owo_catalogue');
 const PASSWORD = 'benchpass1';
 const WRK = useWrk(process.env.CATALOGUE_CLIENT);
 const REUSE = process.env.CATALOGUE_REUSE === '1';
-/** The server's own default unless set (platform/config.ts). */
-const CACHE_MS = process.env.SEARCH_CACHE_MS ?? '1800000';
+/** A second server with SEARCH_INDEX=off (the database's statement alone) answers the search cases again: the before of one run. */
+const BEFORE = process.env.CATALOGUE_BEFORE !== '0';
+const BEFORE_PORT = PORT + 2;
+/**
+ * The searches asked (CATALOGUE_MIX): 'long-tail' (the default; long-tail.ts) draws search,
+ * search-price and suggest from CATALOGUE_QUERIES distinct queries (6000; the priced mix half as
+ * many), Zipf-like, a third misspelt and a third with a state, of which CATALOGUE_CHECK (60) spread
+ * over the list are asked before the load; 'popular' repeats the few dozen SEARCHES below, each
+ * checked.
+ */
+const LONG_TAIL = (process.env.CATALOGUE_MIX ?? 'long-tail') === 'long-tail';
+const QUERIES = env('QUERIES', 6000, 300);
+const CHECK_SAMPLE = env('CHECK', 60, 30);
 /** Products whose stock goes out or back in each second during the load (CATALOGUE_CHANGES): each tells the server its words. */
-const CHANGES = env('CHANGES', 0);
-/** What the server kept between requests: the search rankings, suggestions and facets (SEARCH_CACHE_MS). */
-const CACHE_NOTE =
-  (CACHE_MS === '0'
-    ? 'The server kept nothing between requests (`SEARCH_CACHE_MS=0`): every search, suggestion and facet was ranked anew.'
-    : `The server kept each search's ranking, suggestions and facets for up to ${CACHE_MS} ms (\`SEARCH_CACHE_MS\`, docs/search.md), brought up to date when a product with one of its words changed (docs/search.md, step 9; suggestions and facets made again): the load repeats each case's few dozen distinct requests, so most searches and suggestions were answered from a kept ranking (their products still read for the shopper); a run with \`SEARCH_CACHE_MS=0\` measures the ranking itself.`) +
+const CHANGES = env('CHANGES', 0, 2);
+/** How the server searched, and what changed during the load. */
+const INDEX_NOTE =
+  `Each server process keeps its own product search index (services/ecommerce/search-index/, docs/search.md): it finds a page's candidates with work bounded by the page, and the database ranks only those and reads the page. Nothing is kept between requests.` +
+  (BEFORE
+    ? ' The cases marked "(db)" are the same requests to a second server with `SEARCH_INDEX=off` in the same run, which answers with the database\'s statement alone (every match found and ranked by PostgreSQL): the before.'
+    : '') +
   (CHANGES > 0
-    ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in, each change telling the server its words and shop, so the kept rankings sharing a word with one were brought up to date (its shop's products ranked again) and the suggestions made again.`
+    ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in; each server applied the change to its index before its next search.`
     : ' No product changed during the load.');
 /** The aim for every kind of request: p99 at most this many ms at the highest level. */
 const AIM_P99 = 50;
@@ -157,225 +183,6 @@ const SHOP_WORDS = ['Stores', 'Gadgets', 'Mart', 'Collections', 'Enterprises', '
 const CATEGORY_IDS = ['phones', 'electronics', 'appliances', 'fashion', 'beauty', 'home', 'groceries', 'computing', 'baby'];
 
 /** Per subcategory: its category, product names (combined with `suffixes`), the price range in naira and the variation options. */
-type Line = { category: string; sub: string; names: string[]; suffixes: string[]; naira: [number, number]; options?: string[] };
-const LINES: Line[] = [
-  {
-    category: 'phones',
-    sub: 'smartphones',
-    names: ['Samsung Galaxy A15', 'Samsung Galaxy A25', 'Samsung Galaxy S23', 'Tecno Spark 20 Pro', 'Tecno Camon 30', 'Infinix Hot 40i'],
-    suffixes: ['128GB', '256GB', 'Dual SIM', '8GB RAM', 'UK used', 'Brand new'],
-    naira: [70_000, 900_000],
-    options: ['64GB', '128GB', '256GB', '512GB'],
-  },
-  {
-    category: 'phones',
-    sub: 'smartphones',
-    names: ['Infinix Note 30', 'itel A70', 'Apple iPhone 13', 'Apple iPhone 14 Pro', 'Xiaomi Redmi Note 13', 'Nokia G21'],
-    suffixes: ['128GB', '256GB', 'Dual SIM', '4GB RAM', 'UK used', 'Brand new'],
-    naira: [60_000, 1_200_000],
-    options: ['64GB', '128GB', '256GB'],
-  },
-  {
-    category: 'phones',
-    sub: 'tablets',
-    names: ['Samsung Galaxy Tab A9', 'Apple iPad 10th Gen', 'Redmi Pad SE', 'Lenovo Tab M10', 'Kids Tablet'],
-    suffixes: ['Wi-Fi', 'LTE', '64GB', '128GB'],
-    naira: [60_000, 650_000],
-    options: ['64GB', '128GB'],
-  },
-  {
-    category: 'phones',
-    sub: 'phone-accessories',
-    names: ['Oraimo Power Bank', 'Fast Charger', 'Wireless Earbuds', 'Phone Case', 'Screen Protector', 'USB-C Cable'],
-    suffixes: ['10000mAh', '20000mAh', '33W', 'for Samsung', 'for iPhone', 'Original'],
-    naira: [2_500, 35_000],
-  },
-  {
-    category: 'electronics',
-    sub: 'televisions',
-    names: ['Hisense Smart TV', 'LG UHD TV', 'Samsung Crystal TV', 'TCL Android TV', 'Polystar LED TV'],
-    suffixes: ['32 inch', '43 inch', '50 inch', '55 inch', '65 inch'],
-    naira: [110_000, 1_400_000],
-  },
-  {
-    category: 'electronics',
-    sub: 'audio',
-    names: ['Bluetooth Speaker', 'Sound Bar', 'Home Theatre System', 'Headphones', 'Party Speaker'],
-    suffixes: ['JBL', 'Sony', 'LG', 'Oraimo', 'Bass Boost'],
-    naira: [12_000, 450_000],
-  },
-  {
-    category: 'electronics',
-    sub: 'power',
-    names: ['Solar Generator', 'Inverter', 'Solar Panel', 'Rechargeable Fan', 'Rechargeable Lamp', 'Petrol Generator'],
-    suffixes: ['1kVA', '2.5kVA', '5kVA', '200W', '16 inch', 'Sumec Firman'],
-    naira: [15_000, 1_800_000],
-  },
-  {
-    category: 'appliances',
-    sub: 'kitchen-appliances',
-    names: ['Binatone Blender', 'Electric Kettle', 'Microwave Oven', 'Air Fryer', 'Toaster', 'Yam Pounder'],
-    suffixes: ['1.5L', '1.7L', '20L', '4L', 'Stainless', 'Silver Crest'],
-    naira: [12_000, 180_000],
-  },
-  {
-    category: 'appliances',
-    sub: 'cooling',
-    names: ['Standing Fan', 'Ceiling Fan', 'Split Air Conditioner', 'Refrigerator', 'Chest Freezer'],
-    suffixes: ['18 inch', '1HP', '1.5HP', '200L', 'Inverter', 'Haier Thermocool'],
-    naira: [28_000, 950_000],
-  },
-  {
-    category: 'appliances',
-    sub: 'laundry',
-    names: ['Washing Machine', 'Pressing Iron', 'Steam Iron', 'Clothes Dryer'],
-    suffixes: ['7kg', '10kg', 'Top Load', 'Front Load', 'Automatic'],
-    naira: [9_000, 650_000],
-  },
-  {
-    category: 'fashion',
-    sub: 'women',
-    names: ['Ankara Gown', 'Adire Two-Piece', 'Lace Blouse', 'Bubu Kaftan', 'Maxi Dress', 'Jumpsuit'],
-    suffixes: ['Red', 'Blue', 'Green', 'Purple', 'Ready to wear', 'Plus size'],
-    naira: [8_000, 95_000],
-    options: ['S', 'M', 'L', 'XL'],
-  },
-  {
-    category: 'fashion',
-    sub: 'men',
-    names: ['Senator Kaftan', 'Agbada Set', 'Polo Shirt', 'Denim Jeans', 'Native Wear', 'Corporate Shirt'],
-    suffixes: ['Black', 'White', 'Navy', 'Wine', 'Slim fit', 'Cotton'],
-    naira: [7_000, 150_000],
-    options: ['M', 'L', 'XL', 'XXL'],
-  },
-  {
-    category: 'fashion',
-    sub: 'shoes',
-    names: ['Canvas Sneakers', 'Running Sneakers', 'Leather Sandals', 'Loafers', 'High Heels', 'Palm Slippers'],
-    suffixes: ['Black', 'White', 'Brown', 'Unisex', 'Nike', 'Adidas'],
-    naira: [6_000, 120_000],
-    options: ['40', '41', '42', '43', '44'],
-  },
-  {
-    category: 'fashion',
-    sub: 'bags',
-    names: ['Leather Handbag', 'Aso-Oke Handbag', 'Backpack', 'Travel Bag', 'Laptop Bag'],
-    suffixes: ['Black', 'Brown', 'Tan', 'Large', 'Small'],
-    naira: [7_000, 85_000],
-  },
-  {
-    category: 'beauty',
-    sub: 'skincare',
-    names: ['Shea Butter Cream', 'Black Soap', 'Body Lotion', 'Face Serum', 'Sunscreen', 'Cocoa Butter'],
-    suffixes: ['Organic', 'Unrefined', 'Vitamin C', 'Nivea', 'For dry skin'],
-    naira: [1_500, 38_000],
-    options: ['100ml', '250ml', '500ml'],
-  },
-  {
-    category: 'beauty',
-    sub: 'hair',
-    names: ['Hair Growth Oil', 'Human Hair Wig', 'Braiding Extensions', 'Hair Relaxer', 'Shampoo'],
-    suffixes: ['Bone straight', 'Curly', 'Coconut', '24 inch', 'Natural'],
-    naira: [2_000, 450_000],
-  },
-  {
-    category: 'beauty',
-    sub: 'fragrance',
-    names: ['Oud Perfume', 'Body Spray', 'Eau de Parfum', 'Perfume Oil', 'Deodorant'],
-    suffixes: ['Arabian', 'For men', 'For women', 'Long lasting', 'Gift set'],
-    naira: [2_500, 120_000],
-    options: ['50ml', '100ml'],
-  },
-  {
-    category: 'home',
-    sub: 'cookware',
-    names: ['Non-stick Pot Set', 'Pressure Cooker', 'Frying Pan', 'Gas Cooker', 'Cooler Flask'],
-    suffixes: ['8L', '5 piece', '4 burner', 'Stainless steel', 'Ceramic'],
-    naira: [9_000, 320_000],
-  },
-  {
-    category: 'home',
-    sub: 'furniture',
-    names: ['Plastic Chairs', 'Office Chair', 'Dining Table', 'Bed Frame', 'Wardrobe', 'Sofa Set'],
-    suffixes: ['Set of 4', 'Executive', '6 seater', 'Queen size', 'Wooden'],
-    naira: [25_000, 1_500_000],
-  },
-  {
-    category: 'home',
-    sub: 'decor',
-    names: ['Wall Clock', 'Curtains', 'Rug', 'Throw Pillows', 'Wall Mirror', 'Artificial Flowers'],
-    suffixes: ['Gold', 'Modern', 'Velvet', 'Set of 2', 'Large'],
-    naira: [4_000, 120_000],
-  },
-  {
-    category: 'groceries',
-    sub: 'staples',
-    names: ['Ofada Rice', 'Foreign Rice', 'Honey Beans', 'Garri Ijebu', 'Yam Flour', 'Semovita'],
-    suffixes: ['5kg', '10kg', '25kg', '50kg bag', 'Paint bucket'],
-    naira: [3_000, 95_000],
-    options: ['5kg', '10kg', '25kg'],
-  },
-  {
-    category: 'groceries',
-    sub: 'drinks',
-    names: ['Zobo Drink', 'Malt Drink', 'Bottled Water', 'Fruit Juice', 'Soft Drinks', 'Kunu'],
-    suffixes: ['Pack of 12', 'Carton', '1L', '50cl', 'Chilled'],
-    naira: [500, 18_000],
-  },
-  {
-    category: 'groceries',
-    sub: 'spices',
-    names: ['Suya Spice', 'Curry Powder', 'Crayfish', 'Pepper Soup Spice', 'Ogiri', 'Dry Pepper'],
-    suffixes: ['500g', '1kg', 'Ground', 'Whole', 'Homemade'],
-    naira: [800, 15_000],
-  },
-  {
-    category: 'computing',
-    sub: 'laptops',
-    names: ['HP EliteBook 840', 'Lenovo IdeaPad 3', 'Dell Latitude 5490', 'Apple MacBook Air', 'HP Pavilion 15', 'Asus VivoBook'],
-    suffixes: ['Core i5', 'Core i7', '8GB RAM', '16GB RAM', 'UK used', 'Brand new'],
-    naira: [180_000, 2_200_000],
-    options: ['256GB', '512GB', '1TB'],
-  },
-  {
-    category: 'computing',
-    sub: 'computer-accessories',
-    names: ['Wireless Mouse', 'USB-C Hub', 'Laptop Charger', 'Keyboard', 'Flash Drive', 'External Hard Drive'],
-    suffixes: ['Logitech', '7-in-1', '65W', '64GB', '1TB', 'Original'],
-    naira: [3_000, 95_000],
-  },
-  {
-    category: 'baby',
-    sub: 'baby-care',
-    names: ['Baby Diapers', 'Baby Wipes', 'Baby Formula', 'Feeding Bottle', 'Baby Cot'],
-    suffixes: ['Size 3', 'Size 4', 'Pack of 72', 'Newborn', 'Pampers'],
-    naira: [2_500, 120_000],
-  },
-  {
-    category: 'baby',
-    sub: 'toys',
-    names: ['Building Blocks', 'Teddy Bear', 'Remote Control Car', 'Baby Walker', 'Puzzle Set'],
-    suffixes: ['Large', 'Educational', 'Rechargeable', 'For toddlers', 'Colourful'],
-    naira: [3_000, 60_000],
-  },
-  {
-    category: 'baby',
-    sub: 'kids-fashion',
-    names: ['Kids Ankara Dress', 'School Uniform', 'Kids Sneakers', 'Boys Native Wear', 'Party Dress'],
-    suffixes: ['Age 2-4', 'Age 5-8', 'Pink', 'Blue', 'Cotton'],
-    naira: [3_500, 40_000],
-    options: ['S', 'M', 'L'],
-  },
-];
-const PREFIXES = ['', '', '', 'Original', 'Quality', 'Affordable', 'Promo', 'Durable', 'Classic', 'Premium'];
-const DESCRIPTIONS = [
-  'Original product with warranty. Pay with Owo and get it delivered to your door.',
-  'Nationwide delivery in 2 to 5 days. Message us for bulk orders.',
-  'Well packaged, exactly as pictured. Pick up from our shop or get it delivered.',
-  'Top quality at a fair price. Returns accepted within 7 days.',
-  'Fresh stock just arrived. Limited quantity, order now.',
-  'Trusted seller with hundreds of happy customers across Nigeria.',
-];
 const COLOUR_IDS = ['black', 'white', 'grey', 'red', 'green', 'blue', 'gold', 'brown'];
 const REVIEW_TEXTS = ['Exactly as described', 'Fast delivery, thank you', 'Good quality for the price', 'Works well', 'Not bad', ''];
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
@@ -715,34 +522,17 @@ type Kind = 'search' | 'search-price' | 'category' | 'nearby' | 'suggest';
 /** A request of a case, with what its statement needs for EXPLAIN. */
 type Ask = Req & { kind: Kind; q: Record<string, string | number>; viewer: string };
 
-function asks(people: Shopper[]): Record<Kind, Ask[]> {
-  const who = (i: number) => people[i % people.length]!;
-  const get = (kind: Kind, p: string, q: Record<string, string | number>, i: number): Ask => ({
-    kind,
-    method: 'GET',
-    path: `${p}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`,
-    token: who(i).token,
-    q,
-    viewer: who(i).id,
-  });
-  const search = SEARCHES.flatMap((s, i) =>
-    [0, 1, 2, 3].map((j) =>
-      get(
-        'search',
-        `${E}/api/product`,
-        { search: s.q, stateQuery: SEARCH_STATES[(i + j * 3) % SEARCH_STATES.length]!, page: 1, limit: 20 },
-        i * 4 + j,
-      ),
-    ),
-  );
-  const searchPrice = SEARCHES.map((s, i) =>
-    get('search-price', `${E}/api/product`, { search: s.q, minPrice: s.min, maxPrice: s.max, page: 1, limit: 20 }, i),
-  );
-  const category = CATEGORY_IDS.flatMap((c, i) =>
+type Get = (kind: Kind, p: string, q: Record<string, string | number>, i: number) => Ask;
+
+function categoryAsks(get: Get): Ask[] {
+  return CATEGORY_IDS.flatMap((c, i) =>
     [1, 2, 3, 4, 5].map((page) => get('category', `${E}/api/product/filter`, { category: c, page }, i * 5 + page)),
   );
+}
+
+function nearbyAsks(who: (i: number) => Shopper): Ask[] {
   let n = 0;
-  const nearby = NEAR.flatMap((pt) =>
+  return NEAR.flatMap((pt) =>
     RADII.map((radiusKm) => {
       // A little off the named point, so the requests differ.
       const q = {
@@ -764,6 +554,51 @@ function asks(people: Shopper[]): Record<Kind, Ask[]> {
       };
     }),
   );
+}
+
+/** The long-tail mix (long-tail.ts): searches, searches with a price range, and suggestions of their first letters. */
+function longTailAsks(get: Get): Pick<Record<Kind, Ask[]>, 'search' | 'search-price' | 'suggest'> {
+  const params = (x: Query) => {
+    const q: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(x)) if (v !== undefined) q[k] = v;
+    return { ...q, page: 1, limit: 20 };
+  };
+  const mixed = longTail(names(), { distinct: QUERIES, seed: 43 });
+  const priced = longTail(names(), { distinct: Math.max(50, Math.floor(QUERIES / 2)), seed: 44, priced: true });
+  return {
+    search: mixed.sequence.map((x, i) => get('search', `${E}/api/product`, params(x), i)),
+    'search-price': priced.sequence.map((x, i) => get('search-price', `${E}/api/product`, params(x), i)),
+    // As one types: the first three to six letters.
+    suggest: mixed.sequence.map((x, i) => get('suggest', `${E}/api/product/suggest`, { q: x.search.slice(0, 3 + (i % 4)) }, i)),
+  };
+}
+
+function asks(people: Shopper[]): Record<Kind, Ask[]> {
+  const who = (i: number) => people[i % people.length]!;
+  const get: Get = (kind, p, q, i) => ({
+    kind,
+    method: 'GET',
+    path: `${p}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`,
+    token: who(i).token,
+    q,
+    viewer: who(i).id,
+  });
+  if (LONG_TAIL) return { ...longTailAsks(get), category: categoryAsks(get), nearby: nearbyAsks(who) };
+  const search = SEARCHES.flatMap((s, i) =>
+    [0, 1, 2, 3].map((j) =>
+      get(
+        'search',
+        `${E}/api/product`,
+        { search: s.q, stateQuery: SEARCH_STATES[(i + j * 3) % SEARCH_STATES.length]!, page: 1, limit: 20 },
+        i * 4 + j,
+      ),
+    ),
+  );
+  const searchPrice = SEARCHES.map((s, i) =>
+    get('search-price', `${E}/api/product`, { search: s.q, minPrice: s.min, maxPrice: s.max, page: 1, limit: 20 }, i),
+  );
+  const category = categoryAsks(get);
+  const nearby = nearbyAsks(who);
   // Suggestions as one types: the first letters of each search's words.
   const suggest = SEARCHES.flatMap((s, i) =>
     [3, 4, 6].map((n, j) => get('suggest', `${E}/api/product/suggest`, { q: s.q.slice(0, Math.min(n, s.q.length)) }, i * 3 + j)),
@@ -1023,8 +858,12 @@ const measure = (c: Case, concurrency: number, seconds = SECONDS): Promise<Resul
   measureWhenIdle({ wrk: WRK, tmp, call, monitor, db: DB }, c, concurrency, seconds);
 
 const LABELS: Record<Kind, string> = {
-  search: 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state> (full text, corrected, ranked)',
-  'search-price': 'GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice=',
+  search: LONG_TAIL
+    ? 'GET /api/ecommerce/api/product?search=<long-tail query>[&stateQuery=][&minPrice=&maxPrice=][&category=]'
+    : 'GET /api/ecommerce/api/product?search=<misspelt>&stateQuery=<state> (full text, corrected, ranked)',
+  'search-price': LONG_TAIL
+    ? 'GET /api/ecommerce/api/product?search=<long-tail query>&minPrice=&maxPrice=[&stateQuery=][&category=]'
+    : 'GET /api/ecommerce/api/product?search=<misspelt>&minPrice=&maxPrice=',
   category: 'GET /api/ecommerce/api/product/filter?category=<id>&page=<1..5>',
   nearby: 'POST /api/ecommerce/api/shop/search {latitude, longitude, radiusKm}',
   suggest: 'GET /api/ecommerce/api/product/suggest?q=<the first letters>',
@@ -1033,7 +872,16 @@ const KINDS: Kind[] = ['search', 'search-price', 'category', 'nearby', 'suggest'
 /** The kinds whose statement statementOf copies (the search's is built from the query's words: search.service.ts). */
 const EXPLAINED: Kind[] = ['category', 'nearby'];
 
-type Checked = { kind: Kind; asked: number; kept: number; empty: number; kib: number };
+type Checked = {
+  kind: Kind;
+  asked: number;
+  kept: number;
+  empty: number;
+  kib: number;
+  /** The long tail's requests under load: how many, how many distinct, asked once, the ten most asked's share. */
+  tail?: { requests: number; distinct: number; once: number; top10Share: number };
+};
+const LONG_TAIL_KINDS: Kind[] = ['search', 'search-price', 'suggest'];
 
 /**
  * Products going out of stock and back in, `perSecond` of them each second, through SQL on the bench
@@ -1067,6 +915,66 @@ async function changeStock(db: pg.Client, perSecond: number) {
   };
 }
 
+type IndexHealth = { state: string; products: number; bytes: number; buildSeconds: number | null; changesApplied: number };
+type Startup = {
+  /** Seconds from the start until /api/health answered, and until its search index was ready. */
+  answeredSeconds: number;
+  readySeconds: number;
+  index: IndexHealth | null;
+  /** Resident memory of the server's processes once the index was built (and of a server without one). */
+  rssMiB: number;
+  rssWithoutIndexMiB: number | null;
+};
+
+/** Resident memory of a process group (the server started through npx, detached), in MiB. */
+function rssMiB(pgid: number): number {
+  const out = execFileSync('ps', ['-eo', 'pgid=,rss='], { encoding: 'utf8' });
+  let kib = 0;
+  for (const line of out.trim().split('\n')) {
+    const [g, rss] = line.trim().split(/\s+/).map(Number);
+    if (g === pgid) kib += rss ?? 0;
+  }
+  return kib / 1024;
+}
+
+/** Resolves once the server's health check says its search index is built (or that it has none). */
+async function indexReady(base: string): Promise<IndexHealth | null> {
+  for (;;) {
+    const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth } }).data.searchIndex ?? null;
+    if (!index || index.state !== 'building') return index;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts the server and times it: until it answers, and until its health check says the search index is ready. */
+async function startUp(start: () => Promise<ChildProcess>, base: string): Promise<Startup> {
+  const t0 = performance.now();
+  const child = await start();
+  const answeredSeconds = (performance.now() - t0) / 1000;
+  for (;;) {
+    const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth } }).data.searchIndex ?? null;
+    if (!index || index.state === 'ready' || index.state === 'failed' || index.state === 'off') {
+      return {
+        answeredSeconds,
+        readySeconds: (performance.now() - t0) / 1000,
+        index,
+        rssMiB: rssMiB(child.pid!),
+        rssWithoutIndexMiB: null,
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The index's start-up and memory, for the report. */
+function indexMd(s: Startup): string {
+  if (!s.index) return 'The server reported no search index.';
+  const i = s.index;
+  const without =
+    s.rssWithoutIndexMiB === null ? '' : ` (a server without the index, \`SEARCH_INDEX=off\`: ${s.rssWithoutIndexMiB.toFixed(0)} MiB)`;
+  return `The search index, on a restart of the server on the seeded database: the server answered after ${s.answeredSeconds.toFixed(1)} s and its index (state \`${i.state}\`, ${i.products} products) was ready after ${s.readySeconds.toFixed(1)} s (its build: ${i.buildSeconds?.toFixed(1) ?? '?'} s, searches meanwhile answered by the database); its typed arrays hold ${(i.bytes / 2 ** 20).toFixed(0)} MiB, and the server's resident memory was ${s.rssMiB.toFixed(0)} MiB${without}.`;
+}
+
 async function main() {
   if (!ADMIN_URL) {
     console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own database).');
@@ -1075,11 +983,13 @@ async function main() {
   monitor = new pg.Client({ connectionString: ADMIN_URL });
   await monitor.connect();
   const reuse = await freshDatabase(monitor, ADMIN_URL, DB, REUSE);
-  // The server migrates the new database as it starts.
-  let server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue');
+  // The server migrates the new database as it starts (without an index: it is restarted once seeded).
+  let server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue', [], { SEARCH_INDEX: 'off' });
   const db = new pg.Client({ connectionString: dbUrl(DB) });
   await db.connect();
   let bare: ChildProcess | undefined;
+  let before: ChildProcess | undefined;
+  let startup: Startup;
   const results: Result[] = [];
   let steps: SeedStep[] = [];
   let seedMs = 0;
@@ -1106,6 +1016,14 @@ async function main() {
     } else console.log(`reusing the kept database ${DB}`);
     sizes = await sizesOf(db);
     console.log(JSON.stringify(sizes));
+    // A restart on the seeded database: how long until it answers, and until its search index is built.
+    await stop(server);
+    startup = await startUp(async () => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue')), BASE);
+    console.log(`search index: ${JSON.stringify(startup)}`);
+    if (BEFORE) {
+      before = await startServer(dbUrl(DB), BEFORE_PORT, os.tmpdir() + '/owo-catalogue-before', [], { SEARCH_INDEX: 'off' });
+      startup.rssWithoutIndexMiB = rssMiB(before.pid!);
+    }
     const people = await shoppers(db);
     console.log(`${people.length} shoppers logged in`);
 
@@ -1113,14 +1031,26 @@ async function main() {
     const kept = {} as Record<Kind, Ask[]>;
     const ids = new Map<Ask, string[]>();
     for (const kind of KINDS) {
-      const c = await check(all[kind]);
+      // The long tail's kinds: a sample spread over the distinct requests is checked, and every request is asked under load.
+      const tail = LONG_TAIL && LONG_TAIL_KINDS.includes(kind);
+      const distinct = tail ? [...new Map(all[kind].map((a) => [a.path, a])).values()] : all[kind];
+      const step = Math.max(1, Math.floor(distinct.length / CHECK_SAMPLE));
+      const asked = tail ? distinct.filter((_, i) => i % step === 0).slice(0, CHECK_SAMPLE) : all[kind];
+      const c = await check(asked);
       for (const [k, v] of c.ids) ids.set(k, v);
-      kept[kind] = c.kept;
-      checked.push({ kind, asked: all[kind].length, kept: c.kept.length, empty: c.empty, kib: mean(c.bytes) / 1024 });
+      kept[kind] = tail ? all[kind] : c.kept;
+      checked.push({
+        kind,
+        asked: asked.length,
+        kept: c.kept.length,
+        empty: c.empty,
+        kib: mean(c.bytes) / 1024,
+        tail: tail ? { requests: all[kind].length, ...spread(all[kind].map((a) => ({ search: a.path }))) } : undefined,
+      });
       console.log(
-        `${kind}: ${c.kept.length} of ${all[kind].length} requests have results (${c.empty} empty, left out), ${(mean(c.bytes) / 1024).toFixed(1)} KiB each`,
+        `${kind}: ${c.kept.length} of ${asked.length} requests checked have results (${c.empty} empty${tail ? '' : ', left out'}), ${(mean(c.bytes) / 1024).toFixed(1)} KiB each${tail ? `; ${distinct.length} distinct of ${all[kind].length}` : ''}`,
       );
-      if (c.kept.length < all[kind].length / 2) throw new Error(`${kind}: most requests found nothing; the seed or the requests are wrong`);
+      if (c.kept.length < asked.length / 2) throw new Error(`${kind}: most requests found nothing; the seed or the requests are wrong`);
     }
 
     bare = await startBare(fileURLToPath(import.meta.url), 'CATALOGUE_ROLE', dbUrl(DB), BARE_PORT);
@@ -1140,6 +1070,17 @@ async function main() {
       reqs: kept[kind].map(({ method, path: p, token, body }) => ({ method, path: p, token, ...(body ? { body } : {}) })),
       root: serverRoot,
     }));
+    if (before) {
+      const beforeRoot = before.pid!;
+      for (const kind of ['search', 'search-price'] as const)
+        real.push({
+          name: `${kind} (db)`,
+          label: `${LABELS[kind]}, SEARCH_INDEX=off`,
+          base: `http://127.0.0.1:${BEFORE_PORT}`,
+          reqs: real.find((c) => c.name === kind)!.reqs,
+          root: () => beforeRoot,
+        });
+    }
     if (WARMUP > 0) for (const c of [bareCase, ...real]) await measure(c, 16, WARMUP);
     console.log(`warm-up done (${WARMUP} s per case at concurrency 16, not recorded); load generator: ${WRK ? 'wrk' : 'node:http'}`);
     const changing = CHANGES > 0 ? await changeStock(db, CHANGES) : null;
@@ -1149,6 +1090,7 @@ async function main() {
         const r = await measure(c, level);
         results.push(r);
         logResult(r);
+        checkThat(r.failed === 0 && r.ok > 0, `${r.case} at concurrency ${level}: ${r.ok} answered, ${r.failed} failed`);
       }
     }
 
@@ -1156,16 +1098,25 @@ async function main() {
     const top = Math.max(...LEVELS);
     if (PROFILE) {
       // The server's CPU profile during the case with the highest p99 at the highest level (a fresh server, with --cpu-prof).
-      const slowest = results.filter((r) => r.case !== 'bare' && r.concurrency === top).sort((a, b) => b.p99 - a.p99)[0]!;
+      // Of the cases the server (the one restarted here) answers: not the bare read, not the "(db)" cases of the other server.
+      const slowest = results
+        .filter((r) => r.case !== 'bare' && !r.case.endsWith('(db)') && r.concurrency === top)
+        .sort((a, b) => b.p99 - a.p99)[0]!;
       const c = real.find((x) => x.name === slowest.case)!;
       await stop(server);
       prof = await profileCase(
-        async (flags) => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue', flags)),
+        // Profiled once its search index is ready (until then its searches are the database's).
+        async (flags) => {
+          server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue', flags);
+          await indexReady(BASE);
+          return server;
+        },
         path.join(tmp, 'prof'),
-        () => measure(c, top, WARMUP),
+        async () => WARMUP > 0 && (await measure(c, top, WARMUP)),
         () => measure(c, top),
       );
       logResult(prof.run);
+      checkThat(prof.run.failed === 0 && prof.run.ok > 0, `the profiled run: ${prof.run.ok} answered, ${prof.run.failed} failed`);
     }
 
     if (EXPLAIN > 0) {
@@ -1176,22 +1127,26 @@ async function main() {
         const list = kept[kind];
         const step = Math.max(1, Math.floor(list.length / EXPLAIN));
         const some = list.filter((_, i) => i % step === 0).slice(0, EXPLAIN);
-        analyses.push(await analyse(db, kind, some, ids));
+        const a = await analyse(db, kind, some, ids);
+        analyses.push(a);
+        checkThat(a.matches, `${kind}: the copied statement picks other rows than the API: compare it with the service's`);
       }
     }
   } finally {
     call.close();
     if (bare) await stop(bare);
+    if (before) await stop(before);
     await stop(server);
     await db.end();
     await monitor.end();
     if (process.env.CATALOGUE_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     rmSync(tmp, { recursive: true, force: true });
   }
-  const md = report(results, sizes, steps, seedMs, checked, analyses, prof);
+  const md = report(results, sizes, steps, seedMs, checked, analyses, prof, startup);
   // The default size writes the `catalogue` section; another size a section of its own (`catalogue-1000000`).
   if (process.env.CATALOGUE_WRITE !== '0') writeSection(PRODUCTS === 200_000 ? 'catalogue' : `catalogue-${PRODUCTS}`, md);
   console.log(md);
+  exitOnProblems();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1204,6 +1159,7 @@ function report(
   checked: Checked[],
   analyses: CaseAnalysis[],
   prof: Profiled | undefined,
+  startup: Startup,
 ): string {
   const f0 = (n: number) => n.toFixed(0);
   const f1 = (n: number) => n.toFixed(1);
@@ -1227,9 +1183,10 @@ function report(
     ? `Seeded by SQL in ${f0(seedMs / 1000)} s (${steps.map((x) => `${x.name} ${f1(x.ms / 1000)} s`).join(', ')}): set-based inserts into the migrated schema, with all its indexes.`
     : 'The database was a kept one (CATALOGUE_REUSE=1), described as it is.';
   const caseLines = checked
-    .map(
-      (c) =>
-        `- **${c.kind}** (\`${LABELS[c.kind]}\`): ${c.kept} different requests${c.empty ? ` (${c.empty} of the ${c.asked} made found nothing and are left out)` : ''}, ${f1(c.kib)} KiB of JSON each on average.`,
+    .map((c) =>
+      c.tail
+        ? `- **${c.kind}** (\`${LABELS[c.kind]}\`): a long tail: ${c.tail.requests} requests drawn from ${c.tail.distinct} distinct (${c.tail.once} asked once; the ten most asked ${f1(100 * c.tail.top10Share)}% of the requests), one picked at random per request; ${c.asked} of them spread over the list were checked, ${c.empty} of those found nothing (kept: a shopper's search may find nothing), ${f1(c.kib)} KiB of JSON each on average.`
+        : `- **${c.kind}** (\`${LABELS[c.kind]}\`): ${c.kept} different requests${c.empty ? ` (${c.empty} of the ${c.asked} made found nothing and are left out)` : ''}, ${f1(c.kib)} KiB of JSON each on average.`,
     )
     .join('\n');
 
@@ -1281,7 +1238,9 @@ Node ${process.version}, one server process with ${POOL} database connections (\
 PostgreSQL on the same machine, and the load generator (${WRK ? 'wrk, from Debian, one thread' : 'node:http in the bench process'}) on the same
 machine too. The machine was shared with other work while this was recorded: the "others" column is
 the CPU every other process used per request, and the figures move with it.
-${CACHE_NOTE}
+${INDEX_NOTE}
+
+${indexMd(startup)}
 
 The data: ${s.shops} shops in ${s.states} states (a quarter in Lagos, then Abuja, Kano, Port Harcourt, Ibadan, ...; each within about
 20 km of its state's city, with an LGA of the state; each its owner's, a seeded person), ${s.products} products over 180 days

@@ -41,6 +41,8 @@ declare module 'fastify' {
     /** Background jobs: a service declares its own with `app.jobs.add` (platform/jobs.ts). */
     jobs: JobRunner;
     redis: Redis | null;
+    /** Adds a part to the health check's answer (`/api/health`): a service's own state, e.g. its search index. */
+    healthPart(name: string, read: () => unknown): void;
   }
 }
 
@@ -109,6 +111,10 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   const instance = instanceOf(deps.db);
   const jobs = new JobRunner(deps.db, app.log, instance.id, (owner) => instance.isAlive(owner));
   app.decorate('jobs', jobs);
+  const healthParts = new Map<string, () => unknown>();
+  app.decorate('healthPart', (name: string, read: () => unknown) => {
+    healthParts.set(name, read);
+  });
   // Texts and emails are claimed row by row, so every process drains the outbox. `drain` does not
   // say how many it sent: the turn counts as idle when no row is left for it to claim.
   jobs.add({
@@ -220,6 +226,7 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
         db: 'ok',
         redis: redis ? 'ok' : 'not configured',
         services: deps.services.map((s) => s.name).filter((n) => config.services.includes(n)),
+        ...Object.fromEntries([...healthParts].map(([name, read]) => [name, read()])),
       },
     };
   });

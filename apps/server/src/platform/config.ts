@@ -22,7 +22,8 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SECRET_HASH_COST: z.enum(['standard', 'test']).optional(),
-  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  SEARCH_INDEX_FOLLOW_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   TIMELINE_CAP: z.coerce.number().int().min(20, 'TIMELINE_CAP must be at least 20').max(5_000).default(400),
   TIMELINE_ACTIVE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   TIMELINE_BIG_ACCOUNT_FOLLOWERS: z.coerce.number().int().min(1).default(10_000),
@@ -143,11 +144,10 @@ export type Config = {
   isProduction: boolean;
   /** The cost of password and PIN hashes (platform/crypto.ts): `test` only on test servers. */
   secretHashCost: SecretHashCost;
-  /**
-   * How long at most a search's ranking, a prefix's suggestions and facets are kept
-   * (platform/read-cache.ts; dropped sooner when a product with their words changes); 0: not kept.
-   */
-  searchCacheMs: number;
+  /** Whether each process keeps a product search index (services/ecommerce/search-index/); off: the database's statement alone. */
+  searchIndex: boolean;
+  /** How often a process applies product changes to its search index when no search has asked (a search applies them first anyway). */
+  searchIndexFollowMs: number;
   /**
    * Connect's home timelines (docs/connect.md): entries kept per person, days a timeline is kept
    * unread, followers from which an author's posts are pulled at read time.
@@ -289,7 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     secretHashCost: e.SECRET_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'standard'),
-    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_800_000),
+    searchIndex: e.SEARCH_INDEX === 'on',
+    searchIndexFollowMs: e.SEARCH_INDEX_FOLLOW_MS,
     timelines: { cap: e.TIMELINE_CAP, activeDays: e.TIMELINE_ACTIVE_DAYS, bigAccountFollowers: e.TIMELINE_BIG_ACCOUNT_FOLLOWERS },
     port: e.PORT,
     host: e.HOST,

@@ -55,18 +55,6 @@ export const jobLagSeconds = new Gauge({
   registers: [],
 });
 
-/**
- * Search rankings by how they were had (`made`: every match ranked; `updated`: a kept ranking
- * brought up to date with the products of the shops a change named; `not_updated`: one that could
- * not be, and was made afresh), counted by the search service.
- */
-export const searchRankingsTotal = new Counter({
-  name: 'owo_search_rankings_total',
-  help: 'Search rankings made afresh or brought up to date',
-  labelNames: ['how'] as const,
-  registers: [],
-});
-
 /** Web Push deliveries by kind and outcome (`sent`, `retry`, `failed`, `gone`), counted by the notifications service. */
 export const pushDeliveriesTotal = new Counter({
   name: 'owo_push_deliveries_total',
@@ -196,7 +184,6 @@ export function createMetrics(app: FastifyInstance, db: Db) {
   registry.registerMetric(ledgerPostingSeconds);
   for (const m of [jobRunsTotal, jobRunSeconds, jobLagSeconds]) registry.registerMetric(m);
   for (const m of [pushDeliveriesTotal, pushDeliverySeconds]) registry.registerMetric(m);
-  registry.registerMetric(searchRankingsTotal);
   // One registry for the app: its own metrics and the process's (the same metric objects).
   return { registry: Registry.merge([registry, processMetrics()]), requests, duration };
 }

@@ -138,11 +138,15 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
  * with a pool (and server instance) of its own, on the embedded database (one connection) sharing
  * its database object. `ctx.close()` closes it too (first, before the database is dropped).
  */
-export async function secondApp(ctx: TestContext, opts: ProviderOptions = {}): Promise<SecondApp> {
+export async function secondApp(
+  ctx: TestContext,
+  opts: ProviderOptions & { configure?: (config: Config) => Config } = {},
+): Promise<SecondApp> {
   const database = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl }) : null;
   const db = database?.db ?? ctx.db;
-  const providers = testProviders(ctx.config, db, opts);
-  const app = await buildApp({ config: ctx.config, db, services: allServices, providers });
+  const config = opts.configure ? opts.configure(ctx.config) : ctx.config;
+  const providers = testProviders(config, db, opts);
+  const app = await buildApp({ config, db, services: allServices, providers });
   await app.ready();
   let closed: Promise<void> | null = null;
   const close = () =>

@@ -2,7 +2,7 @@ import { and as allOf, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Pagination, Product, ProductSearchInfo } from '@owo/contracts';
 import type { Db, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { ReadCache } from '../../platform/read-cache.js';
+import type { SearchIndexFollower } from './search-index/follow.js';
 import { categoryById, LOW_STOCK } from './catalogue.js';
 import { and, filtersOf, searchProducts, sortOrder, type ProductQuery } from './search.service.js';
 import {
@@ -35,10 +35,10 @@ export async function listProducts(
   db: Db,
   viewerId: string,
   q: ProductQuery,
-  cache?: ReadCache,
+  index: SearchIndexFollower | null = null,
 ): Promise<{ items: Product[]; pagination: Pagination; search?: ProductSearchInfo }> {
   const s = q.search?.trim();
-  if (s) return searchProducts(db, viewerId, { ...q, search: s }, cache);
+  if (s) return searchProducts(db, viewerId, { ...q, search: s }, index);
   const f = filtersOf(q);
   const where = [...f.place, ...f.category, ...f.price];
   // A category alone (or everything) has its total kept; other filters count their matches.

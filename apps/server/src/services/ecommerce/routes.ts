@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../platform/errors.js';
-import { instanceOf } from '../../platform/instance.js';
 import { ok } from '../../platform/http.js';
-import { ReadCache } from '../../platform/read-cache.js';
 import { listed, route, userIdOf as me } from '../../platform/route.js';
 import { CATEGORIES, categoryById, COLOURS, SHOP_REPORT_REASONS, STATES, findState, subcategoryById } from './catalogue.js';
 import { deliveryEstimate } from './cart.service.js';
@@ -11,15 +9,10 @@ import { createProduct, deleteProduct, editProduct, increaseStock } from './prod
 import * as pr from './products.service.js';
 import { myReport, myReports, reportShopOrProduct } from './reports.service.js';
 import { searchShops, suggest } from './search-suggest.js';
+import { pruneSearchChanges, SearchIndexFollower } from './search-index/follow.js';
 import { searchFacets } from './search.service.js';
 import * as sh from './shops.service.js';
 import { addToWishlist, removeFromWishlist, wishlistOf, wishlistProducts } from './wishlist.service.js';
-
-/**
- * Sent by the products' trigger (sql/owo_search_changed.sql) with the changed products' search words
- * and, on a second line, their shops; or '*'.
- */
-const SEARCH_CHANGED = 'owo_search';
 
 /** The map's name of each section's call (products.service SECTIONS). */
 const SECTION_CALLS = {
@@ -35,37 +28,25 @@ const SECTION_CALLS = {
 /** The marketplace catalogue: products, sections, categories, shops, places, wishlist, reports. */
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
-  // Searches' rankings, suggestions and facets are the same for every shopper: kept up to
-  // SEARCH_CACHE_MS, and dropped in every process when a product with one of their words changes
-  // (the products' trigger, sql/owo_search_changed.sql, notifies on commit).
-  const cache = new ReadCache(app.config.searchCacheMs);
-  if (cache.maxAgeMs > 0)
-    await instanceOf(db).listen(SEARCH_CHANGED, (said) => {
-      if (said === '*') return cache.invalidate('*');
-      const [words = '', shops] = said.split('\n');
-      cache.invalidate(words.split(' '), shops?.split(' '));
-    });
+  // The process's search index (search-index/): built in the background at start (searches use the
+  // database's statement until it is ready), kept in step with every committed product change, its
+  // state in the health check.
+  const index = new SearchIndexFollower(db, app.config.searchIndex, (err) => app.log.error({ err }, 'search index build failed'));
+  app.addHook('onReady', async () => {
+    void index.start();
+  });
+  app.addHook('onClose', async () => index.stop());
+  app.healthPart('searchIndex', () => index.state);
+  app.jobs.add({ name: 'ecommerce.search-index', periodMs: app.config.searchIndexFollowMs, scope: 'process', run: () => index.catchUp() });
+  app.jobs.add({ name: 'ecommerce.search-changes-prune', periodMs: 600_000, run: () => pruneSearchChanges(db) });
 
   // Products (shopper) --------------------------------------------------------------------------
   route(app, 'shop.products', { guard: 'bearer' }, async (req) => {
-    const r = await pr.listProducts(db, me(req), req.query, cache);
+    const r = await pr.listProducts(db, me(req), req.query, index);
     return { ...listed('Products', r), search: r.search };
   });
-  route(app, 'shop.suggest', { guard: 'bearer' }, async (req) =>
-    ok(await cache.get(JSON.stringify(['suggest', req.query.q]), () => suggest(db, req.query.q)), 'Suggestions'),
-  );
-  route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) =>
-    ok(
-      (
-        await cache.get(
-          JSON.stringify(['facets', req.query]),
-          () => searchFacets(db, req.query),
-          (r) => r.tags,
-        )
-      ).facets,
-      'Facets',
-    ),
-  );
+  route(app, 'shop.suggest', { guard: 'bearer' }, async (req) => ok(await suggest(db, req.query.q, await index.current()), 'Suggestions'));
+  route(app, 'shop.searchFacets', { guard: 'bearer' }, async (req) => ok(await searchFacets(db, req.query, index), 'Facets'));
   for (const s of pr.SECTIONS) {
     route(app, SECTION_CALLS[s.id], { guard: 'bearer' }, async (req) => listed(s.title, await pr.section(db, me(req), s.id, req.query)));
   }

@@ -3,8 +3,9 @@ import type { ShopHit, Suggestion } from '@owo/contracts';
 import { executeRows, type Tx } from '../../platform/db.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { CATEGORIES, categoryPlace, placeOf } from './catalogue.js';
-import { ratingOf, type Page } from './products-read.js';
-import { corrections, synonymsOf, termsOf } from './search-words.js';
+import { ratingOf, uuidArray, type Page } from './products-read.js';
+import type { ProductIndex } from './search-index/product-index.js';
+import { corrections, lexemesOf, synonymsOf, termsOf } from './search-words.js';
 import type { ProductImage } from './tables.js';
 
 // Suggestions as one types (the last word is a prefix: search_words' prefix index, the search
@@ -34,44 +35,29 @@ function categoriesFor(words: string[]): Suggestion['categories'] {
   return out.slice(0, 4);
 }
 
+type SuggestedProduct = { id: string; name: string; price: number; images: ProductImage[]; category_id: string; subcategory_id: string };
+
 /** What the person may be typing: the last word completed, products, categories and shops. */
-export async function suggest(db: Tx, q: string): Promise<Suggestion> {
+export async function suggest(db: Tx, q: string, index: ProductIndex | null = null): Promise<Suggestion> {
   const { before, last } = prefixOf(q);
   if (last.length < 2) return { words: [], products: [], categories: [], shops: [] };
-  let words = (
+  const completions = (
     await executeRows<{ word: string }>(
       db,
       sql`SELECT word FROM search_words WHERE word LIKE ${likePrefix(last)} AND products > 0 ORDER BY products DESC, word LIMIT 5`,
     )
   ).map((r) => r.word);
+  let words = completions;
   if (!words.length) {
     const fixed = (await corrections(db, [last])).get(last);
     if (fixed) words = [fixed];
   }
   const lead = words[0] && words[0] !== last && !words.includes(last) ? words[0] : last;
   const wanted = [...new Set([last, ...synonymsOf(lead)])];
-  const prefixQ = sql`(to_tsquery('simple'::regconfig, ${`${last}:*`}) || ${sql.join(
-    synonymsOf(lead).map((w) => sql`phraseto_tsquery('english'::regconfig, ${w})`),
-    sql` || `,
-  )})`;
-  const match = before ? sql`(plainto_tsquery('english'::regconfig, ${before}) && ${prefixQ})` : prefixQ;
-  const products = await executeRows<{
-    id: string;
-    name: string;
-    price: number;
-    images: ProductImage[];
-    category_id: string;
-    subcategory_id: string;
-  }>(
-    db,
-    sql`SELECT id, name, price, images, category_id, subcategory_id FROM (
-        SELECT DISTINCT ON (lower(name)) id, name, price, images, category_id, subcategory_id, rank, sales FROM (
-          SELECT p.id, p.name, p.price, p.images, p.category_id, p.subcategory_id, p.sales,
-            ts_rank('{0.1, 0.2, 0.5, 1.0}', p.search_doc, ${match}) AS rank
-          FROM products p WHERE p.deleted_at IS NULL AND p.stock > 0 AND p.search_doc @@ ${match} LIMIT 300) m
-        ORDER BY lower(name), rank DESC, sales DESC) d
-      ORDER BY rank DESC, sales DESC, name LIMIT 5`,
-  );
+  const products =
+    index && completions.length && synonymsOf(lead).length === 1
+      ? await productsFromIndex(db, index, before, completions)
+      : await productsFromDocument(db, before, last, lead);
   const shopQ = before
     ? sql`(plainto_tsquery('simple'::regconfig, ${before}) && to_tsquery('simple'::regconfig, ${`${last}:*`}))`
     : sql`to_tsquery('simple'::regconfig, ${`${last}:*`})`;
@@ -92,6 +78,49 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion> {
     categories: categoriesFor(wanted),
     shops: shops.map((s) => ({ id: s.id, name: s.name, logoUrl: s.logo_url, ...placeOf(s.state_id, s.lga_id) })),
   };
+}
+
+/**
+ * The products of a suggestion through the search index: those with the words before and one of the
+ * completions, in stock, the index's best first, one per name.
+ */
+async function productsFromIndex(db: Tx, index: ProductIndex, before: string, completions: string[]) {
+  // Their english lexemes, as the index reads them (kept per process: search-words.ts lexemesOf).
+  const lex = await lexemesOf(db, [before, ...completions]);
+  const alts = completions.map((c) => lex.get(c)!).filter((l) => l.length);
+  const head = lex.get(before)!.map((l) => [[l]]);
+  const found = index.search({ groups: [...head, alts], mode: 'all', filters: {}, sort: 'relevance', want: 30 });
+  if (!found.ids.length) return [];
+  const rows = await executeRows<SuggestedProduct>(
+    db,
+    sql`SELECT id, name, price, images, category_id, subcategory_id FROM products
+      WHERE id = ANY(${uuidArray(found.ids)}::uuid[]) AND deleted_at IS NULL AND stock > 0`,
+  );
+  const at = new Map(found.ids.map((id, i) => [id, i]));
+  const names = new Set<string>();
+  return rows
+    .sort((a, b) => at.get(a.id)! - at.get(b.id)!)
+    .filter((r) => !names.has(r.name.toLowerCase()) && names.add(r.name.toLowerCase()))
+    .slice(0, 5);
+}
+
+/** The products of a suggestion through the search document: the last word as a prefix, or one of the lead word's synonyms. */
+async function productsFromDocument(db: Tx, before: string, last: string, lead: string) {
+  const prefixQ = sql`(to_tsquery('simple'::regconfig, ${`${last}:*`}) || ${sql.join(
+    synonymsOf(lead).map((w) => sql`phraseto_tsquery('english'::regconfig, ${w})`),
+    sql` || `,
+  )})`;
+  const match = before ? sql`(plainto_tsquery('english'::regconfig, ${before}) && ${prefixQ})` : prefixQ;
+  return executeRows<SuggestedProduct>(
+    db,
+    sql`SELECT id, name, price, images, category_id, subcategory_id FROM (
+        SELECT DISTINCT ON (lower(name)) id, name, price, images, category_id, subcategory_id, rank, sales FROM (
+          SELECT p.id, p.name, p.price, p.images, p.category_id, p.subcategory_id, p.sales,
+            ts_rank('{0.1, 0.2, 0.5, 1.0}', p.search_doc, ${match}) AS rank
+          FROM products p WHERE p.deleted_at IS NULL AND p.stock > 0 AND p.search_doc @@ ${match} LIMIT 300) m
+        ORDER BY lower(name), rank DESC, sales DESC) d
+      ORDER BY rank DESC, sales DESC, name LIMIT 5`,
+  );
 }
 
 /** Shops whose name has these words (the last one a prefix), the biggest first, the total capped. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
 import { categoryById, subcategoryOf } from './catalogue.js';
 import synonymData from './search-synonyms.json' with { type: 'json' };
 
@@ -119,14 +119,55 @@ export function bestCorrection(word: string, candidates: Candidate[]): string | 
 
 type Known = { term: string; known: boolean; stop: boolean };
 
+/** Strings as one PostgreSQL text[] literal, bound as a single parameter. */
+export const textArray = (xs: Iterable<string>) => `{${[...xs].map((x) => `"${x.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/** Each text's english lexemes (PostgreSQL's to_tsvector), kept per process: they depend on nothing but the text. */
+const LEXEMES = new Map<string, string[]>();
+const LEXEMES_KEPT = 50_000;
+
+/** The english lexemes of each text, asking PostgreSQL only about those not seen before (one statement). */
+export async function lexemesOf(db: Tx, texts: string[]): Promise<Map<string, string[]>> {
+  const missing = [...new Set(texts)].filter((t) => !LEXEMES.has(t));
+  if (missing.length) {
+    const rows = await executePrepared<{ t: string; lex: string[] }>(
+      db,
+      'search_lexemes',
+      sql`SELECT t, tsvector_to_array(to_tsvector('english'::regconfig, t)) AS lex FROM unnest(${textArray(missing)}::text[]) AS t`,
+    );
+    if (LEXEMES.size + rows.length > LEXEMES_KEPT) LEXEMES.clear();
+    for (const r of rows) LEXEMES.set(r.t, r.lex);
+  }
+  return new Map(texts.map((t) => [t, LEXEMES.get(t) ?? []]));
+}
+
 /**
  * Which terms the catalogue has (a word of the vocabulary, a synonym, or found by its stem in some
  * product's document) and which are stop words; one statement for all of them.
  */
-export async function knownTerms(db: Tx, terms: string[]): Promise<Known[]> {
+export async function knownTerms(db: Tx, terms: string[], indexHas?: (lexeme: string) => boolean): Promise<Known[]> {
   const list = terms.filter((t) => !isSynonym(t) && !/\s/.test(t));
   const found = new Map<string, Known>();
-  if (list.length) {
+  if (list.length && indexHas) {
+    // With a search index, a term whose stems it has is known; the vocabulary is asked only about the others.
+    const lex = await lexemesOf(db, list);
+    const unsure = list.filter((w) => lex.get(w)!.length > 0 && !lex.get(w)!.every(indexHas));
+    const vocab = new Set(
+      unsure.length
+        ? (
+            await executePrepared<{ word: string }>(
+              db,
+              'search_vocabulary',
+              sql`SELECT word FROM search_words WHERE word = ANY(${textArray(unsure)}::text[]) AND products > 0`,
+            )
+          ).map((r) => r.word)
+        : [],
+    );
+    for (const w of list) {
+      const l = lex.get(w)!;
+      found.set(w, { term: w, known: l.length > 0 && (l.every(indexHas) || vocab.has(w)), stop: l.length === 0 });
+    }
+  } else if (list.length) {
     // A word no product has must be looked up in the search index (a read of nothing), never sought
     // row by row through every product: the planner, expecting some product to have any word, would
     // scan for the first one (over a second at 1M products). So sequential scans are off for this

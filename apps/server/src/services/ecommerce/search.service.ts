@@ -1,19 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductSort } from '@owo/contracts';
-import { executeRows, type Tx } from '../../platform/db.js';
+import type { Product, ProductSort } from '@owo/contracts';
+import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { searchRankingsTotal } from '../../platform/metrics.js';
 import { pageInfo } from '../../platform/pagination.js';
-import { NO_CACHE, type ReadCache } from '../../platform/read-cache.js';
 import { CATEGORIES, categoryById, findLga, findState } from './catalogue.js';
 import { live, productPage, productsInOrder, uuidArray, type Page } from './products-read.js';
-import { corrections, knownTerms, synonymsOf, termsOf } from './search-words.js';
+import type { SearchIndexFollower } from './search-index/follow.js';
+import type { IndexFilters, ProductIndex } from './search-index/product-index.js';
+import { corrections, knownTerms, lexemesOf, synonymsOf, termsOf, textArray } from './search-words.js';
 
 // Product search: the words of a query, each corrected when the catalogue does not have it and
 // widened with its synonyms, matched against the weighted search document (name A, tags B,
-// description C) through its GIN index; ranked all words before some, in stock before out of
-// stock, then by the document's weights, a phrase or exact name, and quality; one shop's copies
-// spread down the page. Counts stop at COUNT_CAP ("1,000+").
+// description C); ranked all words before some, in stock before out of stock, then by the
+// document's weights, a phrase or exact name, and quality; one shop's copies spread down the page.
+// The process's search index (search-index/) finds a page's candidates, which the database ranks;
+// without it (building, or SEARCH_INDEX=off) the database finds every match through the document's
+// GIN index. Counts stop at COUNT_CAP ("1,000+").
 
 export const COUNT_CAP = 1000;
 /** Facets count at most this many matches (then they are a sample, and say so). */
@@ -87,8 +89,11 @@ export type TextMatch = {
   score: SQL;
   correctedQuery: string | null;
   didYouMean: string | null;
-  /** The words typed, the words searched and their synonyms: what a kept answer depends on (searchTags). */
-  words: string[];
+  /**
+   * Per word searched (corrected when unknown), its alternatives (it and its synonyms), each as its
+   * english lexemes: what the search index reads.
+   */
+  lexemes: string[][][];
 };
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,41 +101,36 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SUBCATEGORIES = CATEGORIES.flatMap((c) => c.subcategories.map((s) => ({ id: s.id, name: s.name })));
 
 /**
- * The condition "matches one of the words strongly" (TextMatch.strong), with, for each word, the
- * subcategories whose name has it and the shops whose name has it (read once per query: the
- * shops' names through their own word index).
+ * The condition "matches one of the words strongly" (TextMatch.strong): for each word, the
+ * subcategories whose name has it (found here from their lexemes) and the shops whose name has it
+ * (read by the statement that uses the condition, through the shops' word index). With it, each
+ * word's alternatives as the search index reads them: their english lexemes.
  */
-async function strongMatch(db: Tx, used: string[], groups: SQL[]): Promise<SQL> {
-  const subs = sql`(VALUES ${sql.join(
-    SUBCATEGORIES.map((c) => sql`(${c.id}, ${c.name})`),
-    sql`, `,
-  )}) AS c(id, name)`;
-  const rows = await executeRows<{ subs: string[]; shops: string[] }>(
-    db,
-    sql`SELECT x.i,
-        ARRAY(SELECT c.id FROM ${subs} WHERE to_tsvector('english'::regconfig, c.name) @@ x.q) AS subs,
-        ARRAY(SELECT s.id::text FROM shops s WHERE to_tsvector('simple'::regconfig, s.name) @@ x.simple) AS shops
-      FROM (VALUES ${sql.join(
-        used.map(
-          (u, i) =>
-            sql`(${i}, ${groups[i]!}, (${sql.join(
-              synonymsOf(u).map((a) => sql`phraseto_tsquery('simple'::regconfig, ${a})`),
-              sql` || `,
-            )}))`,
-        ),
-        sql`, `,
-      )}) AS x(i, q, simple) ORDER BY x.i`,
-  );
-  return sql`(${sql.join(
+async function strongMatch(db: Tx, used: string[], groups: SQL[]): Promise<{ strong: SQL; lexemes: string[][][] }> {
+  const alts = used.map(synonymsOf);
+  const lex = await lexemesOf(db, [...alts.flat(), ...SUBCATEGORIES.map((c) => c.name)]);
+  const lexemes = alts.map((a) => a.map((x) => lex.get(x) ?? []));
+  const subLexemes = SUBCATEGORIES.map((c) => new Set(lex.get(c.name) ?? []));
+  const strong = sql`(${sql.join(
     groups.map((g, i) => {
-      const r = rows[i] ?? { subs: [], shops: [] };
+      const subs = SUBCATEGORIES.filter((_, k) => lexemes[i]!.some((l) => l.length > 0 && l.every((x) => subLexemes[k]!.has(x))));
+      const inShopName = sql.join(
+        alts[i]!.map((a) => sql`phraseto_tsquery('simple'::regconfig, ${a})`),
+        sql` || `,
+      );
       return sql`(ts_filter(p.search_own, '{a}') @@ ${g}
-        OR p.subcategory_id = ANY(${`{${r.subs.join(',')}}`}::text[])
-        OR (ts_filter(p.search_own, '{c}') @@ ${g} AND NOT p.shop_id = ANY(${uuidArray(r.shops)}::uuid[])))`;
+        OR p.subcategory_id = ANY(${textArray(subs.map((c) => c.id))}::text[])
+        OR (ts_filter(p.search_own, '{c}') @@ ${g}
+          AND NOT p.shop_id = ANY(ARRAY(SELECT s.id FROM shops s WHERE to_tsvector('simple'::regconfig, s.name) @@ (${inShopName})))))`;
     }),
     sql` OR `,
   )})`;
+  return { strong, lexemes };
 }
+
+/** Whether a product of `from` in the place matches the words strongly (the weak-match rule's question). */
+const strongIn = (from: SQL, m: TextMatch, place: SQL[]) =>
+  sql`EXISTS (SELECT 1 FROM ${from} WHERE ${and([...place, sql`p.search_doc @@ ${m.any}`, m.strong])})`;
 
 /**
  * The condition that leaves weak matches out, when the query's words match anything strongly
@@ -138,18 +138,15 @@ async function strongMatch(db: Tx, used: string[], groups: SQL[]): Promise<SQL> 
  * nothing does (then the weak matches are all there is, and they are shown).
  */
 export async function strongOnly(db: Tx, m: TextMatch, place: SQL[]): Promise<SQL[]> {
-  const [r] = await executeRows<{ any: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE ${and([...place, sql`p.search_doc @@ ${m.any}`, m.strong])}) AS any`,
-  );
+  const [r] = await executeRows<{ any: boolean }>(db, sql`SELECT ${strongIn(sql`products p`, m, place)} AS any`);
   return r?.any ? [m.strong] : [];
 }
 
 /** The query's words as tsqueries: corrected when unknown, widened with synonyms. Null when it has no word. */
-export async function textMatch(db: Tx, search: string): Promise<TextMatch | null> {
+export async function textMatch(db: Tx, search: string, index: ProductIndex | null = null): Promise<TextMatch | null> {
   const terms = termsOf(search);
   if (!terms.length) return null;
-  const known = await knownTerms(db, terms);
+  const known = await knownTerms(db, terms, index ? (l) => index.has(l) : undefined);
   const meaningful = known.filter((k) => !k.stop).length ? known.filter((k) => !k.stop) : known;
   const fixes = await corrections(
     db,
@@ -163,7 +160,7 @@ export async function textMatch(db: Tx, search: string): Promise<TextMatch | nul
         sql` || `,
       )})`,
   );
-  const strong = await strongMatch(db, used, groups);
+  const { strong, lexemes } = await strongMatch(db, used, groups);
   const any = sql`(${sql.join(groups, sql` || `)})`;
   const all = sql`(${sql.join(groups, sql` && `)})`;
   const matched = sql`(${sql.join(
@@ -186,219 +183,125 @@ export async function textMatch(db: Tx, search: string): Promise<TextMatch | nul
     score,
     correctedQuery: fixes.size ? terms.map((t) => fixes.get(t) ?? t).join(' ') : null,
     didYouMean: null,
-    words: [...terms, ...used.flatMap(synonymsOf)],
+    lexemes,
   };
 }
 
-/**
- * What a kept search answer depends on: the search-document lexemes (english stems) of the words
- * typed, the words searched and their synonyms. A product whose document has one of them, before or
- * after a change, is told to every process by the products' trigger (sql/owo_search_changed.sql),
- * and the answers kept with it are dropped (routes.ts).
- */
-export async function searchTags(db: Tx, m: TextMatch): Promise<string[]> {
-  const [r] = await executeRows<{ words: string[] | null }>(
+/** The most matches a search counts exactly, by the database's statement (past it: "1,000+"). */
+async function cappedCount(db: Tx, where: SQL): Promise<number> {
+  const [r] = await executeRows<{ n: number }>(
     db,
-    sql`SELECT tsvector_to_array(to_tsvector('english'::regconfig, ${m.words.join(' ')})) AS words`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`,
   );
-  return r?.words ?? [];
+  return r?.n ?? 0;
 }
 
-/**
- * Counts matches up to the cap: the number, whether there are more, and (when there are not) how
- * many each shop has, so a kept ranking's count can be brought up to date shop by shop.
- */
-export async function cappedCount(db: Tx, where: SQL, cap = COUNT_CAP) {
-  const rows = await executeRows<{ shop: string; n: number }>(
-    db,
-    sql`SELECT shop, count(*)::int AS n FROM (SELECT p.shop_id AS shop FROM products p WHERE ${where} LIMIT ${cap + 1}) x GROUP BY shop`,
-  );
-  return countOf(new Map(rows.map((r) => [r.shop, r.n])), cap);
-}
+const CANDIDATE_COLUMNS = sql.raw(
+  'id, shop_id, name, price, stock, sales, rating_sum, rating_count, created_at, category_id, subcategory_id, state_id, lga_id, search_doc, search_own, deleted_at',
+);
 
-/** A count from the matches per shop: capped, and the shops' counts kept only while it is exact. */
-function countOf(perShop: Map<string, number>, cap = COUNT_CAP) {
-  let n = 0;
-  for (const c of perShop.values()) n += c;
-  return { total: Math.min(n, cap), more: n > cap, perShop: n > cap ? null : perShop };
-}
+/** Candidates the index gives the database to rank for a page: two pages' worth, so its ranking has room to reorder them. */
+const candidatesFor = (q: Page) => Math.max(40, 2 * q.page * q.limit);
 
-/** How deep a search's ranking is kept (five pages of 20); a page beyond it is ranked again, uncached. */
-export const RANK_DEPTH = 100;
-
-/**
- * Where a product stands in a relevance ranking, as the ranking's order reads it: in stock, words
- * matched, whether it is past its shop's first two in that tier (spread), score, id.
- */
-type RankKey = { s: boolean; m: number; w: boolean; sc: number; id: string };
-
-/** Whether `a` ranks at or before `b` (the order of `searchPlan`'s relevance). */
-function rankedNoLater(a: RankKey, b: RankKey): boolean {
-  if (a.s !== b.s) return a.s;
-  if (a.m !== b.m) return a.m > b.m;
-  if (a.w !== b.w) return !a.w;
-  if (a.sc !== b.sc) return a.sc > b.sc;
-  return a.id <= b.id; // uuids as text order as PostgreSQL orders them
-}
-
-/** What a search ranks before any page is read: the same for every shopper, so it is what the cache keeps. */
-type Ranking = {
-  ids: string[];
-  /** By relevance: the place of the last of `ids` when more rank below it (deep), so an update knows which places it can tell. */
-  last: RankKey | null;
-  /** The words the ranking searched for (corrected, widened): an update with other words (the vocabulary changed) ranks afresh. */
-  words: string;
-  /** What it depends on (searchTags). */
-  tags: string[];
-  /** Whether more matches rank below `ids`. */
-  deep: boolean;
-  total: number;
-  more: boolean;
-  /** The matches per shop, while `total` is exact (not "1,000+"): an update counts again only the changed shops'. */
-  perShop: Map<string, number> | null;
-  correctedQuery: string | null;
-  didYouMean: string | null;
-};
-
-/** The query's conditions and order with its words (corrected, widened); null when it has no word. */
-async function searchPlan(db: Tx, q: ProductQuery & { search: string }, f: Filters) {
-  const m = await textMatch(db, q.search);
-  if (!m) return null;
-  const relevance = !q.sort || q.sort === 'relevance';
-  // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
-  const narrowed = await strongOnly(db, m, f.place);
-  const where = and([...f.place, ...f.category, ...f.price, sql`p.search_doc @@ ${relevance ? m.any : m.all}`, ...narrowed]);
-  const inStockFirst = sql`(p.stock > 0) DESC`;
-  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
-  const order = relevance
-    ? sql`${inStockFirst}, ${m.matched} DESC, ${spread}, ${m.score} DESC, p.id`
-    : sql`${inStockFirst}, ${sortOrder(q.sort)}`;
-  /** The columns of a product's place (RankKey), by relevance. */
-  const key = relevance ? sql`, (p.stock > 0) AS s, ${m.matched} AS m, ${spread} AS w, ${m.score} AS sc` : sql``;
-  // A ranking made with the weak matches left out is another ranking than one with them (updateRanking).
-  return { m, where, order, key, relevance, words: `${m.words.join(' ')}${narrowed.length ? ' [strong]' : ''}` };
-}
-
-/** The first RANK_DEPTH matches' ids in order, the capped total, the correction made and a suggestion when nothing matches. */
-async function rank(db: Tx, q: ProductQuery & { search: string }, f: Filters): Promise<Ranking | null> {
-  const plan = await searchPlan(db, q, f);
-  if (!plan) return null;
-  const rows = await executeRows<RankKey & { shop: string }>(
-    db,
-    sql`SELECT p.id, p.shop_id AS shop ${plan.key} FROM products p WHERE ${plan.where} ORDER BY ${plan.order} LIMIT ${RANK_DEPTH + 1}`,
-  );
-  const deep = rows.length > RANK_DEPTH;
-  const { total, more, perShop } = deep ? await cappedCount(db, plan.where) : countOf(shopCounts(rows));
-  searchRankingsTotal.inc({ how: 'made' });
+/** The query's filters as the index reads them. */
+function indexFilters(q: ProductQuery): IndexFilters {
+  const state = q.stateQuery ? findState(q.stateQuery) : null;
+  const lga = q.lgaQuery ? findLga(q.lgaQuery, state?.id) : null;
   return {
-    ids: rows.slice(0, RANK_DEPTH).map((r) => r.id),
-    last: deep && plan.relevance ? rows[RANK_DEPTH - 1]! : null,
-    words: plan.words,
-    tags: await searchTags(db, plan.m),
-    deep,
-    total,
-    more,
-    perShop,
-    correctedQuery: plan.m.correctedQuery,
-    didYouMean: total === 0 ? await suggestionFor(db, q.search) : null,
+    stateId: state?.id,
+    lgaId: lga?.id,
+    categoryId: q.category && q.category !== 'all' ? q.category : undefined,
+    subcategoryId: q.subcategory,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
   };
 }
-
-/** A ranking brought up to date keeps at least this many places (two pages); with fewer it is made afresh. */
-const KEPT_AT_LEAST = 40;
 
 /**
- * A kept relevance ranking brought up to date with the products of `shops` changed (the products'
- * trigger names them): only its own products and those shops' matching products are ranked again,
- * not every match. Exact: every product outside them kept its place, which was below the last one
- * kept (`last`); so of the re-ranked, those at or before `last` are in their true places, and the
- * ranking keeps them (and stops at the first one past it). A shop's spread (its first two in a tier
- * before its others) is ranked again with all its matches. Null when it cannot be done this way
- * (another sort, other words searched, too few places left, or nothing found): then it is made afresh.
+ * The matches to rank: with the index, its candidates (at most `want`, with its count, and whether
+ * they are every match); without it (building, or SEARCH_INDEX=off), every match, as the database's
+ * statement finds them.
  */
-async function updateRanking(db: Tx, q: ProductQuery & { search: string }, f: Filters, kept: Ranking, shops: ReadonlySet<string>) {
-  if (q.sort && q.sort !== 'relevance') return null;
-  if (kept.total === 0 || (kept.deep && !kept.last)) return null;
-  const plan = await searchPlan(db, q, f);
-  if (!plan || plan.words !== kept.words) return null;
-  const rows = await executeRows<RankKey & { shop: string }>(
-    db,
-    // The candidates, read by primary key and by the shops' index (live products only, as the
-    // ranking's own condition asks) into a table of their own, so the match and the filters are
-    // checked on them alone, never through the search index.
-    sql`WITH p AS MATERIALIZED (
-        SELECT * FROM products WHERE id = ANY(${uuidArray(kept.ids)}::uuid[])
-        UNION ALL SELECT * FROM products
-          WHERE shop_id = ANY(${uuidArray(shops)}::uuid[]) AND deleted_at IS NULL AND NOT id = ANY(${uuidArray(kept.ids)}::uuid[]))
-      SELECT p.id, p.shop_id AS shop ${plan.key} FROM p WHERE ${plan.where} ORDER BY ${plan.order}`,
-  );
-  const last = kept.last;
-  const told = last ? rows.filter((r) => rankedNoLater(r, last)) : rows;
-  if (told.length < Math.min(KEPT_AT_LEAST, rows.length) || told.length === 0) return null;
-  const deep = told.length > RANK_DEPTH || !!last;
-  const ids = told.slice(0, RANK_DEPTH);
-  // The count: the changed shops' matches counted again (all of them are among the rows), the
-  // others' kept. "1,000+" stays so until the ranking is made afresh.
-  const count = kept.perShop ? countOf(new Map([...kept.perShop, ...shopCounts(rows, shops)].filter(([, n]) => n > 0))) : kept;
-  const { total, more, perShop } = count;
-  searchRankingsTotal.inc({ how: 'updated' });
-  return {
-    ...kept,
-    ids: ids.map((r) => r.id),
-    last: deep ? (told.length > RANK_DEPTH ? ids[RANK_DEPTH - 1]! : last) : null,
-    deep,
-    total,
-    more,
-    perShop,
-  };
+function matchesOf(index: ProductIndex | null, q: ProductQuery, m: TextMatch, mode: 'any' | 'all', want: number) {
+  if (!index || want > COUNT_CAP + 1) return null;
+  const a = index.search({ groups: m.lexemes, mode, filters: indexFilters(q), sort: q.sort ?? 'relevance', want });
+  // Only the columns the ranking, the filters and the facets read (not the images, descriptions and texts).
+  const table = sql`WITH p AS MATERIALIZED (SELECT ${CANDIDATE_COLUMNS} FROM products WHERE id = ANY(${uuidArray(a.ids)}::uuid[]))`;
+  return { table, count: a.count, more: a.more, complete: a.complete };
 }
-
-/** Matches per shop among `rows` (of `only` those shops, each counted even at 0). */
-function shopCounts(rows: { shop: string }[], only?: ReadonlySet<string>): Map<string, number> {
-  const out = new Map<string, number>([...(only ?? [])].map((s) => [s, 0]));
-  for (const r of rows) if (!only || only.has(r.shop)) out.set(r.shop, (out.get(r.shop) ?? 0) + 1);
-  return out;
-}
-
-/** The cache's key of a search: everything that changes its ranking (not the page, not the viewer). */
-const rankKey = (q: ProductQuery & { search: string }) =>
-  JSON.stringify(['rank', q.search, q.category, q.subcategory, q.stateQuery, q.lgaQuery, q.minPrice, q.maxPrice, q.sort]);
 
 /**
  * Search with words: a page in the query's sort, its total capped, the correction made, a
- * suggestion when nothing matches. The ranking comes from `cache` when another shopper asked the
- * same within its time; the page's products are read afresh for this viewer (a product deleted
- * since is left out, prices and stock are today's).
+ * suggestion when nothing matches. The index finds the candidates (work bounded by the page, not
+ * by the matches); the database ranks them and reads the page's products for this viewer (today's
+ * prices and stock, wishlist marks, nothing deleted).
  */
-export async function searchProducts(db: Tx, viewerId: string, q: ProductQuery & { search: string }, cache: ReadCache = NO_CACHE) {
-  const f = filtersOf(q); // an unknown state or LGA is refused before anything is read or kept
-  const r = await cache.get(
-    rankKey(q),
-    () => rank(db, q, f),
-    (x) => x?.tags ?? [],
-    async (kept, shops) => {
-      const updated = kept && (await updateRanking(db, q, f, kept, shops));
-      if (!updated) searchRankingsTotal.inc({ how: 'not_updated' });
-      return updated;
-    },
-  );
-  if (!r) {
+export async function searchProducts(
+  db: Tx,
+  viewerId: string,
+  q: ProductQuery & { search: string },
+  index: SearchIndexFollower | null = null,
+) {
+  const f = filtersOf(q); // an unknown state or LGA is refused before anything is read
+  const ready = (await index?.current()) ?? null;
+  const m = await textMatch(db, q.search, ready);
+  if (!m) {
     const page = await productPage(db, viewerId, and([...f.place, ...f.category, ...f.price]), sortOrder(q.sort), q);
     return { ...page, search: { query: q.search, correctedQuery: null, didYouMean: null, totalIsAtLeast: false } };
   }
-  const offset = (q.page - 1) * q.limit;
-  let items;
-  if (offset + q.limit <= r.ids.length || !r.deep) items = await productsInOrder(db, viewerId, r.ids.slice(offset, offset + q.limit));
-  else {
-    const plan = (await searchPlan(db, q, f))!;
-    items = (await productPage(db, viewerId, plan.where, plan.order, q, null, { kept: async () => r.total })).items;
+  const relevance = !q.sort || q.sort === 'relevance';
+  const found = matchesOf(ready, q, m, relevance ? 'any' : 'all', candidatesFor(q));
+  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
+  const order = relevance
+    ? sql`(p.stock > 0) DESC, ${m.matched} DESC, ${spread}, ${m.score} DESC, p.id`
+    : sql`(p.stock > 0) DESC, ${sortOrder(q.sort)}`;
+  // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
+  const words = sql`p.search_doc @@ ${relevance ? m.any : m.all}`;
+  let items: Product[];
+  let n: number;
+  if (found) {
+    // The candidates are read by primary key into a table of their own, and ranked there: the
+    // words, the weak matches (left out when one of the candidates in the place matches strongly)
+    // and the filters are checked on them alone, never through the search document's index.
+    const where = and([...f.place, ...f.category, ...f.price, words, strongAmongCandidates(m, f)]);
+    const offset = (q.page - 1) * q.limit;
+    const ranked = (limit: number, from: number) =>
+      executePrepared<{ id: string; total: number }>(
+        db,
+        'search_rank',
+        sql`${found.table} SELECT p.id, count(*) OVER ()::int AS total FROM p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${from}`,
+      );
+    const rows = await ranked(q.limit, offset);
+    items = await productsInOrder(
+      db,
+      viewerId,
+      rows.map((r) => r.id),
+    );
+    // The total: counted among the candidates when they are every match (a page past the end counts apart), else the index's.
+    if (!found.complete) n = found.count;
+    else n = rows[0]?.total ?? (offset > 0 ? ((await ranked(1, 0))[0]?.total ?? 0) : 0);
+  } else {
+    const narrowed = await strongOnly(db, m, f.place);
+    const where = and([...f.place, ...f.category, ...f.price, words, ...narrowed]);
+    const page = await productPage(db, viewerId, where, order, q, null, { kept: () => cappedCount(db, where) });
+    items = page.items;
+    n = page.pagination.total;
   }
+  const more = found && !found.complete ? found.more : n > COUNT_CAP;
   return {
     items,
-    pagination: pageInfo(q.page, q.limit, r.total),
-    search: { query: q.search, correctedQuery: r.correctedQuery, didYouMean: r.didYouMean, totalIsAtLeast: r.more },
+    pagination: pageInfo(q.page, q.limit, Math.min(n, COUNT_CAP)),
+    search: {
+      query: q.search,
+      correctedQuery: m.correctedQuery,
+      didYouMean: n === 0 ? await suggestionFor(db, q.search) : null,
+      totalIsAtLeast: more,
+    },
   };
 }
+
+/** Among the candidates (the table `p`): a strong match, or any when none of those in the place matches strongly (strongOnly's rule). */
+const strongAmongCandidates = (m: TextMatch, f: Filters) => sql`(${m.strong} OR NOT ${strongIn(sql`p`, m, f.place)})`;
 
 /** For a search that found nothing: each word replaced by the vocabulary's nearest (by trigrams), when that changes something. */
 async function suggestionFor(db: Tx, search: string): Promise<string | null> {
@@ -429,15 +332,20 @@ export const PRICE_RANGES = [
  * category) and per price range (with the category applied, whatever the price), from at most
  * FACET_CAP matches.
  */
-export async function searchFacets(db: Tx, q: ProductQuery) {
+export async function searchFacets(db: Tx, q: ProductQuery, index: SearchIndexFollower | null = null) {
   const f = filtersOf(q);
-  const m = q.search ? await textMatch(db, q.search) : null;
-  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`, ...(await strongOnly(db, m, f.place))] : [])]);
+  const ready = q.search ? ((await index?.current()) ?? null) : null;
+  const m = q.search ? await textMatch(db, q.search, ready) : null;
+  // With the index: counted over its first COUNT_CAP + 1 matches in the place, whatever the category and price.
+  const place = { ...q, category: undefined, subcategory: undefined, minPrice: undefined, maxPrice: undefined };
+  const found = m ? matchesOf(ready, place, m, 'any', COUNT_CAP + 1) : null;
+  const strong = m ? (found ? [strongAmongCandidates(m, f)] : await strongOnly(db, m, f.place)) : [];
+  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`, ...strong] : [])]);
   const inPrice = and(f.price);
   const inCategory = and(f.category);
   const rows = await executeRows<{ category_id: string; n: number; seen: number } & Record<`r${number}`, number>>(
     db,
-    sql`SELECT category_id, count(*) FILTER (WHERE in_price)::int AS n, count(*)::int AS seen,
+    sql`${found ? found.table : sql``} SELECT category_id, count(*) FILTER (WHERE in_price)::int AS n, count(*)::int AS seen,
         ${sql.join(
           PRICE_RANGES.map(
             (r, i) =>
@@ -445,15 +353,14 @@ export async function searchFacets(db: Tx, q: ProductQuery) {
           ),
           sql`, `,
         )}
-      FROM (SELECT p.category_id, p.price, ${inPrice} AS in_price, ${inCategory} AS in_cat FROM products p WHERE ${base} LIMIT ${FACET_CAP + 1}) x
+      FROM (SELECT p.category_id, p.price, ${inPrice} AS in_price, ${inCategory} AS in_cat FROM ${found ? sql`p` : sql`products p`} WHERE ${base} LIMIT ${FACET_CAP + 1}) x
       GROUP BY category_id`,
   );
-  const sampled = rows.reduce((n, r) => n + r.seen, 0) > FACET_CAP;
+  const sampled = (found !== null && !found.complete) || rows.reduce((n, r) => n + r.seen, 0) > FACET_CAP;
   const categories = rows
     .filter((r) => r.n > 0)
     .map((r) => ({ id: r.category_id, name: categoryById(r.category_id)?.name ?? r.category_id, count: r.n }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const prices = PRICE_RANGES.map((r, i) => ({ min: r.min, max: r.max, count: rows.reduce((n, x) => n + Number(x[`r${i}`] ?? 0), 0) }));
-  // Without words the counts depend on every product (null); with words, on theirs.
-  return { facets: { categories, prices, sampled }, tags: m ? await searchTags(db, m) : null };
+  return { categories, prices, sampled };
 }

@@ -163,6 +163,25 @@ export const searchWords = pgTable(
   ],
 );
 
+/**
+ * Every change to a product that its search could see (added, deleted, held, re-worded, moved,
+ * re-categorised, re-priced, in or out of stock), written by the products' trigger
+ * (sql/owo_search_changed.sql) in the change's own transaction: each server process re-reads the
+ * products named here and brings its search index up to date (search-index/follow.ts). Rows older
+ * than an hour are pruned.
+ */
+export const productSearchChanges = pgTable(
+  'product_search_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id').notNull(),
+    at: ts('at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('product_search_changes_at_idx').on(t.at)],
+);
+
 /** A product's variations: each with its own price and stock (size and/or colour). */
 export const productVariations = pgTable(
   'product_variations',

@@ -1,42 +1,20 @@
 -- Trigger function of products_search_changed_{insert,update,delete} (AFTER ... ON products FOR EACH
--- STATEMENT, with the statement's rows as `new_rows` / `old_rows`): tells every server process, once
--- the change commits, the search words (the lexemes of `search_doc`, before and after) of the
--- products whose search could change: added, removed, hidden, moved, re-categorised, re-priced,
--- re-worded, or gone in or out of stock. Each process then drops the searches it keeps for those
--- words (routes.ts). After the words, on a line of their own, come the shops of those products
--- (before and after): a kept ranking re-ranks only their products (search.service.ts, updateRanking);
--- when they do not fit in the notification they are left out, and the rankings are made afresh. A
--- statement of more than 200 products, or words too many for one notification, says '*': drop every
--- kept search. Sales and ratings alone say nothing.
+-- STATEMENT, with the statement's rows as `new_rows` / `old_rows`): records in
+-- product_search_changes, in the change's own transaction, each product whose search could change:
+-- added, removed, hidden, moved, re-categorised, re-priced, re-worded, or gone in or out of stock.
+-- Every server process reads these rows and re-reads those products into its search index
+-- (search-index/follow.ts). Sales and ratings alone are not recorded (they move a product's quality,
+-- which the index takes up at its next build).
 CREATE OR REPLACE FUNCTION owo_search_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  words text;
-  shops text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    IF EXISTS (SELECT 1 FROM new_rows OFFSET 200) THEN
-      PERFORM pg_notify('owo_search', '*');
-      RETURN NULL;
-    END IF;
-    SELECT string_agg(DISTINCT w, ' '), string_agg(DISTINCT n.shop_id::text, ' ') INTO words, shops
-      FROM new_rows n, unnest(tsvector_to_array(n.search_doc)) w;
+    INSERT INTO product_search_changes (product_id) SELECT n.id FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
-    IF EXISTS (SELECT 1 FROM old_rows OFFSET 200) THEN
-      PERFORM pg_notify('owo_search', '*');
-      RETURN NULL;
-    END IF;
-    SELECT string_agg(DISTINCT w, ' '), string_agg(DISTINCT o.shop_id::text, ' ') INTO words, shops
-      FROM old_rows o, unnest(tsvector_to_array(o.search_doc)) w;
+    INSERT INTO product_search_changes (product_id) SELECT o.id FROM old_rows o;
   ELSE
-    IF EXISTS (SELECT 1 FROM new_rows OFFSET 200) THEN
-      PERFORM pg_notify('owo_search', '*');
-      RETURN NULL;
-    END IF;
-    SELECT string_agg(DISTINCT w, ' '), string_agg(DISTINCT s::text, ' ') INTO words, shops
-      FROM new_rows n JOIN old_rows o ON o.id = n.id,
-        unnest(tsvector_to_array(n.search_doc) || tsvector_to_array(o.search_doc)) w,
-        unnest(ARRAY[n.shop_id, o.shop_id]) s
+    INSERT INTO product_search_changes (product_id)
+      SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE n.search_doc IS DISTINCT FROM o.search_doc
         OR n.deleted_at IS DISTINCT FROM o.deleted_at
         OR n.hidden_at IS DISTINCT FROM o.hidden_at
@@ -48,16 +26,6 @@ BEGIN
         OR n.price <> o.price
         OR (n.stock > 0) <> (o.stock > 0)
         OR n.created_at <> o.created_at;
-  END IF;
-  IF words IS NULL THEN
-    RETURN NULL;
-  END IF;
-  IF octet_length(words) > 7000 THEN
-    PERFORM pg_notify('owo_search', '*');
-  ELSIF octet_length(words) + octet_length(shops) > 7900 THEN
-    PERFORM pg_notify('owo_search', words);
-  ELSE
-    PERFORM pg_notify('owo_search', words || E'\n' || shops);
   END IF;
   RETURN NULL;
 END

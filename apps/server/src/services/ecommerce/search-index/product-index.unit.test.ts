@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { COUNT_CAP, tsvectorLexemes, ProductIndex, type IndexedProduct, type IndexQuery } from './product-index.js';
+
+// The index on its own: lexemes and their tiers from a printed tsvector, any and all words,
+// filters, in stock first, sorts over every match, the capped count, and changes after the build.
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const product = (n: number, doc: string, over: Partial<IndexedProduct> = {}): IndexedProduct => ({
+  id: uuid(n),
+  searchDoc: doc,
+  stateId: 'lagos',
+  lgaId: 'ikeja',
+  categoryId: 'phones',
+  subcategoryId: 'smartphones',
+  price: 100_000 + n,
+  stock: 5,
+  sales: 0,
+  ratingSum: 0,
+  ratingCount: 0,
+  createdAt: 1_700_000_000_000 + n,
+  ...over,
+});
+const ask = (over: Partial<IndexQuery> & { groups: string[][][] }): IndexQuery => ({
+  mode: 'any',
+  filters: {},
+  sort: 'relevance',
+  want: 20,
+  ...over,
+});
+const word = (...ws: string[]) => ws.map((w) => [[w]]);
+
+describe('the product index', () => {
+  it('reads a printed tsvector: each lexeme at its best weight, quotes and unweighted positions included', () => {
+    expect([...tsvectorLexemes("'kettl':1A,4C 'o''brien':2B 'stainless':3 'steel':5C,6A")]).toEqual([
+      ['kettl', 0],
+      ["o'brien", 1],
+      ['stainless', 2],
+      ['steel', 0],
+    ]);
+  });
+
+  it('finds products with every word first, then those with some; `all` leaves the others out', () => {
+    const ix = new ProductIndex();
+    ix.build([product(1, "'samsung':1A"), product(2, "'galaxi':1A 'samsung':2A"), product(3, "'galaxi':1A")]);
+    const any = ix.search(ask({ groups: word('samsung', 'galaxi') }));
+    expect(any.ids[0]).toBe(uuid(2));
+    expect(any.ids.sort()).toEqual([uuid(1), uuid(2), uuid(3)]);
+    expect(any).toMatchObject({ count: 3, more: false, complete: true });
+    expect(ix.search(ask({ groups: word('samsung', 'galaxi'), mode: 'all' })).ids).toEqual([uuid(2)]);
+    // An alternative of several lexemes (a phrase) needs all of them; a word nobody uses finds nothing in `all` mode.
+    expect(ix.search(ask({ groups: [[['galaxi', 'samsung']]] })).ids).toEqual([uuid(2)]);
+    expect(ix.search(ask({ groups: word('samsung', 'nokia'), mode: 'all' })).ids).toEqual([]);
+  });
+
+  it('checks the filters per candidate, and puts those in stock first', () => {
+    const ix = new ProductIndex();
+    ix.build([
+      product(1, "'fan':1A", { stock: 0, sales: 1000 }),
+      product(2, "'fan':1A", { stateId: 'oyo', lgaId: 'ibadan-north' }),
+      product(3, "'fan':1A", { price: 9_000_000, categoryId: 'appliances' }),
+      product(4, "'fan':1A"),
+    ]);
+    expect(ix.search(ask({ groups: word('fan') })).ids.slice(-1)).toEqual([uuid(1)]);
+    expect(ix.search(ask({ groups: word('fan'), filters: { stateId: 'oyo' } })).ids).toEqual([uuid(2)]);
+    expect(ix.search(ask({ groups: word('fan'), filters: { stateId: 'kano' } })).ids).toEqual([]);
+    expect(ix.search(ask({ groups: word('fan'), filters: { minPrice: 1_000_000 } })).ids).toEqual([uuid(3)]);
+    expect(ix.search(ask({ groups: word('fan'), filters: { categoryId: 'phones', maxPrice: 100_002 } })).ids.sort()).toEqual([
+      uuid(1),
+      uuid(2),
+    ]);
+  });
+
+  it('sorts by price over every match, not only the first ones read', () => {
+    const ix = new ProductIndex();
+    const rows = Array.from({ length: 500 }, (_, i) => product(i + 1, "'rice':1A", { price: 1_000_000 - i * 10, sales: 500 - i }));
+    ix.build(rows);
+    const cheapest = ix.search(ask({ groups: word('rice'), mode: 'all', sort: 'price-asc', want: 3 }));
+    expect(cheapest.ids).toEqual([uuid(500), uuid(499), uuid(498)]);
+    expect(cheapest).toMatchObject({ count: 500, complete: false });
+  });
+
+  it('counts up to the cap and says there are more, holding only the candidates asked for', () => {
+    const ix = new ProductIndex();
+    ix.build(Array.from({ length: COUNT_CAP + 500 }, (_, i) => product(i + 1, "'phone':1A")));
+    const r = ix.search(ask({ groups: word('phone'), want: 20 }));
+    expect(r.ids).toHaveLength(20);
+    expect(r).toMatchObject({ count: COUNT_CAP + 1, more: true, complete: false });
+  });
+
+  it('follows a product added, changed and removed after the build', () => {
+    const ix = new ProductIndex();
+    ix.build([product(1, "'blender':1A")]);
+    ix.put(product(2, "'blender':1A 'binaton':2A"));
+    expect(ix.search(ask({ groups: word('blender') })).ids.sort()).toEqual([uuid(1), uuid(2)]);
+    ix.put(product(1, "'toaster':1A"));
+    expect(ix.search(ask({ groups: word('blender') })).ids).toEqual([uuid(2)]);
+    expect(ix.search(ask({ groups: word('toaster') })).ids).toEqual([uuid(1)]);
+    ix.remove(uuid(2));
+    expect(ix.search(ask({ groups: word('blender') })).ids).toEqual([]);
+    expect(ix.has('binaton')).toBe(false);
+    expect(ix.size).toBe(1);
+  });
+});
