@@ -34,6 +34,12 @@
  * CHAT_GROUP_SIZE (256; 0 skips it) and CHAT_GROUP_RATE (50 a second): the group run (chat-group.ts), after the
  * 1:1 runs, against the server only.
  *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 5 pairs, 10 messages in flight for 1 s, no warm-up, no
+ * profile, a group of 6 at 10 messages a second, port 4430 (the relay 4431), the database owo_chat_smoke,
+ * RESULTS.md left alone. A message failed, lost or duplicated, stored messages that differ from those
+ * acknowledged, a conversation whose seq has gaps, a socket dropped, or a group delivery missing makes
+ * the run exit non-zero.
+ *
  * The same file, run with CHAT_ROLE=bare, is the bare relay.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -64,26 +70,28 @@ import {
   type Profiled,
   type Result,
 } from './lib.js';
-import { writeSection } from './results.js';
+import { check, exitOnProblems, own, sized, writeSection } from './results.js';
 import { groupReport, groupRun, type GroupOutcome } from './chat-group.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
-const env = (name: string, fallback: number) => Number(process.env[`CHAT_${name}`] ?? fallback);
-const PAIRS = env('PAIRS', 500);
-const LEVELS = (process.env.CHAT_INFLIGHT ?? '100,500,1000').split(',').map(Number);
-const SECONDS = env('SECONDS', 10);
-const WARMUP = env('WARMUP', 3);
+/** CHAT_<name>, else its default: `full`, or `small` in a smoke run. */
+const env = (name: string, full: number, small = full) => Number(process.env[`CHAT_${name}`] ?? sized(full, small));
+const PAIRS = env('PAIRS', 500, 5);
+const LEVELS = (process.env.CHAT_INFLIGHT ?? sized('100,500,1000', '10')).split(',').map(Number);
+const SECONDS = env('SECONDS', 10, 1);
+const WARMUP = env('WARMUP', 3, 0);
 const TEXT = env('TEXT', 80);
-const PROFILE = process.env.CHAT_PROFILE !== '0';
+const PROFILE = (process.env.CHAT_PROFILE ?? sized('1', '0')) !== '0';
 /** Members of the group run (0: no group run); CHAT_GROUP_RATE its messages a second (50). */
-const GROUP_SIZE = env('GROUP_SIZE', 256);
-const PORT = env('PORT', 3430);
+const GROUP_SIZE = env('GROUP_SIZE', 256, 6);
+const GROUP_RATE = env('GROUP_RATE', 50, 10);
+const PORT = env('PORT', 3430, 4430);
 const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const SOCKET_PATH = '/api/chat/socket.io';
-const DB = 'owo_chat';
+const DB = own('owo_chat');
 /** The ack's timeout; a message acknowledged but not delivered this long after its emit (plus a second) counts as lost. */
 const ACK_MS = 10_000;
 /** Sockets connecting at once. */
@@ -464,6 +472,15 @@ function commitProbe(): { stop: () => Promise<{ t0: number; ms: number }[]> } {
 
 const perMsg = (o: Outcome, secs: number) => (secs * 1000) / Math.max(1, o.ok);
 
+/** A run went wrong: a message failed, lost or duplicated, the server's store differs from its acks, a socket dropped. */
+function checkOutcome(o: Outcome): void {
+  check(
+    o.failed === 0 && o.lost === 0 && o.dups === 0 && o.ok > 0 && o.disconnects === 0 && (o.stored === null || o.stored === o.acked),
+    `${o.target} ${o.mode} ${o.level}: ${o.sent} sent, ${o.acked} acked, ${o.failed} failed, ${o.lost} lost, ${o.dups} duplicated, ` +
+      `${o.stored === null ? '' : `${o.stored} stored, `}${o.disconnects} sockets dropped`,
+  );
+}
+
 function logOutcome(o: Outcome): void {
   console.log(
     `${o.target.padEnd(4)} ${o.mode.padEnd(5)} ${String(o.level).padStart(5)}: ${o.rps.toFixed(0).padStart(5)} delivered/s, p50 ${o.p50.toFixed(1)} ms, p99 ${o.p99.toFixed(1)} ms; ` +
@@ -573,6 +590,7 @@ async function main() {
         const o = await run(t, 'max', level, SECONDS);
         results.push(o);
         logOutcome(o);
+        checkOutcome(o);
       }
     }
     const best = Math.max(...results.filter((r) => r.target === 'chat').map((r) => r.rps));
@@ -581,6 +599,7 @@ async function main() {
       const o = await run(t, 'paced', half, SECONDS);
       results.push(o);
       logOutcome(o);
+      checkOutcome(o);
     }
     await closeSockets(bareSockets);
     await stop(bare);
@@ -595,10 +614,14 @@ async function main() {
         serverPid: server.pid!,
         people,
         size: GROUP_SIZE,
-        rate: env('GROUP_RATE', 50),
+        rate: GROUP_RATE,
         seconds: SECONDS,
       });
       console.log(JSON.stringify(group));
+      check(
+        group.acked === group.sent && group.stored === group.acked && group.deliveries === group.expected,
+        `the group run: ${group.sent} sent, ${group.acked} acked, ${group.stored} stored, ${group.deliveries} of ${group.expected} deliveries`,
+      );
     }
 
     if (PROFILE) {
@@ -619,10 +642,12 @@ async function main() {
         () => run(profTarget, 'max', top, SECONDS),
       );
       logOutcome(prof.run as Outcome);
+      checkOutcome(prof.run as Outcome);
       await closeSockets(profSockets);
     }
     checks = await integrity(chatDb);
     console.log(JSON.stringify(checks));
+    check(checks.badSeq === 0, `${checks.badSeq} conversations whose seq has gaps`);
   } finally {
     await closeSockets([...allSockets]);
     call.close();
@@ -636,6 +661,7 @@ async function main() {
   const md = report(results, half, checks, prof, setupMs, pgSays) + groupReport(group);
   if (process.env.CHAT_WRITE !== '0') writeSection('chat', md);
   console.log(md);
+  exitOnProblems();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,12 @@
  * BENCH_PGBENCH=0 (skip pgbench and leave RESULTS.md alone, for trying a change), BENCH_ROUNDS (pairs
  * in the bracketed comparison at the end; default 3, 0 for none), BENCH_WARMUP seconds (default 5),
  * BENCH_CPU_PROF=dir (write the server's CPU profile there), BENCH_KEEP=1 (keep the database owo_bench
- * afterwards, to look at its plans). DATABASE_POOL_SIZE passes through.
+ * afterwards, to look at its plans), BENCH_FUNCTIONS=1 (time per payment in each SQL function, from
+ * PostgreSQL's track_functions). DATABASE_POOL_SIZE passes through.
+ *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 4 users, one level (concurrency 4) of 1 s, no warm-up,
+ * no rounds, no pgbench, port 4400, the database owo_bench_smoke, RESULTS.md left alone. Any level with
+ * errors (or no payment completed), or a ledger check that fails, makes the run exit non-zero.
  *
  * Before/after: BENCH_COMPARE=<another copy's apps/server directory> (say a `git worktree add
  * /tmp/before HEAD`, with a node_modules symlink to this repository's) runs that server too, on a
@@ -28,28 +33,34 @@ import {
   admin as adminSql,
   benchServerEnv,
   dbUrl as dbUrlOf,
-  GOOD_CARD,
+  fundedByCard,
   jsonClient,
   signedUpUser,
   type BenchUser,
   type Call,
+  verifiedToTier2,
 } from './lib.js';
-import { writeSection } from './results.js';
+import pg from 'pg';
+import { check, exitOnProblems, own, sized, writeSection } from './results.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 if (!ADMIN_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own databases).');
   process.exit(2);
 }
-const LEVELS = (process.env.BENCH_LEVELS ?? '1,4,8,16,32,64').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const USERS = Number(process.env.BENCH_USERS ?? 40);
-const PORT = Number(process.env.BENCH_PORT ?? 3400);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const LEVELS = (process.env.BENCH_LEVELS ?? sized('1,4,8,16,32,64', '4')).split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(10, 1));
+const USERS = Number(process.env.BENCH_USERS ?? sized(40, 4));
+const PORT = Number(process.env.BENCH_PORT ?? sized(3400, 4400));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 0));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? sized(5, 0));
+/** pgbench alongside (and RESULTS.md written): not with BENCH_PGBENCH=0, nor in a smoke run unless asked. */
+const PGBENCH = (process.env.BENCH_PGBENCH ?? sized('1', '0')) !== '0';
 const PIN = '2580';
-const DB = 'owo_bench';
-const PGB = 'owo_pgbench';
+/** Each person's funds: ₦400,000, within Tier 2's balance cap; payments are ₦1 to ₦10 between the bench's people. */
+const FUNDS = 40_000_000;
+const DB = own('owo_bench');
+const PGB = own('owo_pgbench');
 /** wrk drives the completes when installed (apt-get install wrk) unless BENCH_CLIENT=node. */
 const WRK = process.env.BENCH_CLIENT !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
 
@@ -67,6 +78,7 @@ const MAIN = target('after', fileURLToPath(new URL('../apps/server/', import.met
 const call = MAIN.call;
 
 async function startServer(t: Target = MAIN) {
+  if (FUNCTIONS) await admin(`ALTER DATABASE ${t.db} SET track_functions = 'pl'`);
   const nodeFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
     cwd: t.dir,
@@ -92,12 +104,12 @@ async function makeUser(i: number, t: Target = MAIN): Promise<User> {
   const { auth, ...user } = await signedUpUser(t.call, {
     phone,
     email: `bench${i}@owo.test`,
-    firstName: 'Bench',
-    lastName: 'User',
+    firstName: 'Ngozi',
+    lastName: 'Adebayo',
     pin: PIN,
   });
-  const f = await t.call('POST', '/api/wallet/fund/card', { amount: 1_000_000_000, card: GOOD_CARD }, auth);
-  if (f.code !== 200) throw new Error(`fund: ${f.json.message}`);
+  await verifiedToTier2(t.call, auth, 9_000_000 + i);
+  await fundedByCard(t.call, auth, FUNDS);
   return user;
 }
 
@@ -185,9 +197,11 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function level(users: User[], concurrency: number, beforeClock?: () => unknown, seconds = SECONDS, t: Target = MAIN) {
   // Previews are made first; only completes are timed.
-  const need = Number(process.env.BENCH_NEED ?? seconds * Math.min(2500, 1000 * concurrency));
+  const need = Number(process.env.BENCH_NEED ?? sized(seconds * Math.min(2500, 1000 * concurrency), 100 * concurrency));
   const previews: { user: User; reference: string }[] = [];
   let made = 0;
+  let refused = 0;
+  let firstRefusal = '';
   await Promise.all(
     Array.from({ length: 16 }, async () => {
       while (made < need) {
@@ -202,24 +216,58 @@ async function level(users: User[], concurrency: number, beforeClock?: () => unk
           { authorization: `Bearer ${from.token}` },
         );
         if (r.code === 200) previews.push({ user: from, reference: String(r.json.data.reference) });
+        else if (refused++ === 0) firstRefusal = `${r.code} ${r.json.message}`;
       }
     }),
   );
+  // A preview refused is a payment the level cannot make: counted with its errors.
+  if (refused) console.error(`${t.label}: ${refused} of ${need} previews refused; the first: ${firstRefusal}`);
   // As pgbench vacuums its tables before each run: the previews just written, and the last level's
   // dead row versions, are tidied before the clock starts rather than by autovacuum during it.
   await admin('VACUUM (ANALYZE)', dbUrl(t.db));
   await beforeClock?.();
+  if (FUNCTIONS) await admin('SELECT pg_stat_reset()', dbUrl(t.db));
   const cpu0 = cpuSnapshot();
   const r = WRK ? await completeWithWrk(previews, concurrency, seconds, t) : await completeWithNode(previews, concurrency, seconds, t);
   const cpu = cpuBetween(cpu0, cpuSnapshot());
   const done = Math.max(1, r.completed + r.errors);
+  if (FUNCTIONS) await printFunctionTimes(t, done);
   const cpuMs = {
     server: (cpu.server * 1000) / done,
     postgres: (cpu.postgres * 1000) / done,
     load: (cpu.load * 1000) / done,
     machine: (cpu.busy * 1000) / done,
   };
-  return { cpuMs, idle: cpu.idle, switches: cpu.ctxt / done, concurrency, ...r, tps: r.completed / r.elapsed };
+  return { cpuMs, idle: cpu.idle, switches: cpu.ctxt / done, concurrency, ...r, errors: r.errors + refused, tps: r.completed / r.elapsed };
+}
+
+/** A level went wrong: a payment failed (or a preview was refused), or none completed. */
+function checkLevel(r: Level, what: string) {
+  check(r.errors === 0 && r.completed > 0, `${what} at concurrency ${r.concurrency}: ${r.completed} completed, ${r.errors} errors`);
+}
+
+/**
+ * BENCH_FUNCTIONS=1: the time spent in each SQL function of the posting path per completed payment
+ * (PostgreSQL's track_functions, set on the bench's database): total (with what it calls) and self.
+ * Wall time inside PostgreSQL, lock waits included: run it at concurrency 1 to read it as CPU.
+ */
+const FUNCTIONS = process.env.BENCH_FUNCTIONS === '1';
+async function printFunctionTimes(t: Target, done: number) {
+  const c = new pg.Client({ connectionString: dbUrl(t.db) });
+  await c.connect();
+  try {
+    // The statistics collector reports a backend's counts when its transaction ends, at most every second.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const { rows } = await c.query<{ funcname: string; calls: string; total: number; self: number }>(
+      'SELECT funcname, calls, total_time AS total, self_time AS self FROM pg_stat_user_functions ORDER BY total_time DESC',
+    );
+    for (const f of rows)
+      console.log(
+        `  ${f.funcname.padEnd(28)} ${(Number(f.calls) / done).toFixed(2).padStart(6)} calls, ${(f.total / done).toFixed(3)} ms total, ${(f.self / done).toFixed(3)} ms self per payment`,
+      );
+  } finally {
+    await c.end();
+  }
 }
 
 type Run = { completed: number; errors: number; elapsed: number; p50: number; p99: number };
@@ -420,31 +468,46 @@ function pgbenchRun(clients: number): number {
   return tps;
 }
 
+/** One payment of ₦1 from `from` to `to`, previewed and completed; the complete's milliseconds (a first one checks the PIN: argon2). */
+async function firstPayment(t: Target, from: User, to: User): Promise<number> {
+  const auth = { authorization: `Bearer ${from.token}` };
+  const r = await t.call('POST', '/api/transaction/api/v1/initiate', { type: 'sendMoney', recipientId: to.id, amount: 100 }, auth);
+  if (r.code !== 200) throw new Error(`${t.label}: initiate: ${r.code} ${r.json.message}`);
+  const t0 = performance.now();
+  const c = await t.call(
+    'POST',
+    '/api/transaction/api/v1/complete',
+    { reference: String(r.json.data.reference) },
+    { ...auth, transactionPin: PIN },
+  );
+  if (c.code !== 200) throw new Error(`${t.label}: complete: ${c.code} ${c.json.message}`);
+  return performance.now() - t0;
+}
+
 /** Signs up and funds USERS people on a server, then has each pay once (the cold PIN check); returns them. */
 async function fundedUsers(t: Target): Promise<User[]> {
   const users: User[] = [];
   for (let i = 0; i < USERS; i += 8)
     users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k, t)))));
-  for (let i = 0; i < users.length; i += 8) {
-    await Promise.all(
-      users.slice(i, i + 8).map(async (u, k) => {
-        const to = users[(i + k + 1) % users.length]!;
-        const r = await t.call(
-          'POST',
-          '/api/transaction/api/v1/initiate',
-          { type: 'sendMoney', recipientId: to.id, amount: 100 },
-          { authorization: `Bearer ${u.token}` },
-        );
-        await t.call(
-          'POST',
-          '/api/transaction/api/v1/complete',
-          { reference: String(r.json.data.reference) },
-          { authorization: `Bearer ${u.token}`, transactionPin: PIN },
-        );
-      }),
-    );
-  }
+  for (let i = 0; i < users.length; i += 8)
+    await Promise.all(users.slice(i, i + 8).map((u, k) => firstPayment(t, u, users[(i + k + 1) % users.length]!)));
   return users;
+}
+
+/**
+ * The server's own ledger check (apps/server/scripts/ledger-check.ts) on a target's database: its
+ * report; a breach (or a check that cannot run) is a problem of the run.
+ */
+function ledgerCheck(t: Target): string {
+  const r = spawnSync('npx', ['tsx', 'scripts/ledger-check.ts'], {
+    cwd: t.dir,
+    env: { ...process.env, DATABASE_URL: dbUrl(t.db) },
+    encoding: 'utf8',
+  });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+  console.log(out);
+  check(r.status === 0, `the ledger check on ${t.db} (${t.label}) failed (exit ${r.status ?? r.signal}):\n${out}`);
+  return out;
 }
 
 /**
@@ -452,13 +515,13 @@ async function fundedUsers(t: Target): Promise<User[]> {
  * a database of its own, timed alternately at every level for BENCH_ROUNDS rounds.
  */
 async function compare(beforeDir: string) {
-  const withPgbench = process.env.BENCH_PGBENCH !== '0';
+  const withPgbench = PGBENCH;
   const rounds = Math.max(1, ROUNDS);
   const sides = [target('before', path.resolve(beforeDir), PORT + 1, `${DB}_before`), MAIN];
-  if (withPgbench) await pgbenchInit();
   const servers: ReturnType<typeof spawn>[] = [];
   const samples: { round: number; level: number; side: string; run: Level; pgb: number | null }[] = [];
   try {
+    if (withPgbench) await pgbenchInit();
     for (const side of sides) {
       await admin(`DROP DATABASE IF EXISTS ${side.db} WITH (FORCE)`);
       await admin(`CREATE DATABASE ${side.db}`);
@@ -467,10 +530,11 @@ async function compare(beforeDir: string) {
     const users = new Map<string, User[]>();
     for (const side of sides) {
       users.set(side.label, await fundedUsers(side));
-      if (WARMUP > 0)
-        console.log(
-          `${side.label}: warm-up (not recorded) ${(await level(users.get(side.label)!, 8, undefined, WARMUP, side)).tps.toFixed(0)} transfers/s`,
-        );
+      if (WARMUP > 0) {
+        const w = await level(users.get(side.label)!, 8, undefined, WARMUP, side);
+        console.log(`${side.label}: warm-up (not recorded) ${w.tps.toFixed(0)} transfers/s`);
+        checkLevel(w, `${side.label}'s warm-up`);
+      }
     }
     for (let round = 1; round <= rounds; round++) {
       for (const c of LEVELS) {
@@ -479,12 +543,22 @@ async function compare(beforeDir: string) {
         for (const side of order) {
           const run = await level(users.get(side.label)!, c, undefined, SECONDS, side);
           samples.push({ round, level: c, side: side.label, run, pgb });
+          checkLevel(run, `round ${round}, ${side.label}`);
           console.log(
             `round ${round}, ${side.label}: ${run.tps.toFixed(0)} transfers/s at concurrency ${c}, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, errors ${run.errors}, whole machine ${run.cpuMs.machine.toFixed(2)} ms CPU per transfer (server ${run.cpuMs.server.toFixed(2)}, PostgreSQL ${run.cpuMs.postgres.toFixed(2)})`,
           );
         }
       }
     }
+    for (const side of sides) side.call.close();
+    for (const server of servers) {
+      const exited = new Promise((r) => server.once('exit', r));
+      process.kill(-server.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    servers.length = 0;
+    await new Promise((r) => setTimeout(r, 500));
+    for (const side of sides) ledgerCheck(side);
   } finally {
     for (const side of sides) side.call.close();
     for (const server of servers) {
@@ -492,18 +566,9 @@ async function compare(beforeDir: string) {
       process.kill(-server.pid!, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    for (const side of sides) if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${side.db} WITH (FORCE)`);
+    if (withPgbench) await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   }
-  for (const side of sides) {
-    const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], {
-      cwd: side.dir,
-      env: { ...process.env, DATABASE_URL: dbUrl(side.db) },
-      encoding: 'utf8',
-    });
-    console.log(`${side.label}: ${check.trim().split('\n').pop()}`);
-    if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${side.db} WITH (FORCE)`);
-  }
-  if (withPgbench) await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const lines = [
     `| round | concurrency | pgbench tps | before transfers/s | after transfers/s | after/before | before p50 / p99 ms | after p50 / p99 ms | before CPU ms | after CPU ms | errors |`,
@@ -529,96 +594,80 @@ async function compare(beforeDir: string) {
   console.log(
     `\nBefore: ${sides[0]!.dir}; after: ${MAIN.dir}. ${SECONDS} s per level, ${USERS} users, load generator ${WRK ? 'wrk' : 'node:http'}.\n${lines.join('\n')}`,
   );
+  exitOnProblems();
 }
 
 async function main() {
   if (process.env.BENCH_COMPARE) return compare(process.env.BENCH_COMPARE);
-  const withPgbench = process.env.BENCH_PGBENCH !== '0';
-  // pgbench runs once just before each level's clock starts (8, 16 and 32 clients in turn), so
-  // both rates are sampled over the same stretch of time on a machine whose speed drifts.
-  if (withPgbench) await pgbenchInit();
+  const withPgbench = PGBENCH;
   const pgbRuns: { clients: number; tps: number }[] = [];
-  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB}`);
-  const server = await startServer();
   const results: Level[] = [];
   const rounds: { run: Level; before: number; after: number }[] = [];
   let coldP50: number;
+  let ledger: string;
   try {
-    const users: User[] = [];
-    for (let i = 0; i < USERS; i += 8)
-      users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
-    console.log(`${users.length} funded users ready`);
-    // Warm-up: one payment per user, so each PIN has been checked once (argon2, ~tens of ms of CPU)
-    // and the figures below are the steady state of people who pay more than once in ten minutes.
-    const cold: number[] = [];
-    for (let i = 0; i < users.length; i += 8) {
-      await Promise.all(
-        users.slice(i, i + 8).map(async (u, k) => {
-          const to = users[(i + k + 1) % users.length]!;
-          const r = await call(
-            'POST',
-            '/api/transaction/api/v1/initiate',
-            { type: 'sendMoney', recipientId: to.id, amount: 100 },
-            { authorization: `Bearer ${u.token}` },
-          );
-          const t0 = performance.now();
-          await call(
-            'POST',
-            '/api/transaction/api/v1/complete',
-            { reference: String(r.json.data.reference) },
-            { authorization: `Bearer ${u.token}`, transactionPin: PIN },
-          );
-          cold.push(performance.now() - t0);
-        }),
-      );
-    }
-    cold.sort((a, b) => a - b);
-    coldP50 = pct(cold, 50);
-    console.log(`first payment per user (cold PIN check): p50 ${coldP50.toFixed(1)} ms`);
-    // Warm-up under load, not timed: the server's JIT, each connection's plans and the tables'
-    // statistics settle before the first level (the first level ran slow without it).
-    if (WARMUP > 0) {
-      const w = await level(users, 8, undefined, WARMUP);
-      console.log(`warm-up (not recorded): ${w.tps.toFixed(0)} transfers/s`);
-    }
-    for (const [i, c] of LEVELS.entries()) {
-      const clients = [8, 16, 32][i % 3]!;
-      const r = await level(users, c, withPgbench ? () => pgbRuns.push({ clients, tps: pgbenchRun(clients) }) : undefined);
-      results.push(r);
-      logLevel(r);
-    }
-    // Bracketed rounds: pgbench at its best client count and the completes at their best
-    // concurrency, alternately, each complete level compared with the mean of the pgbench runs on
-    // either side of it, so a drift in the machine's speed weighs on both sides of each ratio.
-    if (withPgbench && ROUNDS > 0) {
-      const clients = fastest(pgbRuns).clients;
-      const concurrency = fastest(results).concurrency;
-      let before = pgbenchRun(clients);
-      for (let i = 0; i < ROUNDS; i++) {
-        const r = await level(users, concurrency);
-        logLevel(r);
-        const after = pgbenchRun(clients);
-        rounds.push({ run: r, before, after });
-        before = after;
+    // pgbench runs once just before each level's clock starts (8, 16 and 32 clients in turn), so
+    // both rates are sampled over the same stretch of time on a machine whose speed drifts.
+    if (withPgbench) await pgbenchInit();
+    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DB}`);
+    const server = await startServer();
+    try {
+      const users: User[] = [];
+      for (let i = 0; i < USERS; i += 8)
+        users.push(...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => makeUser(i + k)))));
+      console.log(`${users.length} funded users ready`);
+      // Warm-up: one payment per user, so each PIN has been checked once (argon2, ~tens of ms of CPU)
+      // and the figures below are the steady state of people who pay more than once in ten minutes.
+      const cold: number[] = [];
+      for (let i = 0; i < users.length; i += 8)
+        cold.push(...(await Promise.all(users.slice(i, i + 8).map((u, k) => firstPayment(MAIN, u, users[(i + k + 1) % users.length]!)))));
+      cold.sort((a, b) => a - b);
+      coldP50 = pct(cold, 50);
+      console.log(`first payment per user (cold PIN check): p50 ${coldP50.toFixed(1)} ms`);
+      // Warm-up under load, not timed: the server's JIT, each connection's plans and the tables'
+      // statistics settle before the first level (the first level ran slow without it).
+      if (WARMUP > 0) {
+        const w = await level(users, 8, undefined, WARMUP);
+        console.log(`warm-up (not recorded): ${w.tps.toFixed(0)} transfers/s`);
+        checkLevel(w, 'the warm-up');
       }
+      for (const [i, c] of LEVELS.entries()) {
+        const clients = [8, 16, 32][i % 3]!;
+        const r = await level(users, c, withPgbench ? () => pgbRuns.push({ clients, tps: pgbenchRun(clients) }) : undefined);
+        results.push(r);
+        logLevel(r);
+        checkLevel(r, 'a level');
+      }
+      // Bracketed rounds: pgbench at its best client count and the completes at their best
+      // concurrency, alternately, each complete level compared with the mean of the pgbench runs on
+      // either side of it, so a drift in the machine's speed weighs on both sides of each ratio.
+      if (withPgbench && ROUNDS > 0) {
+        const clients = fastest(pgbRuns).clients;
+        const concurrency = fastest(results).concurrency;
+        let before = pgbenchRun(clients);
+        for (let i = 0; i < ROUNDS; i++) {
+          const r = await level(users, concurrency);
+          logLevel(r);
+          checkLevel(r, 'a bracketed round');
+          const after = pgbenchRun(clients);
+          rounds.push({ run: r, before, after });
+          before = after;
+        }
+      }
+    } finally {
+      call.close();
+      const exited = new Promise((r) => server.once('exit', r));
+      process.kill(-server.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await new Promise((r) => setTimeout(r, 500));
     }
+    ledger = ledgerCheck(MAIN);
   } finally {
-    call.close();
-    const exited = new Promise((r) => server.once('exit', r));
-    process.kill(-server.pid!, 'SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    await new Promise((r) => setTimeout(r, 500));
+    if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    if (withPgbench) await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
   }
-  const check = execFileSync('npx', ['tsx', 'scripts/ledger-check.ts'], {
-    cwd: new URL('../apps/server/', import.meta.url),
-    env: { ...process.env, DATABASE_URL: dbUrl(DB) },
-    encoding: 'utf8',
-  });
-  console.log(check.trim());
-  if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  if (!withPgbench) return; // trying a change: the complete rates only, RESULTS.md untouched
-  await admin(`DROP DATABASE IF EXISTS ${PGB} WITH (FORCE)`);
+  if (!withPgbench) return exitOnProblems(); // trying a change: the complete rates only, RESULTS.md untouched
   // Best against best over every sample of the run (the sweep and the rounds).
   const pgbTps = Math.max(...pgbRuns.map((r) => r.tps), ...rounds.flatMap((r) => [r.before, r.after]));
   const levels = [...results, ...rounds.map((r) => r.run)];
@@ -690,13 +739,14 @@ would reach against pgbench's if both kept the cores equally busy).
 Ledger check after the run:
 
 \`\`\`
-${check.trim()}
+${ledger}
 \`\`\`
 
 ${ANALYSIS}
 `;
   writeSection('complete', md);
   console.log(md);
+  exitOnProblems();
 }
 
 await main();

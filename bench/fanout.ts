@@ -23,6 +23,12 @@
  * FANOUT_ORDINARY posts of the ordinary person (5), FANOUT_PORT (3440), FANOUT_REDIS_URL
  * (redis://127.0.0.1:6379), FANOUT_WRITE=0 (print only), FANOUT_KEEP=1 (keep owo_fanout),
  * FANOUT_REUSE=1 (use a kept owo_fanout: its timelines are rebuilt, the bench's posts deleted).
+ *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 500 people, one followed by 200 (below the big-account
+ * threshold, so both celebrity cases fan out), 5 follows and 2 posts each, 5 sampled followers, 2 timed
+ * posts per case and 1 of the ordinary person, port 4450, the database owo_fanout_smoke and the Redis
+ * prefix owo-bench-fanout_smoke, RESULTS.md left alone. A sampled feed that never shows the post makes
+ * the run exit non-zero.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,21 +51,22 @@ import {
   type Call,
   type Cpu,
 } from './lib.js';
-import { writeSection } from './results.js';
+import { check, exitOnProblems, own, sized, writeSection } from './results.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
-const env = (name: string, fallback: number) => Number(process.env[`FANOUT_${name}`] ?? fallback);
-const USERS = env('USERS', 100_000);
-const BIG = Math.min(env('BIG', 50_000), USERS - 1);
-const FOLLOWS = Math.min(env('FOLLOWS', 30), USERS - 2);
+/** FANOUT_<name>, else its default: `full`, or `small` in a smoke run. */
+const env = (name: string, full: number, small = full) => Number(process.env[`FANOUT_${name}`] ?? sized(full, small));
+const USERS = env('USERS', 100_000, 500);
+const BIG = Math.min(env('BIG', 50_000, 200), USERS - 1);
+const FOLLOWS = Math.min(env('FOLLOWS', 30, 5), USERS - 2);
 const PER = env('PER', 2);
-const SAMPLE = Math.min(env('SAMPLE', 50), BIG);
-const TIMED = env('POSTS', 20);
-const ORDINARY = env('ORDINARY', 5);
-const PORT = env('PORT', 3440);
+const SAMPLE = Math.min(env('SAMPLE', 50, 5), BIG);
+const TIMED = env('POSTS', 20, 2);
+const ORDINARY = env('ORDINARY', 5, 1);
+const PORT = env('PORT', 3440, 4450);
 const REDIS_URL = process.env.FANOUT_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REDIS_PREFIX = 'owo-bench-fanout';
-const DB = 'owo_fanout';
+const REDIS_PREFIX = own('owo-bench-fanout');
+const DB = own('owo_fanout');
 const PASSWORD = 'benchpass1';
 const FEED = '/api/connect/posts/feeds?page=0';
 const REUSE = process.env.FANOUT_REUSE === '1';
@@ -93,7 +100,7 @@ const redisInfo = (section: string, field: string) =>
   Number(new RegExp(`^${field}:(\\S+)`, 'm').exec(redisCli(`INFO ${section}`))?.[1] ?? NaN);
 /** Deletes the bench's own keys (SCAN + DEL of its prefix; never a flush of the whole Redis). */
 const clearPrefix = () =>
-  execSync(`redis-cli -u ${REDIS_URL} --scan --pattern '${REDIS_PREFIX}:*' | xargs -r -n 500 redis-cli -u ${REDIS_URL} del > /dev/null`);
+  execSync(`redis-cli -u ${REDIS_URL} --scan --pattern '${REDIS_PREFIX}[-:]*' | xargs -r -n 500 redis-cli -u ${REDIS_URL} del > /dev/null`);
 const key = (userId: string) => `${REDIS_PREFIX}:tl:${userId}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -356,6 +363,8 @@ async function runCase(
     const [visible, fanOut] = await Promise.all([pollFeeds(call, sample, first.postId, first.at), drained(db, first.postId, first.at)]);
     c.visible = visible;
     c.firstFanOut = fanOut;
+    const unseen = visible.filter((v) => !Number.isFinite(v)).length;
+    check(unseen === 0, `${ctx.store}, ${name}: ${unseen} of ${sample.length} sampled feeds did not show the post within 60 s`);
     if (ctx.store === 'database') {
       const r = await db.query<{ n: string }>('SELECT count(*) AS n FROM home_timelines WHERE post_id = $1', [first.postId]);
       c.delivered = `${r.rows[0]!.n} timelines`;
@@ -545,6 +554,7 @@ async function main() {
   const md = report(cases, sizes, memory, seedSteps, seedMs, buildSteps, redisLoad);
   if (process.env.FANOUT_WRITE !== '0') writeSection('feed-fanout', md);
   console.log(md);
+  exitOnProblems();
 }
 
 // ---------------------------------------------------------------------------------------------

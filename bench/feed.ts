@@ -24,6 +24,12 @@
  * it is: no seeding; the sizes are read from it). DATABASE_POOL_SIZE passes through to the server
  * (the bare server uses the same size).
  *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 200 people following 20 each, 3,000 posts, 5,000 likes
+ * and 1,000 comments, 4 readers with 2 deeper pages each, one level (concurrency 4) of 1 s per case, no
+ * warm-up, EXPLAIN for 1 person (with the candidate index), port 4420 (4421, 4422), the database
+ * owo_feed_smoke and the Redis prefix owo-bench-feed_smoke, RESULTS.md left alone. A request that
+ * fails under load, or the Redis store's page differing from the database's, makes the run exit non-zero.
+ *
  * The same file, run with FEED_ROLE=bare, is the bare server.
  */
 import { execSync, type ChildProcess } from 'node:child_process';
@@ -57,32 +63,33 @@ import {
   type Req,
   type Result,
 } from './lib.js';
-import { writeSection } from './results.js';
+import { check, exitOnProblems, own, sized, writeSection } from './results.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
-const env = (name: string, fallback: number) => Number(process.env[`FEED_${name}`] ?? fallback);
-const USERS = env('USERS', 10_000);
-const FOLLOWS = Math.min(env('FOLLOWS', 150), USERS - 1);
-const POSTS = env('POSTS', 500_000);
-const LIKES = env('LIKES', 2_000_000);
-const COMMENTS = env('COMMENTS', 500_000);
-const SAMPLE = env('SAMPLE', 50);
-const PAGES = env('PAGES', 3);
-const LEVELS = (process.env.FEED_LEVELS ?? '1,16,64').split(',').map(Number);
-const SECONDS = env('SECONDS', 10);
-const WARMUP = env('WARMUP', 3);
-const EXPLAIN = env('EXPLAIN', 0);
+/** FEED_<name>, else its default: `full`, or `small` in a smoke run. */
+const env = (name: string, full: number, small = full) => Number(process.env[`FEED_${name}`] ?? sized(full, small));
+const USERS = env('USERS', 10_000, 200);
+const FOLLOWS = Math.min(env('FOLLOWS', 150, 20), USERS - 1);
+const POSTS = env('POSTS', 500_000, 3_000);
+const LIKES = env('LIKES', 2_000_000, 5_000);
+const COMMENTS = env('COMMENTS', 500_000, 1_000);
+const SAMPLE = env('SAMPLE', 50, 4);
+const PAGES = env('PAGES', 3, 2);
+const LEVELS = (process.env.FEED_LEVELS ?? sized('1,16,64', '4')).split(',').map(Number);
+const SECONDS = env('SECONDS', 10, 1);
+const WARMUP = env('WARMUP', 3, 0);
+const EXPLAIN = env('EXPLAIN', 0, 1);
 const PROFILE = process.env.FEED_PROFILE === '1';
 const CANDIDATE = process.env.FEED_CANDIDATE !== '0';
-const PORT = env('PORT', 3420);
+const PORT = env('PORT', 3420, 4420);
 const BARE_PORT = PORT + 1;
 /** The second server: the same database, its home timelines in Redis (REDIS_URL for the bench, default the local one). */
 const REDIS_PORT = PORT + 2;
 const REDIS_URL = process.env.FEED_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REDIS_PREFIX = 'owo-bench-feed';
+const REDIS_PREFIX = own('owo-bench-feed');
 const BASE = `http://127.0.0.1:${PORT}`;
-const DB = 'owo_feed';
+const DB = own('owo_feed');
 const PASSWORD = 'benchpass1';
 const FEED = '/api/connect/posts/feeds';
 const WRK = useWrk(process.env.FEED_CLIENT);
@@ -92,6 +99,9 @@ const REPOST_PCT = 6;
 const QUOTE_PCT = 3;
 
 const dbUrl = (name: string) => dbUrlOf(ADMIN_URL, name);
+/** Deletes the bench's own Redis keys (SCAN + DEL of its prefix: never a flush of the whole Redis). */
+const clearRedis = () =>
+  execSync(`redis-cli -u ${REDIS_URL} --scan --pattern '${REDIS_PREFIX}[-:]*' | xargs -r -n 500 redis-cli -u ${REDIS_URL} del > /dev/null`);
 const admin = (sql: string, url = ADMIN_URL) => adminSql(sql, url);
 const call = jsonClient(BASE);
 
@@ -593,7 +603,7 @@ async function main() {
 
     // The same feeds from a server whose timeline store is Redis (its keys under the bench's own
     // prefix, deleted first: SCAN + DEL, never a flush of the whole Redis).
-    execSync(`redis-cli -u ${REDIS_URL} --scan --pattern '${REDIS_PREFIX}:*' | xargs -r redis-cli -u ${REDIS_URL} del > /dev/null`);
+    clearRedis();
     withRedis = await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
     const redisBase = `http://127.0.0.1:${REDIS_PORT}`;
     // Sessions are kept where that server keeps them (Redis): each person logs in there too.
@@ -608,9 +618,9 @@ async function main() {
     });
     if (same.code !== 200) throw new Error(`the Redis server's feed: ${same.code} ${same.json.message}`);
     const sameIds = (same.json as unknown as FeedJson).data.map((p) => p._id);
-    console.log(
-      `the Redis store's page 0 ${JSON.stringify(sameIds) === JSON.stringify(people[0]!.ids0) ? 'matches' : 'DIFFERS FROM'} the database store's`,
-    );
+    const matches = JSON.stringify(sameIds) === JSON.stringify(people[0]!.ids0);
+    console.log(`the Redis store's page 0 ${matches ? 'matches' : 'DIFFERS FROM'} the database store's`);
+    check(matches, `the Redis store's page 0 for ${people[0]!.email} differs from the database store's`);
     const redisRoot = withRedis.pid!;
 
     bare = await startBare(fileURLToPath(import.meta.url), 'FEED_ROLE', dbUrl(DB), BARE_PORT);
@@ -669,6 +679,7 @@ async function main() {
         const r = await measure(c, level);
         results.push(r);
         logResult(r);
+        check(r.failed === 0 && r.ok > 0, `${r.case} at concurrency ${level}: ${r.ok} answered, ${r.failed} failed`);
       }
     }
 
@@ -679,10 +690,11 @@ async function main() {
       prof = await profileCase(
         async (flags) => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-feed', flags)),
         path.join(tmp, 'prof'),
-        () => measure(feedCase, top, WARMUP),
+        async () => WARMUP > 0 && (await measure(feedCase, top, WARMUP)),
         () => measure(feedCase, top),
       );
       logResult(prof.run);
+      check(prof.run.failed === 0 && prof.run.ok > 0, `the profiled run: ${prof.run.ok} answered, ${prof.run.failed} failed`);
     }
 
     if (EXPLAIN > 0) {
@@ -691,7 +703,7 @@ async function main() {
       const some = people.slice(0, EXPLAIN);
       let matches = true;
       for (const p of some) matches = (await checkStatement(db, p)) && matches;
-      if (!matches) console.log('the copied statement no longer picks the posts the API shows: compare it with posts-read.ts');
+      check(matches, 'the copied statement no longer picks the posts the API shows: compare it with posts-read.ts');
       const f = await db.query<{ followees: string; candidates: string }>(
         `SELECT avg(f.n) AS followees, avg(c.n) AS candidates FROM unnest($1::uuid[]) v(id),
           LATERAL (SELECT count(*) AS n FROM follows WHERE follower_id = v.id) f,
@@ -728,12 +740,20 @@ async function main() {
     await stop(server);
     await db.end();
     await monitor.end();
-    if (process.env.FEED_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    if (process.env.FEED_KEEP !== '1') {
+      await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+      try {
+        clearRedis();
+      } catch {
+        /* Redis gone */
+      }
+    }
     rmSync(tmp, { recursive: true, force: true });
   }
   const md = report(results, sizes, steps, seedMs, people, analysis, prof);
   if (process.env.FEED_WRITE !== '0') writeSection('feed-timelines', md);
   console.log(md);
+  exitOnProblems();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,10 @@
  * RESULTS.md alone), READS_KEEP=1 (keep the database owo_reads afterwards). DATABASE_POOL_SIZE
  * passes through to the server (the bare server uses the same size).
  *
+ * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 4 users, one level (concurrency 4) of 1 s per case, no
+ * warm-up, the profile at that level, port 4412 (the bare server 4413), the database owo_reads_smoke,
+ * RESULTS.md left alone. A request that fails under load makes the run exit non-zero.
+ *
  * The same file, run with READS_ROLE=bare, is the bare server.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -47,20 +51,20 @@ import {
   type ProfileSummary,
   type Result,
 } from './lib.js';
-import { writeSection } from './results.js';
+import { check, exitOnProblems, own, sized, writeSection } from './results.js';
 
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 
 const ADMIN_URL = process.env.DATABASE_URL ?? '';
-const LEVELS = (process.env.READS_LEVELS ?? '1,16,64').split(',').map(Number);
-const SECONDS = Number(process.env.READS_SECONDS ?? 10);
-const USERS = Number(process.env.READS_USERS ?? 40);
-const PORT = Number(process.env.READS_PORT ?? 3410);
+const LEVELS = (process.env.READS_LEVELS ?? sized('1,16,64', '4')).split(',').map(Number);
+const SECONDS = Number(process.env.READS_SECONDS ?? sized(10, 1));
+const USERS = Number(process.env.READS_USERS ?? sized(40, 4));
+const PORT = Number(process.env.READS_PORT ?? sized(3410, 4412));
 const BARE_PORT = PORT + 1;
-const WARMUP = Number(process.env.READS_WARMUP ?? 3);
+const WARMUP = Number(process.env.READS_WARMUP ?? sized(3, 0));
 const BASE = `http://127.0.0.1:${PORT}`;
 const PIN = '2580';
-const DB = 'owo_reads';
+const DB = own('owo_reads');
 const FUNDINGS = 3;
 const SENDS = 9;
 const WRK = useWrk(process.env.READS_CLIENT);
@@ -79,8 +83,9 @@ async function makeUser(i: number): Promise<User> {
   const phone = `0803${String(8_000_000 + i).padStart(7, '0')}`;
   const person = { phone, email: `reads${i}@owo.test`, firstName: FIRST[i % FIRST.length]!, lastName: LAST[i % LAST.length]!, pin: PIN };
   const { auth, ...user } = await signedUpUser(call, person);
+  // ₦40,000 a funding: within a Tier 1 person's ₦50,000 a deposit and ₦300,000 balance.
   for (let k = 0; k < FUNDINGS; k++) {
-    const f = await call('POST', '/api/wallet/fund/card', { amount: 10_000_000 + k, card: GOOD_CARD }, auth);
+    const f = await call('POST', '/api/wallet/fund/card', { amount: 4_000_000 + k, card: GOOD_CARD }, auth);
     if (f.code !== 200) throw new Error(`fund: ${f.json.message}`);
   }
   return user;
@@ -159,7 +164,9 @@ async function main() {
       `${users.length} users seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s; a history page has ${sample.json.data.length} rows of ${sample.json.pagination?.total}; ` +
         `"ade" finds ${search.json.pagination?.total} people`,
     );
-    if (sample.json.data.length !== 20) throw new Error('a history page should have 20 rows');
+    // Each person's fundings and payments sent and received, up to a page of 20.
+    const rows = Math.min(20, FUNDINGS + 2 * Math.min(SENDS, USERS - 1));
+    if (sample.json.data.length !== rows) throw new Error(`a history page should have ${rows} rows, not ${sample.json.data.length}`);
     bare = await startBare(fileURLToPath(import.meta.url), 'READS_ROLE', dbUrl(DB), BARE_PORT);
     const bareRoot = bare.pid!;
     const serverRoot = () => server.pid!;
@@ -224,6 +231,7 @@ async function main() {
         const r = await measure(c, level);
         results.push(r);
         log(r);
+        check(r.failed === 0 && r.ok > 0, `${r.case} at concurrency ${level}: ${r.ok} answered, ${r.failed} failed`);
       }
     }
     // The profile: a fresh server with --cpu-prof, balances at the highest level; only the samples
@@ -235,10 +243,11 @@ async function main() {
       prof = await profileCase(
         async (flags) => (server = await startServer(flags)),
         process.env.READS_CPU_PROF ?? path.join(tmp, 'prof'),
-        () => measure(balances, top, WARMUP),
+        async () => WARMUP > 0 && (await measure(balances, top, WARMUP)),
         () => measure(balances, top),
       );
       log(prof.run);
+      check(prof.run.failed === 0 && prof.run.ok > 0, `the profiled run: ${prof.run.ok} answered, ${prof.run.failed} failed`);
     }
   } finally {
     call.close();
@@ -251,6 +260,7 @@ async function main() {
   const md = report(results, prof);
   if (process.env.READS_WRITE !== '0') writeSection('reads', md);
   console.log(md);
+  exitOnProblems();
 }
 
 function report(results: Result[], prof: { run: Result; summary: ProfileSummary | null; note: string } | undefined): string {
