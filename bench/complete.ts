@@ -226,6 +226,9 @@ async function level(users: User[], concurrency: number, beforeClock?: () => unk
   // dead row versions, are tidied before the clock starts rather than by autovacuum during it.
   await admin('VACUUM (ANALYZE)', dbUrl(t.db));
   await beforeClock?.();
+  // A backend reports its counts at most every second while busy and 10 s after it goes idle: the
+  // previews' are all in before the reset, and the run's all in before they are read.
+  if (FUNCTIONS) await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
   if (FUNCTIONS) await admin('SELECT pg_stat_reset()', dbUrl(t.db));
   const cpu0 = cpuSnapshot();
   const r = WRK ? await completeWithWrk(previews, concurrency, seconds, t) : await completeWithNode(previews, concurrency, seconds, t);
@@ -252,12 +255,13 @@ function checkLevel(r: Level, what: string) {
  * Wall time inside PostgreSQL, lock waits included: run it at concurrency 1 to read it as CPU.
  */
 const FUNCTIONS = process.env.BENCH_FUNCTIONS === '1';
+/** How long an idle backend may keep its statistics before reporting them (PostgreSQL's 10 s), and a margin. */
+const STATS_FLUSH_MS = 11_000;
 async function printFunctionTimes(t: Target, done: number) {
   const c = new pg.Client({ connectionString: dbUrl(t.db) });
   await c.connect();
   try {
-    // The statistics collector reports a backend's counts when its transaction ends, at most every second.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
     const { rows } = await c.query<{ funcname: string; calls: string; total: number; self: number }>(
       'SELECT funcname, calls, total_time AS total, self_time AS self FROM pg_stat_user_functions ORDER BY total_time DESC',
     );

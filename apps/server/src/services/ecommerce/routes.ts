@@ -37,7 +37,16 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onClose', async () => index.stop());
   app.healthPart('searchIndex', () => index.state);
-  app.jobs.add({ name: 'ecommerce.search-index', periodMs: app.config.searchIndexFollowMs, scope: 'process', run: () => index.catchUp() });
+  // A search applies the changes first anyway: this job only keeps the index near them between
+  // searches, so with nothing changing it looks only every JOBS_IDLE_MS (a write here wakes it).
+  app.jobs.add({
+    name: 'ecommerce.search-index',
+    periodMs: app.config.searchIndexFollowMs,
+    idleMs: app.config.jobsIdleMs,
+    wake: 'write',
+    scope: 'process',
+    run: () => index.catchUp(),
+  });
   app.jobs.add({ name: 'ecommerce.search-changes-prune', periodMs: 600_000, run: () => pruneSearchChanges(db) });
 
   // Products (shopper) --------------------------------------------------------------------------

@@ -74,7 +74,7 @@ export class SearchIndexFollower {
   private floor = 0;
   private seen = new Set<number>();
   private top = 0;
-  private catching: Promise<void> | null = null;
+  private catching: Promise<number> | null = null;
   private stopped = false;
 
   constructor(
@@ -118,9 +118,12 @@ export class SearchIndexFollower {
     return this.index;
   }
 
-  /** Applies the changes recorded since; one catch-up at a time (a search during one waits for it). */
-  catchUp(): Promise<void> {
-    if (!this.index) return Promise.resolve();
+  /**
+   * Applies the changes recorded since; one catch-up at a time (a search during one waits for it).
+   * Resolves to the number of changes it applied (0: the index was up to date, or is not built yet).
+   */
+  catchUp(): Promise<number> {
+    if (!this.index) return Promise.resolve(0);
     this.catching ??= this.applyChanges().finally(() => (this.catching = null));
     return this.catching;
   }
@@ -155,7 +158,8 @@ export class SearchIndexFollower {
     this.status = 'ready';
   }
 
-  private async applyChanges(): Promise<void> {
+  private async applyChanges(): Promise<number> {
+    let applied = 0;
     for (;;) {
       const changes = await executeRows<{ seq: number | string; product_id: string; settled: boolean }>(
         this.db,
@@ -177,6 +181,7 @@ export class SearchIndexFollower {
         }
         this.applied += ids.length;
         for (const c of fresh) this.seen.add(Number(c.seq));
+        applied += fresh.length;
       }
       for (const c of changes) this.top = Math.max(this.top, Number(c.seq));
       // The floor moves over the settled changes at the front.
@@ -186,7 +191,7 @@ export class SearchIndexFollower {
       }
       // Every number at or below the floor leaves `seen`, also one no longer read (pruned), so the count check stays exact.
       for (const seq of this.seen) if (seq <= this.floor) this.seen.delete(seq);
-      if (changes.length < CHANGES_PAGE) return;
+      if (changes.length < CHANGES_PAGE) return applied;
     }
   }
 }
