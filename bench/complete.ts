@@ -11,7 +11,7 @@
  * in the bracketed comparison at the end; default 3, 0 for none), BENCH_WARMUP seconds (default 5),
  * BENCH_CPU_PROF=dir (write the server's CPU profile there), BENCH_KEEP=1 (keep the database owo_bench
  * afterwards, to look at its plans), BENCH_FUNCTIONS=1 (time per payment in each SQL function, from
- * PostgreSQL's track_functions). DATABASE_POOL_SIZE passes through.
+ * PostgreSQL's track_functions), BENCH_SERVER_LOG=file (the server's log appended there). DATABASE_POOL_SIZE passes through.
  *
  * BENCH_SMOKE=1 (bench/smoke.ts) is a smoke run: 4 users, one level (concurrency 4) of 1 s, no warm-up,
  * no rounds, no pgbench, port 4400, the database owo_bench_smoke, RESULTS.md left alone. Any level with
@@ -25,7 +25,7 @@
  * leaves RESULTS.md alone.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +83,8 @@ async function startServer(t: Target = MAIN) {
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
     cwd: t.dir,
     env: benchServerEnv(dbUrl(t.db), Number(new URL(t.base).port), `${os.tmpdir()}/owo-bench-${t.db}`),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=file: the server's log (warnings and errors) appended there, to see why a request failed.
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
     detached: true,
   });
   for (let i = 0; i < 120; i++) {

@@ -15,6 +15,14 @@ export const newReference = (): string => {
   return `OWO${d}${randomDigits(10)}`;
 };
 
+/** Tries at making a payment's reference unused by any other (each a fresh random one). */
+const REFERENCE_TRIES = 5;
+
+/**
+ * Stores a payment's intent under a new reference. References are random (10 digits a day), so two
+ * payments may draw the same one, about once in 20,000 payments on a day of 200,000: the one that
+ * finds it taken draws again instead of failing (`makeReference` is for tests).
+ */
 export async function createIntent(
   tx: Tx,
   i: {
@@ -27,13 +35,23 @@ export async function createIntent(
     details?: Record<string, string>;
     processing?: boolean;
   },
+  makeReference: () => string = newReference,
 ): Promise<Intent> {
+  for (let attempt = 1; attempt <= REFERENCE_TRIES; attempt++) {
+    const row = await insertIntent(tx, i, makeReference());
+    if (row) return row;
+  }
+  throw new Error(`no unused payment reference in ${REFERENCE_TRIES} tries`);
+}
+
+/** The intent stored under `reference`, or null when another payment has it already (nothing written). */
+async function insertIntent(tx: Tx, i: Parameters<typeof createIntent>[1], reference: string): Promise<Intent | null> {
   const now = new Date();
   const [row] = await tx
     .insert(paymentIntents)
     .values({
       id: newId(),
-      reference: newReference(),
+      reference,
       userId: i.userId,
       type: i.type,
       amount: i.amount,
@@ -45,8 +63,9 @@ export async function createIntent(
       // A payment with no preview (funding) starts waiting on the outside system at once.
       ...(i.processing ? { status: 'processing' as const, processingSince: now } : {}),
     })
+    .onConflictDoNothing({ target: paymentIntents.reference })
     .returning();
-  return row!;
+  return row ?? null;
 }
 
 export const toPreview = (i: Intent): Preview => ({
