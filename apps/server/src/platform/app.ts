@@ -21,7 +21,7 @@ import { JobRunner } from './jobs.js';
 import { requireDeclaredRoutes } from './route.js';
 import type { Config, ServiceName } from './config.js';
 import { useSecretHashCost } from './crypto.js';
-import { executeRows, type Db } from './db.js';
+import type { Db } from './db.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http.js';
 import { registerInputGuard } from './input-guard.js';
@@ -115,15 +115,14 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
   app.decorate('healthPart', (name: string, read: () => unknown) => {
     healthParts.set(name, read);
   });
-  // Texts and emails are claimed row by row, so every process drains the outbox. `drain` does not
-  // say how many it sent: the turn counts as idle when no row is left for it to claim.
+  // Texts and emails are claimed row by row, so every process drains the outbox; a turn that took no row is idle.
   jobs.add({
     name: 'platform.outbox',
     periodMs: config.outboxDrainMs,
     idleMs: config.jobsIdleMs,
     wake: 'write',
     scope: 'process',
-    run: () => notifier.drain().then(() => outboxWaiting(deps.db)),
+    run: () => notifier.drain(),
   });
   // Any write may have given the frequent jobs work (a notification, a text, a post to fan out):
   // those declared `wake: 'write'` take a turn now rather than at their next idle look.
@@ -256,15 +255,6 @@ export async function buildApp<P extends PlatformProviders>(deps: AppDeps<P>): P
 
 /** The methods whose successful requests wake the jobs declared `wake: 'write'`. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** 1 when outbox rows are left for a drain to claim (the outbox job's turn was not idle), else 0. */
-async function outboxWaiting(db: Db): Promise<number> {
-  const rows = await executeRows(
-    db,
-    sql`SELECT 1 FROM outbox WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < now()) LIMIT 1`,
-  );
-  return rows.length;
-}
 
 /** Serves the built web app, if it is built; returns whether it is. */
 function registerWeb(app: FastifyInstance, dist: string): boolean {

@@ -60,7 +60,7 @@ const CLAIM_SECONDS = 60;
  * each before sending it, so several server processes draining one database send it once.
  */
 export class Notifier {
-  private draining: Promise<void> | null = null;
+  private draining: Promise<number> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -92,8 +92,8 @@ export class Notifier {
     });
   }
 
-  /** Sends what is pending now; concurrent calls share one pass. */
-  drain(): Promise<void> {
+  /** Sends what is pending now; concurrent calls share one pass. Resolves to the number of rows the pass took (sent or failed). */
+  drain(): Promise<number> {
     this.draining ??= this.drainOnce().finally(() => {
       this.draining = null;
     });
@@ -127,7 +127,7 @@ export class Notifier {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  private async drainOnce(): Promise<void> {
+  private async drainOnce(): Promise<number> {
     const rows = await this.claim();
     for (const row of rows) {
       try {
@@ -167,6 +167,7 @@ export class Notifier {
         this.log.warn({ channel: row.channel, attempts }, 'notification failed');
       }
     }
+    return rows.length;
   }
 
   /** Waits for a drain in progress (the job runner, platform/jobs.ts, runs `drain` every OUTBOX_DRAIN_MS). */
