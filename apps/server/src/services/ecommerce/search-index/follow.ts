@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db.js';
-import { executeRows, rawQuery, type RawStatement } from '../../../platform/db.js';
+import { executeRows, rawQuery, type Db, type RawStatement } from '../../../platform/db.js';
 import { ProductIndex, type IndexedProduct } from './product-index.js';
 
 // A process's search index kept in step with the database. At start it is built in the background
@@ -120,7 +119,7 @@ export class SearchIndexFollower {
 
   /**
    * Applies the changes recorded since; one catch-up at a time (a search during one waits for it).
-   * Resolves to the number of changes it applied (0: the index was up to date, or is not built yet).
+   * Resolves to the number of products it read again (0: the index was up to date, or is not built yet).
    */
   catchUp(): Promise<number> {
     if (!this.index) return Promise.resolve(0);
@@ -159,7 +158,7 @@ export class SearchIndexFollower {
   }
 
   private async applyChanges(): Promise<number> {
-    let applied = 0;
+    const before = this.applied;
     for (;;) {
       const changes = await executeRows<{ seq: number | string; product_id: string; settled: boolean }>(
         this.db,
@@ -181,7 +180,6 @@ export class SearchIndexFollower {
         }
         this.applied += ids.length;
         for (const c of fresh) this.seen.add(Number(c.seq));
-        applied += fresh.length;
       }
       for (const c of changes) this.top = Math.max(this.top, Number(c.seq));
       // The floor moves over the settled changes at the front.
@@ -191,7 +189,7 @@ export class SearchIndexFollower {
       }
       // Every number at or below the floor leaves `seen`, also one no longer read (pruned), so the count check stays exact.
       for (const seq of this.seen) if (seq <= this.floor) this.seen.delete(seq);
-      if (changes.length < CHANGES_PAGE) return applied;
+      if (changes.length < CHANGES_PAGE) return this.applied - before;
     }
   }
 }
