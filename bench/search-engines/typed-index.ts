@@ -12,21 +12,11 @@
  * (past SCAN_BOUND candidates read with the page settled, the total is estimated from the share that matched).
  * Corrections: one edit, found through the dictionary's deletion neighbourhoods (symspell-like).
  */
+import type { Product } from './catalogue-gen.js';
 import { Dictionary, wordsOf } from './typed-text.js';
 
-export type IndexRow = {
-  id: number;
-  name: string;
-  tags: string;
-  description: string;
-  state: number;
-  lga: number;
-  category: number;
-  subcategory: number;
-  price: number;
-  inStock: boolean;
-  quality: number;
-};
+/** A product as the index takes it: the synthetic catalogue's. */
+export type IndexRow = Product;
 export type SearchFilters = { state?: number; lga?: number; category?: number; minPrice?: number; maxPrice?: number; inStock?: boolean };
 export type SearchResult = {
   ids: number[];
