@@ -9,9 +9,11 @@
 --     an account that does not exist: OWO:ACCOUNT_NOT_FOUND;
 --  2. move every counter in one UPDATE (the locks are held; the table's CHECK constraint
 --     ledger_accounts_no_overdraft stands behind the check).
--- Returns how many accounts it moved, so that PL/pgSQL callers call it in an assignment
--- (`v_moved := owo_move_counters(...)`), which is evaluated as an expression; PERFORM would run it
--- as a query of its own, costing as much again as the two statements here.
+-- Returns the accounts as moved (their rows after the UPDATE, in no particular order), so that the
+-- KYC rules that follow in owo_post_transfers read owners, codes and balances from them instead of
+-- reading the accounts again. PL/pgSQL callers call it in an assignment
+-- (`v_accounts := owo_move_counters(...)`), which is evaluated as an expression; PERFORM would run
+-- it as a query of its own, costing as much again as the two statements here.
 -- Its callers run it under plan_cache_mode = force_generic_plan (see owo_post_transfers).
 CREATE OR REPLACE FUNCTION owo_move_counters(
   p_accounts uuid[],
@@ -19,10 +21,11 @@ CREATE OR REPLACE FUNCTION owo_move_counters(
   p_credits_posted bigint[],
   p_debits_pending bigint[],
   p_credits_pending bigint[]
-) RETURNS integer
+) RETURNS ledger_accounts[]
 LANGUAGE plpgsql AS $$
 DECLARE
   v_locked integer;
+  v_moved ledger_accounts[];
   v_short uuid;
   v_account uuid;
 BEGIN
@@ -47,12 +50,16 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:INSUFFICIENT_FUNDS', DETAIL = v_short;
   END IF;
 
-  UPDATE ledger_accounts a
-     SET debits_posted = a.debits_posted + p_debits_posted[array_position(p_accounts, a.id)],
-         credits_posted = a.credits_posted + p_credits_posted[array_position(p_accounts, a.id)],
-         debits_pending = a.debits_pending + p_debits_pending[array_position(p_accounts, a.id)],
-         credits_pending = a.credits_pending + p_credits_pending[array_position(p_accounts, a.id)]
-   WHERE a.id = ANY (p_accounts);
-  RETURN v_locked;
+  WITH moved AS (
+    UPDATE ledger_accounts a
+       SET debits_posted = a.debits_posted + p_debits_posted[array_position(p_accounts, a.id)],
+           credits_posted = a.credits_posted + p_credits_posted[array_position(p_accounts, a.id)],
+           debits_pending = a.debits_pending + p_debits_pending[array_position(p_accounts, a.id)],
+           credits_pending = a.credits_pending + p_credits_pending[array_position(p_accounts, a.id)]
+     WHERE a.id = ANY (p_accounts)
+    RETURNING a
+  )
+  SELECT array_agg(m.a) INTO v_moved FROM moved AS m;
+  RETURN v_moved;
 END
 $$;

@@ -53,7 +53,8 @@ DECLARE
   v_cp bigint[];
   v_dpe bigint[];
   v_cpe bigint[];
-  v_moved integer;
+  v_moved ledger_accounts[];
+  v_ruled integer;
   v_same integer;
 BEGIN
   IF v_n IS NULL OR v_n = 0 THEN
@@ -99,8 +100,9 @@ BEGIN
 
   IF v_inserted = v_n THEN
     v_moved := owo_move_counters(v_accounts, v_dp, v_cp, v_dpe, v_cpe);
-    -- The KYC rules on the same transfers: day limits, held credits, the levy (services/kyc/sql).
-    v_moved := owo_kyc_check(transfers);
+    -- The KYC rules on the same transfers and the accounts as moved: day limits, held credits,
+    -- the levy (services/kyc/sql).
+    v_ruled := owo_kyc_check(transfers, v_moved);
     created := true;
     RETURN;
   END IF;

@@ -14,7 +14,7 @@ DECLARE
   v_cp bigint[];
   v_dpe bigint[];
   v_cpe bigint[];
-  v_moved integer;
+  v_moved ledger_accounts[];
 BEGIN
   IF p_outcome IS NULL OR p_outcome NOT IN ('post', 'void') THEN
     RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:OUTCOME_INVALID', DETAIL = coalesce(p_outcome, 'NULL');

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../platform/crypto.js';
+import { transfer, userAccount } from '../../ledger/index.js';
 import { balancesOf, fileApp, historyOf, json } from '../../test/harness.js';
 import { kycKit } from './kyc-test-kit.js';
 import { kycUsage } from './tables.js';
@@ -38,6 +40,44 @@ describe('day limits by tier', () => {
     expect(await balancesOf(t.app, b)).toEqual(before.b);
     expect((await historyOf(t.app, a)).pagination.total).toBe(before.history);
     expect((await t.db.select().from(kycUsage).where(eq(kycUsage.userId, a.id)))[0]).toEqual(usage);
+  });
+
+  it('one posting with two payers counts each against their own day, and refuses all of it when one is over', async () => {
+    const [a, b, c] = [await kit.person(1, 8_000_000), await kit.person(2, 8_000_000), await kit.person(3)];
+    const legs = async (fromA: number, fromB: number) => {
+      const [wa, wb, wc] = await Promise.all([a, b, c].map((u) => userAccount(t.db, u.id, 'wallet')));
+      return [
+        { id: newId(), debitAccountId: wa!, creditAccountId: wc!, amount: BigInt(fromA), kind: 'test', reference: `two-payers-${newId()}` },
+        { id: newId(), debitAccountId: wb!, creditAccountId: wc!, amount: BigInt(fromB), kind: 'test', reference: `two-payers-${newId()}` },
+      ];
+    };
+    const used = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select()
+            .from(kycUsage)
+            .where(inArray(kycUsage.userId, [a.id, b.id]))
+        ).map((u) => [u.userId, u.outKobo]),
+      );
+    // The legs are made first: on the embedded database a transaction holds its one connection.
+    const first = await legs(1_000_000, 2_000_000);
+    await t.db.transaction(async (tx) => void (await transfer(tx, first)));
+    expect(await used()).toEqual({ [a.id]: 1_000_000n, [b.id]: 2_000_000n });
+
+    // a (Tier 1, ₦50,000 a day) goes over with ₦45,000 more; b's leg in the same posting is refused with it.
+    const before = { a: await balancesOf(t.app, a), b: await balancesOf(t.app, b), c: await balancesOf(t.app, c) };
+    const second = await legs(4_500_000, 1_000_000);
+    const refused = await t.db
+      .transaction(async (tx) => void (await transfer(tx, second)))
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refused).toMatchObject({ statusCode: 403, code: 'KYC_LIMIT' });
+    expect((refused as Error).message).toContain('Tier 1 daily limit of ₦50,000.00. You can send ₦40,000.00 more today.');
+    expect(await used()).toEqual({ [a.id]: 1_000_000n, [b.id]: 2_000_000n });
+    expect({ a: await balancesOf(t.app, a), b: await balancesOf(t.app, b), c: await balancesOf(t.app, c) }).toEqual(before);
   });
 
   it('a Tier 2 person may send up to ₦200,000 in a day and no more', async () => {

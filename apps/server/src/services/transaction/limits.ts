@@ -63,10 +63,11 @@ export async function assertKycAllows(tx: Tx, userId: string, outflow: bigint): 
     await tx.transaction(async (sp) => {
       await sp.execute(
         sql`SELECT owo_kyc_check(ARRAY[jsonb_populate_record(NULL::ledger_transfers, jsonb_build_object(
-              'id', gen_random_uuid(), 'debit_account_id', ${wallet}::uuid,
-              'credit_account_id', (SELECT id FROM ledger_accounts WHERE owner_id IS NULL ORDER BY id LIMIT 1),
+              'id', gen_random_uuid(), 'debit_account_id', (d.a).id, 'credit_account_id', (c.a).id,
               'amount', ${outflow.toString()}::bigint, 'kind', 'preview', 'reference', 'preview', 'status', 'pending',
-              'metadata', '{}'::jsonb, 'seq', 0, 'created_at', now()))])`,
+              'metadata', '{}'::jsonb, 'seq', 0, 'created_at', now()))], ARRAY[d.a, c.a])
+            FROM (SELECT a FROM ledger_accounts a WHERE a.id = ${wallet}::uuid) d,
+                 (SELECT a FROM ledger_accounts a WHERE a.owner_id IS NULL ORDER BY a.id LIMIT 1) c`,
       );
       throw new Undo();
     });

@@ -1,5 +1,7 @@
 -- The KYC rules where money moves: called by owo_post_transfers (the ledger's one posting path)
--- with the transfers it has just recorded, after the counters moved, in the same transaction.
+-- with the transfers it has just recorded and their accounts as owo_move_counters left them (every
+-- account the transfers name, locked, counters moved), in the same transaction; owners, codes and
+-- balances are read from those rows, not from the table again.
 -- Only accounts whose owner has a KYC profile (every person: trigger users_kyc_profile) are ruled.
 --  1. Outflows: what leaves a person's wallet or business account for anyone else's account (or
 --     for their own order's escrow), fees included; loan repayments and the levy are not spending.
@@ -10,6 +12,8 @@
 --       a device first seen lately may still sign in (new_device_until) and today's total passes
 --         kyc_rules.new_device_daily_out: OWO:DEVICE_LIMIT, DETAIL 'limit:left';
 --       today's total passes the tier's daily_out: OWO:KYC_LIMIT, DETAIL 'tier:limit:left'.
+--     Every payer's total moves and is checked in one statement (payers in id order; the first
+--     refused payer's first rule in the order above is the one raised).
 --  2. Inflows: a posted credit to a person's wallet from anyone else's account. Over the tier's
 --     per_deposit, or leaving the wallet over its balance_cap, it is parked at once in the person's
 --     'held' account (transfer kind 'kyc_hold', a kyc_held_credits row): released on upgrade or
@@ -18,60 +22,65 @@
 --     kyc_rules.levy_threshold, the EMT levy moves from the wallet to the system account 'levy'
 --     (kind 'levy') with a history row. Returns of held credits (kind 'kyc_return') are exempt.
 -- Returns how many holds and levies it posted (PL/pgSQL callers assign it, as owo_move_counters).
-CREATE OR REPLACE FUNCTION owo_kyc_check(p_transfers ledger_transfers[]) RETURNS integer
+CREATE OR REPLACE FUNCTION owo_kyc_check(p_transfers ledger_transfers[], p_accounts ledger_accounts[]) RETURNS integer
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   r record;
-  v_found record;
+  v_refused record;
   v_held uuid;
   v_id uuid;
   v_done integer := 0;
 BEGIN
-  FOR r IN
+  WITH outflow AS (
     SELECT d.owner_id AS payer, sum(t.amount)::bigint AS amount
       FROM unnest(p_transfers) AS t
-      JOIN ledger_accounts d ON d.id = t.debit_account_id
-      JOIN ledger_accounts c ON c.id = t.credit_account_id
+      JOIN unnest(p_accounts) AS d ON d.id = t.debit_account_id
+      JOIN unnest(p_accounts) AS c ON c.id = t.credit_account_id
      WHERE d.owner_id IS NOT NULL AND d.code IN ('wallet', 'business')
        AND (c.owner_id IS DISTINCT FROM d.owner_id OR c.code = 'escrow')
        AND t.kind NOT IN ('loan.repay', 'levy')
      GROUP BY d.owner_id
-  LOOP
-    WITH used AS (
-      INSERT INTO kyc_usage AS u (user_id, day, out_kobo)
-      SELECT p.user_id, owo_lagos_day(), r.amount FROM kyc_profiles p WHERE p.user_id = r.payer
-      ON CONFLICT (user_id) DO UPDATE
-        SET out_kobo = CASE WHEN u.day = excluded.day THEN u.out_kobo ELSE 0 END + excluded.out_kobo, day = excluded.day
-      RETURNING u.out_kobo
-    )
-    SELECT used.out_kobo AS used, p.tier, k.daily_out,
+  ), used AS (
+    INSERT INTO kyc_usage AS u (user_id, day, out_kobo)
+    SELECT p.user_id, owo_lagos_day(), o.amount FROM outflow o JOIN kyc_profiles p ON p.user_id = o.payer ORDER BY p.user_id
+    ON CONFLICT (user_id) DO UPDATE
+      SET out_kobo = CASE WHEN u.day = excluded.day THEN u.out_kobo ELSE 0 END + excluded.out_kobo, day = excluded.day
+    RETURNING u.user_id, u.out_kobo
+  ), ruled AS (
+    SELECT o.amount, used.out_kobo AS used, p.tier, k.daily_out,
            p.bvn_verified_at IS NULL AND p.nin_verified_at IS NULL AND p.created_at < now() - make_interval(days => s.verify_days) AS restricted,
-           CASE WHEN p.new_device_until > now() THEN s.new_device_daily_out END AS device_limit
-      INTO v_found
-      FROM used, kyc_profiles p, kyc_tiers k, kyc_rules s
-     WHERE p.user_id = r.payer AND k.tier = p.tier AND s.id = 1;
-    CONTINUE WHEN NOT FOUND;
-    IF v_found.restricted THEN
+           CASE WHEN p.new_device_until > now() THEN s.new_device_daily_out END AS device_limit, used.user_id
+      FROM used
+      JOIN outflow o ON o.payer = used.user_id
+      JOIN kyc_profiles p ON p.user_id = used.user_id
+      JOIN kyc_tiers k ON k.tier = p.tier
+      JOIN kyc_rules s ON s.id = 1
+  )
+  SELECT * INTO v_refused
+    FROM ruled
+   WHERE restricted OR (device_limit IS NOT NULL AND device_limit < daily_out AND used > device_limit) OR used > daily_out
+   ORDER BY user_id
+   LIMIT 1;
+  IF FOUND THEN
+    IF v_refused.restricted THEN
       RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_RESTRICTED';
     END IF;
-    IF v_found.device_limit IS NOT NULL AND v_found.device_limit < v_found.daily_out AND v_found.used > v_found.device_limit THEN
+    IF v_refused.device_limit IS NOT NULL AND v_refused.device_limit < v_refused.daily_out AND v_refused.used > v_refused.device_limit THEN
       RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:DEVICE_LIMIT',
-        DETAIL = v_found.device_limit || ':' || greatest(v_found.device_limit - (v_found.used - r.amount), 0);
+        DETAIL = v_refused.device_limit || ':' || greatest(v_refused.device_limit - (v_refused.used - v_refused.amount), 0);
     END IF;
-    IF v_found.used > v_found.daily_out THEN
-      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_LIMIT',
-        DETAIL = v_found.tier || ':' || v_found.daily_out || ':' || greatest(v_found.daily_out - (v_found.used - r.amount), 0);
-    END IF;
-  END LOOP;
+    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_LIMIT',
+      DETAIL = v_refused.tier || ':' || v_refused.daily_out || ':' || greatest(v_refused.daily_out - (v_refused.used - v_refused.amount), 0);
+  END IF;
 
   FOR r IN
     SELECT t.id, t.amount, t.reference, t.debit_account_id AS source, c.id AS account, c.owner_id AS payee,
            c.credits_posted - c.debits_posted AS balance, k.per_deposit, k.balance_cap,
            d.owner_id IS NOT NULL OR d.code = 'virtual_account' AS from_someone, s.levy, s.levy_threshold
       FROM unnest(p_transfers) AS t
-      JOIN ledger_accounts c ON c.id = t.credit_account_id
-      JOIN ledger_accounts d ON d.id = t.debit_account_id
+      JOIN unnest(p_accounts) AS c ON c.id = t.credit_account_id
+      JOIN unnest(p_accounts) AS d ON d.id = t.debit_account_id
       JOIN kyc_profiles p ON p.user_id = c.owner_id
       JOIN kyc_tiers k ON k.tier = p.tier
       JOIN kyc_rules s ON s.id = 1
