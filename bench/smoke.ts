@@ -78,6 +78,7 @@ const BENCHES: Bench[] = [
   { name: 'first-load', script: 'first-load', before: webBuilt },
   { name: 'engines', script: 'engines', databases: ['owo_engines_smoke'] },
   { name: 'engines:test', script: 'engines:test' },
+  { name: 'idle', script: 'idle', databases: ['owo_idle_smoke'], ports: [4460] },
 ];
 
 const tail = (text: string, n = TAIL_LINES) => text.trimEnd().split('\n').slice(-n).join('\n');

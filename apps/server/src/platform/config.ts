@@ -115,7 +115,7 @@ const envSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   STORY_CLEANUP_SECONDS: z.coerce.number().int().positive().default(600),
   OUTBOX_DRAIN_MS: z.coerce.number().int().min(100).default(1000),
-  JOBS_IDLE_MS: z.coerce.number().int().min(1000, 'JOBS_IDLE_MS must be at least 1000').default(5000),
+  JOBS_IDLE_MS: z.coerce.number().int().min(1000, 'JOBS_IDLE_MS must be at least 1000').default(30_000),
   AUTO_CONFIRM_CHECK_SECONDS: z.coerce.number().int().positive().default(600),
   CHAT_SWEEP_SECONDS: z.coerce.number().int().positive().default(10),
   JOBS: z

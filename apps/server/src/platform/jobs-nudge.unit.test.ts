@@ -157,6 +157,26 @@ describe('a job that can be idle', () => {
   });
 });
 
+describe('a job that handled rows', () => {
+  it('wakes the jobs declared to wake on writes, as a write request does; a turn that found nothing wakes none', async () => {
+    const a = runner();
+    let found = 0;
+    let woken = 0;
+    a.add({ name: 'test.reconcile', periodMs: 60_000, scope: 'process', run: async () => found });
+    a.add({ name: 'test.outbox', periodMs: 20, idleMs: 60_000, wake: 'write', scope: 'process', run: async () => (woken++, 0) });
+    a.start();
+    await sleep(50);
+    expect(woken).toBe(1); // its first turn, a period after the start; then idle
+    expect(await a.tick('test.reconcile')).toBe('ran');
+    await sleep(50);
+    expect(woken).toBe(1);
+    found = 2;
+    expect(await a.tick('test.reconcile')).toBe('ran');
+    await sleep(50);
+    expect(woken).toBe(2);
+  });
+});
+
 describe('a run that works off a backlog', () => {
   it('takes batches at once while they come full, and says how many rows it took', async () => {
     const batches = [3, 3, 1, 3];

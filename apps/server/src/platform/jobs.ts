@@ -24,7 +24,9 @@ import { jobLagSeconds, jobRunSeconds, jobRunsTotal } from './metrics.js';
  *   forward to now, or to a period after its latest turn started if that is later: any number of
  *   nudges costs at most one turn a period, no more than polling every period did;
  * - a job declared `wake: 'write'` is nudged after every successful write request (`written`,
- *   from platform/app.ts), since any write may have given it work;
+ *   from platform/app.ts), since any write may have given it work, and after any job's turn that
+ *   handled rows (its `run` resolved to a number above 0: a reconciliation that settled payouts,
+ *   a reminder run, a batch of money events), since a job's writes may have given it work too;
  * - a cluster turn skipped because the job ran elsewhere within its period waits `idleMs`, or, when
  *   the job was nudged, takes its turn as soon as that window ends.
  * No notification between processes is needed: work committed by a process is picked up by that
@@ -217,6 +219,8 @@ export class JobRunner {
       }
       const seconds = (performance.now() - started) / 1000;
       jobRunsTotal.inc({ job: job.name, outcome: outcome === 'ran' ? 'ok' : 'failed' });
+      // What this turn wrote may be work for the frequent jobs (notifications, texts, pushes).
+      if (outcome === 'ran' && typeof handled === 'number' && handled > 0) this.written();
       jobRunSeconds.observe({ job: job.name }, seconds);
       const leftMs =
         job.scope === 'cluster'
