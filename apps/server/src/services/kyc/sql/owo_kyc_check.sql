@@ -48,31 +48,33 @@ BEGIN
       SET out_kobo = CASE WHEN u.day = excluded.day THEN u.out_kobo ELSE 0 END + excluded.out_kobo, day = excluded.day
     RETURNING u.user_id, u.out_kobo
   ), ruled AS (
-    SELECT o.amount, used.out_kobo AS used, p.tier, k.daily_out,
-           p.bvn_verified_at IS NULL AND p.nin_verified_at IS NULL AND p.created_at < now() - make_interval(days => s.verify_days) AS restricted,
-           CASE WHEN p.new_device_until > now() THEN s.new_device_daily_out END AS device_limit, used.user_id
-      FROM used
-      JOIN outflow o ON o.payer = used.user_id
-      JOIN kyc_profiles p ON p.user_id = used.user_id
-      JOIN kyc_tiers k ON k.tier = p.tier
-      JOIN kyc_rules s ON s.id = 1
+    -- Each payer's first refusal in the header's order, if any; the new-device limit counts only
+    -- while it is below the tier's.
+    SELECT l.*, CASE WHEN l.restricted THEN 'KYC_RESTRICTED'
+                     WHEN l.used > l.device_limit THEN 'DEVICE_LIMIT'
+                     WHEN l.used > l.daily_out THEN 'KYC_LIMIT' END AS refusal
+      FROM (SELECT used.user_id, used.out_kobo AS used, o.amount, p.tier, k.daily_out,
+                   p.bvn_verified_at IS NULL AND p.nin_verified_at IS NULL
+                     AND p.created_at < now() - make_interval(days => s.verify_days) AS restricted,
+                   CASE WHEN p.new_device_until > now() AND s.new_device_daily_out < k.daily_out THEN s.new_device_daily_out END AS device_limit
+              FROM used
+              JOIN outflow o ON o.payer = used.user_id
+              JOIN kyc_profiles p ON p.user_id = used.user_id
+              JOIN kyc_tiers k ON k.tier = p.tier
+              JOIN kyc_rules s ON s.id = 1) AS l
   )
-  SELECT * INTO v_refused
-    FROM ruled
-   WHERE restricted OR (device_limit IS NOT NULL AND device_limit < daily_out AND used > device_limit) OR used > daily_out
-   ORDER BY user_id
-   LIMIT 1;
-  IF FOUND THEN
-    IF v_refused.restricted THEN
+  SELECT * INTO v_refused FROM ruled WHERE refusal IS NOT NULL ORDER BY user_id LIMIT 1;
+  CASE v_refused.refusal
+    WHEN 'KYC_RESTRICTED' THEN
       RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_RESTRICTED';
-    END IF;
-    IF v_refused.device_limit IS NOT NULL AND v_refused.device_limit < v_refused.daily_out AND v_refused.used > v_refused.device_limit THEN
+    WHEN 'DEVICE_LIMIT' THEN
       RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:DEVICE_LIMIT',
         DETAIL = v_refused.device_limit || ':' || greatest(v_refused.device_limit - (v_refused.used - v_refused.amount), 0);
-    END IF;
-    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_LIMIT',
-      DETAIL = v_refused.tier || ':' || v_refused.daily_out || ':' || greatest(v_refused.daily_out - (v_refused.used - v_refused.amount), 0);
-  END IF;
+    WHEN 'KYC_LIMIT' THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'OWO:KYC_LIMIT',
+        DETAIL = v_refused.tier || ':' || v_refused.daily_out || ':' || greatest(v_refused.daily_out - (v_refused.used - v_refused.amount), 0);
+    ELSE NULL; -- no payer refused
+  END CASE;
 
   FOR r IN
     SELECT t.id, t.amount, t.reference, t.debit_account_id AS source, c.id AS account, c.owner_id AS payee,
