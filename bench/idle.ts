@@ -14,13 +14,12 @@
  * record, say its commit). BENCH_SMOKE=1: 2 s warm-up, a 2 s
  * window, one round, port 4460, nothing recorded. Fails (non-zero exit) when a server does not start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { admin, benchServerEnv, cpuBetween, dbUrl, snapshot, stop, waitFor } from './lib.js';
+import { admin, cpuBetween, dbUrl, snapshot, startServer, stop } from './lib.js';
 import { check, exitOnProblems, own, sized, SMOKE, writeSection } from './results.js';
 
 const WARMUP = Number(process.env.BENCH_IDLE_WARMUP ?? sized(20, 2));
@@ -45,25 +44,13 @@ const databases: Database[] = [{ label: 'embedded', pgDb: null }, ...(ADMIN_URL 
 
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
-/** The server of `side` on the embedded database in `dataDir`, or on the PostgreSQL database `pgDb`. */
-async function start(side: Side, database: Database, dataDir: string): Promise<ChildProcess> {
-  const env = benchServerEnv(database.pgDb ? dbUrl(ADMIN_URL!, database.pgDb) : '', PORT, dataDir);
-  if (!database.pgDb) {
-    delete env.DATABASE_URL;
-    env.ALLOW_EMBEDDED_DATABASE = 'true';
-  }
-  const child = spawn('npx', ['tsx', 'src/main.ts'], { cwd: side.dir, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  await waitFor(`http://127.0.0.1:${PORT}/api/health`, child);
-  return child;
-}
-
 async function measureOne(side: Side, database: Database, round: number, monitor: pg.Client | null): Promise<Reading> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-idle-'));
   if (database.pgDb) {
     await admin(`DROP DATABASE IF EXISTS ${database.pgDb} WITH (FORCE)`, ADMIN_URL!);
     await admin(`CREATE DATABASE ${database.pgDb}`, ADMIN_URL!);
   }
-  const child = await start(side, database, dataDir);
+  const child = await startServer(database.pgDb ? dbUrl(ADMIN_URL!, database.pgDb) : '', PORT, dataDir, [], {}, side.dir);
   try {
     await sleep(WARMUP);
     const db = database.pgDb ?? '-';

@@ -206,8 +206,9 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (apps/server through tsx, `benchServerEnv`) on `databaseUrl`, which it
- * migrates at start-up; resolves once /api/health answers. `nodeFlags` go to node (--cpu-prof).
+ * Starts the real server (apps/server through tsx, `benchServerEnv`) on `databaseUrl` (empty: the
+ * embedded database in `dataDir`), which it migrates at start-up; resolves once /api/health answers.
+ * `nodeFlags` go to node (--cpu-prof); `dir` is another copy's apps/server (a before/after).
  */
 export function startServer(
   databaseUrl: string,
@@ -215,9 +216,10 @@ export function startServer(
   dataDir: string,
   nodeFlags: string[] = [],
   extraEnv: NodeJS.ProcessEnv = {},
+  dir: string | URL = new URL('../apps/server/', import.meta.url),
 ): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', ...nodeFlags, 'src/main.ts'], {
-    cwd: new URL('../apps/server/', import.meta.url),
+    cwd: dir,
     env: { ...benchServerEnv(databaseUrl, port, dataDir), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
