@@ -19,7 +19,9 @@ const WORKERS = 5;
 const PAYERS = 6;
 // Tier 1: ₦6,000 per deposit, ₦20,000 balance, ₦15,000 a day out (KYC_TIERS is in naira).
 const TIERS = '6000:20000:15000,-:-:100000000,-:-:100000000';
-const FUNDING = 600_000; // ₦6,000 a card payment, three of them: ₦18,000 each payer
+/** Tier 1's per-deposit cap, in kobo: a payment over it is parked as a held credit. */
+const DEPOSIT_CAP = 600_000;
+const FUNDING = DEPOSIT_CAP; // ₦6,000 a card payment, three of them: ₦18,000 each payer
 
 type Op = { payer: ProcUser; payee: ProcUser; amount: number; key: string; reference: string; answer: Reply | null };
 
@@ -104,6 +106,11 @@ describe('payments at their KYC limits while the server is killed and restarted'
     const workers = Array.from({ length: WORKERS }, () => worker());
     // Kills soon after a start, while completions are in flight and before the day limits are used up.
     await killAndRestart(s, KILLS, () => completing > 0, [200, 600]);
+    // The kills may end before any payer's day is used up or any credit is parked: go on (up to 30 s)
+    // until a payment has hit the day limit and one over the per-deposit cap has been made.
+    const dayHit = () => refusedAtStart > 0 || ops.some((o) => o.answer?.status === 403);
+    const overCapPaid = () => ops.some((o) => o.amount > DEPOSIT_CAP && o.answer?.status === 200);
+    for (let waited = 0; !(dayHit() && overCapPaid()) && waited < 30_000; waited += 100) await sleep(100);
     stopping = true;
     await Promise.all(workers);
 
