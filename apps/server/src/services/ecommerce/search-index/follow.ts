@@ -3,7 +3,8 @@ import { executeRows, rawQuery, type Db, type RawStatement } from '../../../plat
 import { ProductIndex, type IndexedProduct } from './product-index.js';
 
 // A process's search index kept in step with the database. At start it is built in the background
-// from every live product, a page at a time (searches meanwhile use the database's own statement);
+// from every live product, a page at a time, each page's text dropped once its words are numbered
+// (searches meanwhile use the database's own statement);
 // then every change the products' trigger records (product_search_changes) is applied: before a
 // search uses the index it checks, with one small read, whether changes were committed since, and
 // applies them first, so an answer never misses a committed change. Sequence numbers can commit out
@@ -134,7 +135,8 @@ export class SearchIndexFollower {
       this.db,
       sql`SELECT max(seq) AS floor FROM product_search_changes WHERE at < clock_timestamp() - ${sql.raw(SETTLE)}`,
     );
-    const rows: IndexedProduct[] = [];
+    // Each page goes into the index as it is read: only its words' numbers and columns are kept.
+    const index = new ProductIndex();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       if (this.stopped) return;
@@ -142,12 +144,11 @@ export class SearchIndexFollower {
         this.db,
         sql`SELECT ${COLUMNS} FROM products p WHERE p.deleted_at IS NULL AND p.id > ${after}::uuid ORDER BY p.id LIMIT ${BUILD_PAGE}`,
       );
-      for (const r of page) rows.push(toIndexed(r));
+      for (const r of page) index.add(toIndexed(r));
       if (page.length < BUILD_PAGE) break;
       after = page.at(-1)!.id;
     }
-    const index = new ProductIndex();
-    index.build(rows);
+    index.seal();
     this.floor = Number(f?.floor ?? 0);
     this.top = this.floor;
     this.seen.clear();

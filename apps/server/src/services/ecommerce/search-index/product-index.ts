@@ -64,6 +64,7 @@ export class ProductIndex {
   private stamp = new Uint32Array(0);
   private generation = 0;
   private slotOf = new Map<string, number>();
+  private sealed = false;
 
   /** Live products indexed. */
   get size(): number {
@@ -78,40 +79,80 @@ export class ProductIndex {
   }
 
   /** Builds the index from every live product, once (a rebuild is a new index, swapped in when built). */
-  build(rows: IndexedProduct[]): void {
-    if (this.slots) throw new Error('build() is for a new index');
-    const order = rows.map((_, i) => i);
-    const q = rows.map(qualityOf);
-    order.sort((a, b) => q[b]! - q[a]! || (rows[a]!.id < rows[b]!.id ? -1 : 1));
-    this.grow(Math.ceil(rows.length * 1.05) + 1024, true);
-    const entries: Uint32Array[] = [];
-    let n = 0;
-    for (let s = 0; s < order.length; s++) {
-      const r = rows[order[s]!]!;
-      this.setColumns(s, r);
-      const e = this.entriesOf(r);
-      entries.push(e);
-      n += e.length;
-    }
-    const fwd = new Uint32Array(n);
-    const fwdOff = new Uint32Array(rows.length + 1);
-    n = 0;
-    for (let s = 0; s < entries.length; s++) {
-      fwd.set(entries[s]!, n);
-      n += entries[s]!.length;
-      fwdOff[s + 1] = n;
+  build(rows: Iterable<IndexedProduct>): void {
+    for (const r of rows) this.add(r);
+    this.seal();
+  }
+
+  /**
+   * Adds a product to an index being built, as it is read (a page at a time): its columns and word
+   * numbers are kept, not its text. `seal()` then orders the slots by quality.
+   */
+  add(r: IndexedProduct): void {
+    if (this.sealed) throw new Error('add() is for an index being built: use put()');
+    const s = this.slots++;
+    if (s >= this.cap) this.grow(Math.max(1024, this.cap * 2));
+    this.setColumns(s, r);
+    const e = this.entriesOf(r);
+    const end = this.fwdOff[s]! + e.length;
+    if (this.fwdOff.length < this.cap + 1) this.fwdOff = grown(this.fwdOff, this.cap + 1);
+    if (end > this.fwd.length) this.fwd = grown(this.fwd, Math.max(end, this.fwd.length * 2, 4096));
+    this.fwd.set(e, this.fwdOff[s]!);
+    this.fwdOff[s + 1] = end;
+  }
+
+  /** Ends the build: slots in order of quality (best first), each word's lists in that order. */
+  seal(): void {
+    if (this.sealed) throw new Error('seal() ends a build once');
+    this.sealed = true;
+    const n = this.slots;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const uuid = this.uuid;
+    const q = this.quality;
+    order.sort((a, b) => q[b]! - q[a]! || compareIds(uuid, a, b));
+    // Every column (and the word lists) moved to its slot's place.
+    const at = new Uint32Array(n);
+    for (let s = 0; s < n; s++) at[order[s]!] = s;
+    const cap = Math.ceil(n * 1.05) + 1024;
+    const move = <T extends Column>(old: T, make: (len: number) => T, per = 1): T => {
+      const a = make(cap * per);
+      for (let s = 0; s < n; s++) for (let k = 0; k < per; k++) a[s * per + k] = old[order[s]! * per + k]!;
+      return a;
+    };
+    this.uuid = move(this.uuid, (l) => new Uint32Array(l), 4);
+    this.quality = move(this.quality, (l) => new Float32Array(l));
+    this.price = move(this.price, (l) => new Float64Array(l));
+    this.created = move(this.created, (l) => new Float64Array(l));
+    this.rating = move(this.rating, (l) => new Float32Array(l));
+    this.state = move(this.state, (l) => new Uint16Array(l));
+    this.lga = move(this.lga, (l) => new Uint16Array(l));
+    this.category = move(this.category, (l) => new Uint16Array(l));
+    this.sub = move(this.sub, (l) => new Uint16Array(l));
+    this.inStock = move(this.inStock, (l) => new Uint8Array(l));
+    this.alive = move(this.alive, (l) => new Uint8Array(l));
+    this.stamp = new Uint32Array(cap);
+    this.cap = cap;
+    for (const [id, read] of this.slotOf) this.slotOf.set(id, at[read]!);
+    const total = this.fwdOff[n]!;
+    const fwd = new Uint32Array(total);
+    const fwdOff = new Uint32Array(n + 1);
+    for (let s = 0; s < n; s++) {
+      const from = order[s]!;
+      fwd.set(this.fwd.subarray(this.fwdOff[from]!, this.fwdOff[from + 1]!), fwdOff[s]!);
+      fwdOff[s + 1] = fwdOff[s]! + this.fwdOff[from + 1]! - this.fwdOff[from]!;
     }
     this.fwd = fwd;
     this.fwdOff = fwdOff;
-    this.baseSlots = this.slots = rows.length;
+    this.baseSlots = n;
     this.baseKeys = this.df.length * 3;
     const off = new Uint32Array(this.baseKeys + 1);
-    for (let i = 0; i < n; i++) off[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3) + 1]!++;
+    for (let i = 0; i < total; i++) off[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3) + 1]!++;
     for (let k = 1; k < off.length; k++) off[k]! += off[k - 1]!;
-    const post = new Uint32Array(n);
-    const at = off.slice(0, -1);
-    for (let s = 0; s < rows.length; s++) {
-      for (let i = fwdOff[s]!; i < fwdOff[s + 1]!; i++) post[at[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3)]!++] = s;
+    const post = new Uint32Array(total);
+    const next = off.slice(0, -1);
+    for (let s = 0; s < n; s++) {
+      for (let i = fwdOff[s]!; i < fwdOff[s + 1]!; i++) post[next[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3)]!++] = s;
     }
     this.baseOff = off;
     this.basePost = post;
@@ -119,8 +160,9 @@ export class ProductIndex {
 
   /** Adds a product or replaces it: from the next search on, the new version is found and the old one is not. */
   put(r: IndexedProduct): void {
+    if (!this.sealed) throw new Error('put() is for a built index: use add() while building');
     this.remove(r.id);
-    if (this.slots >= this.cap) this.grow(Math.max(1024, this.cap * 2), false);
+    if (this.slots >= this.cap) this.grow(Math.max(1024, this.cap * 2));
     const s = this.slots++;
     this.setColumns(s, r);
     const entries = this.entriesOf(r);
@@ -357,11 +399,10 @@ export class ProductIndex {
     this.slotOf.set(r.id, s);
   }
 
-  private grow(cap: number, fresh: boolean): void {
-    type Column = Uint32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
+  private grow(cap: number): void {
     const g = <T extends Column>(old: T, make: (n: number) => T, per = 1): T => {
       const a = make(cap * per);
-      if (!fresh) a.set(old as never);
+      a.set(old as never);
       return a;
     };
     this.uuid = g(this.uuid, (n) => new Uint32Array(n), 4);
@@ -378,4 +419,22 @@ export class ProductIndex {
     this.stamp = g(this.stamp, (n) => new Uint32Array(n));
     this.cap = cap;
   }
+}
+
+type Column = Uint32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
+
+/** A copy of `a` with room for `length` entries. */
+function grown(a: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
+  const b = new Uint32Array(length);
+  b.set(a);
+  return b;
+}
+
+/** The order of two slots' ids (as their text sorts: the same as their four words in turn). */
+function compareIds(uuid: Uint32Array, a: number, b: number): number {
+  for (let i = 0; i < 4; i++) {
+    const d = uuid[a * 4 + i]! - uuid[b * 4 + i]!;
+    if (d) return d;
+  }
+  return 0;
 }

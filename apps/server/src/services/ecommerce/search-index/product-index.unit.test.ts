@@ -100,4 +100,36 @@ describe('the product index', () => {
     expect(ix.has('binaton')).toBe(false);
     expect(ix.size).toBe(1);
   });
+
+  it('built a page at a time in any order, reads the best products first, and answers as if built at once', () => {
+    // 3,000 products over 1,500 read slots' worth of growth, the best ones read last, some words in the name, some in the description.
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      product(i + 1, i % 3 ? "'kettl':1A 'steel':2C" : "'kettl':2C 'jug':1A", {
+        sales: i,
+        stock: i % 7 ? 5 : 0,
+        price: 100_000 + (i % 50),
+      }),
+    );
+    const paged = new ProductIndex();
+    for (let from = 0; from < rows.length; from += 1000) for (const r of rows.slice(from, from + 1000)) paged.add(r);
+    paged.seal();
+    const reversed = new ProductIndex();
+    reversed.build([...rows].reverse());
+    const kettle = ask({ groups: word('kettl'), want: 5 });
+    // Best sellers first, name matches before description ones (2998 and 2995 have it in their description only; 2997 is sold out).
+    expect(paged.search(kettle).ids).toEqual([3000, 2999, 2996, 2994, 2993].map(uuid));
+    for (const q of [
+      kettle,
+      ask({ groups: word('kettl', 'jug'), want: 30 }),
+      ask({ groups: word('steel'), sort: 'price-asc', mode: 'all' }),
+    ])
+      expect(paged.search(q)).toEqual(reversed.search(q));
+    expect(paged.size).toBe(3000);
+    // After the build, changes go through put() and remove(); add() and a second seal() are refused.
+    expect(() => paged.add(product(9001, "'kettl':1A"))).toThrow();
+    expect(() => paged.seal()).toThrow();
+    paged.put(product(9001, "'kettl':1A 'electr':2A"));
+    expect(paged.search(ask({ groups: word('kettl', 'electr') })).ids[0]).toBe(uuid(9001));
+    expect(() => new ProductIndex().put(product(1, "'kettl':1A"))).toThrow();
+  });
 });
