@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@owo/contracts';
+import type { Product, Suggestion } from '@owo/contracts';
 import { executeRows, openDatabase } from '../../platform/db.js';
 import { auth, fileApp, newUser, secondApp, type TestUser } from '../../test/harness.js';
 import { catalogueKit, IBADAN, shopCalls } from './shop-test-kit.js';
@@ -97,6 +97,37 @@ describe('the search index of every process', () => {
       const [on, without] = [await searchOn(t.app, shopper, qs), await searchOn(off.app, shopper, qs)];
       expect(ids(on), qs).toEqual(ids(without));
       expect(on.pagination.total, qs).toBe(without.pagination.total);
+    }
+  });
+});
+
+describe('suggestions through the index', () => {
+  const suggestOn = async (app: typeof t.app, u: TestUser, q: string) => {
+    const res = await app.inject({ method: 'GET', url: `/api/ecommerce/api/product/suggest?q=${encodeURIComponent(q)}`, headers: auth(u) });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: Suggestion }).data;
+  };
+
+  it('finds the products of a completion, of a corrected word and of a synonym, as the database alone does', async () => {
+    const off = await secondApp(t, { configure: (c) => ({ ...c, searchIndex: false }) });
+    await ready(t.app);
+    const { u } = await seller();
+    await product(u, { name: 'Zephyrline Refrigerator 300L', categoryId: 'appliances', subcategoryId: 'kitchen-appliances' });
+    await product(u, { name: 'Zephyrline Fridge Magnet' });
+    await product(u, { name: 'Zephyrline Blender', stock: 0 });
+    const shopper = await newUser(t.app);
+    for (const [q, names] of [
+      // A completion of the last word.
+      ['zephyrl', ['Zephyrline Fridge Magnet', 'Zephyrline Refrigerator 300L']],
+      // A misspelt word, corrected.
+      ['zephyrlne', ['Zephyrline Fridge Magnet', 'Zephyrline Refrigerator 300L']],
+      // A word with synonyms: "fridge" finds the refrigerator too; the words before narrow it.
+      ['zephyrline fridge', ['Zephyrline Fridge Magnet', 'Zephyrline Refrigerator 300L']],
+    ] as const) {
+      const [on, without] = [await suggestOn(t.app, shopper, q), await suggestOn(off.app, shopper, q)];
+      expect(on.products.map((p) => p.name).sort(), q).toEqual(names);
+      expect(without.products.map((p) => p.name).sort(), q).toEqual(names);
+      expect(on.words, q).toEqual(without.words);
     }
   });
 });

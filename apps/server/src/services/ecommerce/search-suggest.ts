@@ -8,8 +8,9 @@ import type { ProductIndex } from './search-index/product-index.js';
 import { corrections, lexemesOf, synonymsOf, termsOf } from './search-words.js';
 import type { ProductImage } from './tables.js';
 
-// Suggestions as one types (the last word is a prefix: search_words' prefix index, the search
-// document's GIN index with `:*`) and shops found by the words of their name.
+// Suggestions as one types (the last word is a prefix: search_words' prefix index gives its
+// completions, and the search index their products; without the index, the search document's GIN
+// index with `:*`) and shops found by the words of their name.
 
 /** The last word as a tsquery prefix (letters and digits only), and the words before it. */
 function prefixOf(q: string) {
@@ -54,10 +55,10 @@ export async function suggest(db: Tx, q: string, index: ProductIndex | null = nu
   }
   const lead = words[0] && words[0] !== last && !words.includes(last) ? words[0] : last;
   const wanted = [...new Set([last, ...synonymsOf(lead)])];
-  const products =
-    index && completions.length && synonymsOf(lead).length === 1
-      ? await productsFromIndex(db, index, before, completions)
-      : await productsFromDocument(db, before, last, lead);
+  // The products: with one of the completions, or (the word corrected, or with synonyms) one of the lead word's.
+  const products = index
+    ? await productsFromIndex(db, index, before, [...new Set([...completions, ...synonymsOf(lead)])])
+    : await productsFromDocument(db, before, last, lead);
   const shopQ = before
     ? sql`(plainto_tsquery('simple'::regconfig, ${before}) && to_tsquery('simple'::regconfig, ${`${last}:*`}))`
     : sql`to_tsquery('simple'::regconfig, ${`${last}:*`})`;
@@ -82,12 +83,14 @@ export async function suggest(db: Tx, q: string, index: ProductIndex | null = nu
 
 /**
  * The products of a suggestion through the search index: those with the words before and one of the
- * completions, in stock, the index's best first, one per name.
+ * last word's alternatives (its completions, a correction, synonyms), in stock, the index's best
+ * first, one per name.
  */
-async function productsFromIndex(db: Tx, index: ProductIndex, before: string, completions: string[]) {
+async function productsFromIndex(db: Tx, index: ProductIndex, before: string, alternatives: string[]) {
   // Their english lexemes, as the index reads them (kept per process: search-words.ts lexemesOf).
-  const lex = await lexemesOf(db, [before, ...completions]);
-  const alts = completions.map((c) => lex.get(c)!).filter((l) => l.length);
+  const lex = await lexemesOf(db, [before, ...alternatives]);
+  const alts = alternatives.map((c) => lex.get(c)!).filter((l) => l.length);
+  if (!alts.length) return [];
   const head = lex.get(before)!.map((l) => [[l]]);
   const found = index.search({ groups: [...head, alts], mode: 'all', filters: {}, sort: 'relevance', want: 30 });
   if (!found.ids.length) return [];
