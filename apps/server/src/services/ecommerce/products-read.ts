@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@owo/contracts';
-import { executeRows, type RawRow, type Tx } from '../../platform/db.js';
+import { executePrepared, executeRows, type RawRow, type Tx } from '../../platform/db.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { categoryPlace, colourById, placeOf } from './catalogue.js';
 import { productCategoryCounts, products, shops, type productVariations } from './tables.js';
@@ -73,7 +73,7 @@ export const nearestFirst = (p: Point, s = 's') => sql`cube_distance(${sql.raw(s
 export const within = (p: Point, m: number, s = 's') =>
   sql`earth_box(${earthPoint(p)}, ${m}) @> ${sql.raw(s)}.earth AND ${nearestFirst(p, s)} <= gc_to_sec(${m})`;
 
-const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
+const select = (viewerId: string, from: Point | null, total: SQL | null = null) => sql`
   SELECT p.id, p.shop_id AS "shopId", s.name AS "shopName", s.logo_url AS "shopLogo", p.state_id AS "stateId", p.lga_id AS "lgaId",
     p.name, p.description, p.category_id AS "categoryId", p.subcategory_id AS "subcategoryId", p.images, p.price,
     p.old_price AS "oldPrice", p.stock, p.views, p.sales, p.flash_sale_ends_at AS "flashSaleEndsAt", p.rating_sum AS "ratingSum",
@@ -83,7 +83,7 @@ const select = (viewerId: string, from: Point | null, withTotal = false) => sql`
     EXISTS (SELECT 1 FROM wishlist_items w WHERE w.product_id = p.id AND w.user_id = ${viewerId}) AS "isWishlisted",
     p.hidden_at IS NOT NULL AS "heldForReview",
     ${from ? distanceFrom(from) : sql`NULL::float8`} AS "distanceM"
-    ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
+    ${total ? sql`, ${total} AS total` : sql``}
   FROM products p JOIN shops s ON s.id = p.shop_id`;
 
 function toProduct(r: ProductRow): Product {
@@ -143,7 +143,7 @@ export async function productPage(
   const window = totalBy === 'window';
   const rows = await executeRows<ProductRow & { total?: number }>(
     db,
-    sql`${select(viewerId, from, window)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`,
+    sql`${select(viewerId, from, window ? sql`count(*) OVER ()::int` : null)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`,
   );
   let total: number;
   if (window) total = rows[0]?.total ?? 0;
@@ -154,12 +154,18 @@ export async function productPage(
   return { items: rows.map(toProduct), pagination: pageInfo(p.page, p.limit, total) };
 }
 
-/** These products, still for sale, in the order given (a ranking's page, read afresh for this viewer). */
-export async function productsInOrder(db: Tx, viewerId: string, ids: string[]): Promise<Product[]> {
-  if (!ids.length) return [];
-  const rows = await executeRows<ProductRow>(db, sql`${select(viewerId, null)} WHERE p.id = ANY(${uuidArray(ids)}::uuid[]) AND ${live}`);
-  const at = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(toProduct);
+/**
+ * A ranking's page read in the ranking's own statement: `ranking` is its WITH clause, ending in a
+ * CTE `ranked (id, total, at)` of the page's rows; the products still for sale among them, in `at`
+ * order, for this viewer, with the ranking's total (null when the page is empty).
+ */
+export async function rankedPage(db: Tx, viewerId: string, ranking: SQL): Promise<{ items: Product[]; total: number | null }> {
+  const rows = await executePrepared<ProductRow & { total: number }>(
+    db,
+    'search_page',
+    sql`${ranking} ${select(viewerId, null, sql`r.total`)} JOIN ranked r ON r.id = p.id WHERE ${live} ORDER BY r.at`,
+  );
+  return { items: rows.map(toProduct), total: rows[0]?.total ?? null };
 }
 
 /** A category's live products, as kept in product_category_counts (the page total of a category alone). */

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Product, ProductSort } from '@owo/contracts';
-import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
+import { executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { CATEGORIES, categoryById, findLga, findState } from './catalogue.js';
-import { live, productPage, productsInOrder, uuidArray, type Page } from './products-read.js';
+import { live, productPage, rankedPage, uuidArray, type Page } from './products-read.js';
 import type { SearchIndexFollower } from './search-index/follow.js';
 import type { IndexFilters, ProductIndex } from './search-index/product-index.js';
 import { corrections, knownTerms, lexemesOf, synonymsOf, termsOf, textArray } from './search-words.js';
@@ -251,36 +251,36 @@ export async function searchProducts(
   }
   const relevance = !q.sort || q.sort === 'relevance';
   const found = matchesOf(ready, q, m, relevance ? 'any' : 'all', candidatesFor(q));
-  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
-  const order = relevance
-    ? sql`(p.stock > 0) DESC, ${m.matched} DESC, ${spread}, ${m.score} DESC, p.id`
-    : sql`(p.stock > 0) DESC, ${sortOrder(q.sort)}`;
   // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
   const words = sql`p.search_doc @@ ${relevance ? m.any : m.all}`;
+  // One shop's copies spread down the page: past its first two in a tier, they rank after the others.
+  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
+  const orderWith = (spreadOf: SQL) =>
+    relevance
+      ? sql`(p.stock > 0) DESC, ${m.matched} DESC, ${spreadOf}, ${m.score} DESC, p.id`
+      : sql`(p.stock > 0) DESC, ${sortOrder(q.sort)}`;
   let items: Product[];
   let n: number;
   if (found) {
     // The candidates are read by primary key into a table of their own, and ranked there: the
     // words, the weak matches (left out when one of the candidates in the place matches strongly)
-    // and the filters are checked on them alone, never through the search document's index.
+    // and the filters are checked on them alone, never through the search document's index. The
+    // page's products are read in the same statement.
     const where = and([...f.place, ...f.category, ...f.price, words, strongAmongCandidates(m, f)]);
+    // The spread is worked out a level below the ranking: a window cannot order by another window.
+    const order = orderWith(sql`p.spread`);
     const offset = (q.page - 1) * q.limit;
-    const ranked = (limit: number, from: number) =>
-      executePrepared<{ id: string; total: number }>(
-        db,
-        'search_rank',
-        sql`${found.table} SELECT p.id, count(*) OVER ()::int AS total FROM p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${from}`,
-      );
-    const rows = await ranked(q.limit, offset);
-    items = await productsInOrder(
-      db,
-      viewerId,
-      rows.map((r) => r.id),
-    );
+    const ranking = (limit: number, from: number) => sql`${found.table},
+      matching AS (SELECT p.*, ${spread} AS spread FROM p WHERE ${where}),
+      ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${order}) AS at FROM matching p) x
+        WHERE at > ${from} ORDER BY at LIMIT ${limit})`;
+    const page = await rankedPage(db, viewerId, ranking(q.limit, offset));
+    items = page.items;
     // The total: counted among the candidates when they are every match (a page past the end counts apart), else the index's.
     if (!found.complete) n = found.count;
-    else n = rows[0]?.total ?? (offset > 0 ? ((await ranked(1, 0))[0]?.total ?? 0) : 0);
+    else n = page.total ?? (offset > 0 ? ((await rankedPage(db, viewerId, ranking(1, 0))).total ?? 0) : 0);
   } else {
+    const order = orderWith(spread);
     const narrowed = await strongOnly(db, m, f.place);
     const where = and([...f.place, ...f.category, ...f.price, words, ...narrowed]);
     const page = await productPage(db, viewerId, where, order, q, null, { kept: () => cappedCount(db, where) });
