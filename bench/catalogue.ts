@@ -103,6 +103,15 @@ const REUSE = process.env.CATALOGUE_REUSE === '1';
 const BEFORE = process.env.CATALOGUE_BEFORE !== '0';
 const BEFORE_PORT = PORT + 2;
 /**
+ * BENCH_COMPARE=<another copy's apps/server directory> (a `git worktree` of an older commit, its
+ * node_modules linked, as for complete.ts): that server's start-up on the same database (until its
+ * index is ready, its arrays and resident memory) is measured too, alternating with this tree's,
+ * CATALOGUE_STARTS times each (2), and it answers the search, search-price and suggest cases again
+ * as "(before)", in place of the SEARCH_INDEX=off server.
+ */
+const COMPARE = process.env.BENCH_COMPARE;
+const STARTS = env('STARTS', 2, 1);
+/**
  * The searches asked (CATALOGUE_MIX): 'long-tail' (the default; long-tail.ts) draws search,
  * search-price and suggest from CATALOGUE_QUERIES distinct queries (6000; the priced mix half as
  * many), Zipf-like, a third misspelt and a third with a state, of which CATALOGUE_CHECK (60) spread
@@ -114,12 +123,16 @@ const QUERIES = env('QUERIES', 6000, 300);
 const CHECK_SAMPLE = env('CHECK', 60, 30);
 /** Products whose stock goes out or back in each second during the load (CATALOGUE_CHANGES): each tells the server its words. */
 const CHANGES = env('CHANGES', 0, 2);
+/** The mark of the cases the second server answers: "(db)", the database alone; "(before)", the server in BENCH_COMPARE. */
+const BEFORE_MARK = COMPARE ? '(before)' : '(db)';
 /** How the server searched, and what changed during the load. */
 const INDEX_NOTE =
   `Each server process keeps its own product search index (services/ecommerce/search-index/, docs/search.md): it finds a page's candidates with work bounded by the page, and the database ranks only those and reads the page. Nothing is kept between requests.` +
-  (BEFORE
-    ? ' The cases marked "(db)" are the same requests to a second server with `SEARCH_INDEX=off` in the same run, which answers with the database\'s statement alone (every match found and ranked by PostgreSQL): the before.'
-    : '') +
+  (COMPARE
+    ? ` The cases marked "(before)" are the same requests to a second server, the one in \`${COMPARE}\` (BENCH_COMPARE), with its own index, in the same run.`
+    : BEFORE
+      ? ' The cases marked "(db)" are the same requests to a second server with `SEARCH_INDEX=off` in the same run, which answers with the database\'s statement alone (every match found and ranked by PostgreSQL): the before.'
+      : '') +
   (CHANGES > 0
     ? ` During every case, ${CHANGES} products a second (drawn at random) went out of stock or back in; each server applied the change to its index before its next search.`
     : ' No product changed during the load.');
@@ -975,6 +988,21 @@ function indexMd(s: Startup): string {
   return `The search index, on a restart of the server on the seeded database: the server answered after ${s.answeredSeconds.toFixed(1)} s and its index (state \`${i.state}\`, ${i.products} products) was ready after ${s.readySeconds.toFixed(1)} s (its build: ${i.buildSeconds?.toFixed(1) ?? '?'} s, searches meanwhile answered by the database); its typed arrays hold ${(i.bytes / 2 ** 20).toFixed(0)} MiB, and the server's resident memory was ${s.rssMiB.toFixed(0)} MiB${without}.`;
 }
 
+/** The start-ups of the BENCH_COMPARE server and this tree's, in turn (none without BENCH_COMPARE). */
+function comparedMd(c: { before: Startup[]; after: Startup[] }): string {
+  if (!c.before.length) return '';
+  const row = (side: string, s: Startup) =>
+    `| ${side} | ${s.answeredSeconds.toFixed(1)} | ${s.readySeconds.toFixed(1)} | ${s.index?.buildSeconds?.toFixed(1) ?? '?'} | ${((s.index?.bytes ?? 0) / 2 ** 20).toFixed(0)} | ${s.rssMiB.toFixed(0)} |`;
+  const rows = c.before.flatMap((b, i) => [row('before', b), ...(c.after[i] ? [row('after', c.after[i])] : [])]);
+  return `
+
+Start-ups on the same database in turn, "before" being the server in \`${COMPARE}\` (BENCH_COMPARE), "after" this tree's:
+
+| server | answered, s | index ready, s | build, s | arrays, MiB | resident, MiB |
+|---|---|---|---|---|---|
+${rows.join('\n')}`;
+}
+
 async function main() {
   if (!ADMIN_URL) {
     console.error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops its own database).');
@@ -990,6 +1018,7 @@ async function main() {
   let bare: ChildProcess | undefined;
   let before: ChildProcess | undefined;
   let startup: Startup;
+  const compared: { before: Startup[]; after: Startup[] } = { before: [], after: [] };
   const results: Result[] = [];
   let steps: SeedStep[] = [];
   let seedMs = 0;
@@ -1020,7 +1049,26 @@ async function main() {
     await stop(server);
     startup = await startUp(async () => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue')), BASE);
     console.log(`search index: ${JSON.stringify(startup)}`);
-    if (BEFORE) {
+    if (COMPARE) {
+      // Before and after alternate on the same database; this tree's server is the one left running.
+      for (let round = 0; round < STARTS; round++) {
+        await stop(server);
+        const b = await startUp(
+          async () => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue-compare', [], {}, COMPARE)),
+          BASE,
+        );
+        compared.before.push(b);
+        console.log(`search index (before, ${COMPARE}): ${JSON.stringify(b)}`);
+        await stop(server);
+        const a = await startUp(async () => (server = await startServer(dbUrl(DB), PORT, os.tmpdir() + '/owo-catalogue')), BASE);
+        compared.after.push(a);
+        console.log(`search index (after): ${JSON.stringify(a)}`);
+      }
+    }
+    if (COMPARE) {
+      before = await startServer(dbUrl(DB), BEFORE_PORT, os.tmpdir() + '/owo-catalogue-before', [], {}, COMPARE);
+      await indexReady(`http://127.0.0.1:${BEFORE_PORT}`);
+    } else if (BEFORE) {
       before = await startServer(dbUrl(DB), BEFORE_PORT, os.tmpdir() + '/owo-catalogue-before', [], { SEARCH_INDEX: 'off' });
       startup.rssWithoutIndexMiB = rssMiB(before.pid!);
     }
@@ -1072,10 +1120,10 @@ async function main() {
     }));
     if (before) {
       const beforeRoot = before.pid!;
-      for (const kind of ['search', 'search-price'] as const)
+      for (const kind of COMPARE ? (['search', 'search-price', 'suggest'] as const) : (['search', 'search-price'] as const))
         real.push({
-          name: `${kind} (db)`,
-          label: `${LABELS[kind]}, SEARCH_INDEX=off`,
+          name: `${kind} ${BEFORE_MARK}`,
+          label: COMPARE ? `${LABELS[kind]}, the server in BENCH_COMPARE` : `${LABELS[kind]}, SEARCH_INDEX=off`,
           base: `http://127.0.0.1:${BEFORE_PORT}`,
           reqs: real.find((c) => c.name === kind)!.reqs,
           root: () => beforeRoot,
@@ -1100,7 +1148,7 @@ async function main() {
       // The server's CPU profile during the case with the highest p99 at the highest level (a fresh server, with --cpu-prof).
       // Of the cases the server (the one restarted here) answers: not the bare read, not the "(db)" cases of the other server.
       const slowest = results
-        .filter((r) => r.case !== 'bare' && !r.case.endsWith('(db)') && r.concurrency === top)
+        .filter((r) => r.case !== 'bare' && !r.case.endsWith(BEFORE_MARK) && r.concurrency === top)
         .sort((a, b) => b.p99 - a.p99)[0]!;
       const c = real.find((x) => x.name === slowest.case)!;
       await stop(server);
@@ -1142,7 +1190,7 @@ async function main() {
     if (process.env.CATALOGUE_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     rmSync(tmp, { recursive: true, force: true });
   }
-  const md = report(results, sizes, steps, seedMs, checked, analyses, prof, startup);
+  const md = report(results, sizes, steps, seedMs, checked, analyses, prof, startup, compared);
   // The default size writes the `catalogue` section; another size a section of its own (`catalogue-1000000`).
   if (process.env.CATALOGUE_WRITE !== '0') writeSection(PRODUCTS === 200_000 ? 'catalogue' : `catalogue-${PRODUCTS}`, md);
   console.log(md);
@@ -1160,6 +1208,7 @@ function report(
   analyses: CaseAnalysis[],
   prof: Profiled | undefined,
   startup: Startup,
+  compared: { before: Startup[]; after: Startup[] },
 ): string {
   const f0 = (n: number) => n.toFixed(0);
   const f1 = (n: number) => n.toFixed(1);
@@ -1240,7 +1289,7 @@ machine too. The machine was shared with other work while this was recorded: the
 the CPU every other process used per request, and the figures move with it.
 ${INDEX_NOTE}
 
-${indexMd(startup)}
+${indexMd(startup)}${comparedMd(compared)}
 
 The data: ${s.shops} shops in ${s.states} states (a quarter in Lagos, then Abuja, Kano, Port Harcourt, Ibadan, ...; each within about
 20 km of its state's city, with an LGA of the state; each its owner's, a seeded person), ${s.products} products over 180 days
