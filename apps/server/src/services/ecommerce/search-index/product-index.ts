@@ -65,6 +65,8 @@ export class ProductIndex {
   private generation = 0;
   private slotOf = new Map<string, number>();
   private sealed = false;
+  /** During a search, each of its lexemes' bit (+1; 0 for the others): wordCheck. */
+  private termBit = new Int32Array(0);
 
   /** Live products indexed. */
   get size(): number {
@@ -211,7 +213,6 @@ export class ProductIndex {
     const gen = this.generation;
     // The lists to read: per alternative, its rarest lexeme's (its other lexemes are checked per candidate).
     const drivers = (alts: number[][]) => alts.map((a) => a.reduce((x, t) => (this.df[t]! < this.df[x]! ? t : x)));
-    const matches = (alts: number[][], entries: Uint32Array) => alts.some((a) => a.every((t) => this.holds(entries, t)));
     const inStock: number[] = [];
     const outOfStock: number[] = [];
     let count = 0;
@@ -220,33 +221,42 @@ export class ProductIndex {
     const relevance = q.sort === 'relevance';
     const want = q.want;
     const enough = () => relevance && inStock.length >= want && count > COUNT_CAP;
-    /** Reads the lists of `alts`, tier by tier, taking the products that `accept` (all words, or any). */
-    const pass = (alts: number[][], accept: (entries: Uint32Array) => boolean) => {
+    const words = this.wordCheck(usable);
+    /** Takes a slot read from a list: false once the pass is to stop. */
+    const take = (slot: number, every: boolean): boolean => {
+      read++;
+      if (inStock.length >= want && read > READ_BOUND && relevance) {
+        bounded = true;
+        return false;
+      }
+      if (this.stamp[slot] === gen) return true;
+      if (!this.alive[slot] || !this.passes(slot, f)) {
+        this.stamp[slot] = gen;
+        return true;
+      }
+      // Stamped once taken: one left out for lacking a word can still be taken by the next pass.
+      if (every && !words.hasAll(slot)) return true;
+      this.stamp[slot] = gen;
+      count++;
+      if (relevance) {
+        if (this.inStock[slot]) {
+          if (inStock.length < want) inStock.push(slot);
+        } else if (outOfStock.length < want) outOfStock.push(slot);
+        return !enough();
+      }
+      inStock.push(slot);
+      return true;
+    };
+    /** Reads the lists of `alts`, tier by tier, taking the products with every word (`every`) or any. */
+    const pass = (alts: number[][], every: boolean) => {
       const lexemes = [...new Set(drivers(alts))];
       for (let tier = 0; tier < 3 && !enough(); tier++) {
-        for (const src of this.merged(lexemes.map((t) => t * 3 + tier))) {
-          read++;
-          if (inStock.length >= want && read > READ_BOUND && relevance) {
-            bounded = true;
-            return;
-          }
-          const slot = src;
-          if (this.stamp[slot] === gen) continue;
-          if (!this.alive[slot] || !this.passes(slot, f)) {
-            this.stamp[slot] = gen;
-            continue;
-          }
-          // Stamped once taken: one left out for lacking a word can still be taken by the next pass.
-          if (!accept(this.entriesAt(slot))) continue;
-          this.stamp[slot] = gen;
-          count++;
-          if (relevance) {
-            if (this.inStock[slot]) {
-              if (inStock.length < want) inStock.push(slot);
-            } else if (outOfStock.length < want) outOfStock.push(slot);
-            if (enough()) return;
-          } else inStock.push(slot);
-        }
+        const lists = this.listsOf(lexemes.map((t) => t * 3 + tier));
+        if (lists.length === 1) {
+          // One list (the usual case): read in place.
+          const only = lists[0]!;
+          for (let i = 0; i < only.length; i++) if (!take(only[i]!, every)) return;
+        } else for (const slot of merged(lists)) if (!take(slot, every)) return;
       }
     };
     // Every word first (they rank first), driven by the rarest word; then, in `any` mode, products with some.
@@ -256,14 +266,14 @@ export class ProductIndex {
         (x, a) => (this.sizeOf(a) < this.sizeOf(x) ? a : x),
         usable.find((a) => a.length)!,
       );
-    const all = (e: Uint32Array) => usable.every((alts) => alts.length > 0 && matches(alts, e));
-    pass(rarest, all);
+    pass(rarest, true);
     if (q.mode === 'any' && usable.length > 1 && !bounded) {
       for (const alts of usable) {
         if (enough() || bounded) break;
-        if (alts.length) pass(alts, () => true);
+        if (alts.length) pass(alts, false);
       }
     }
+    words.done();
     let slots: number[];
     if (relevance) slots = [...inStock, ...outOfStock].slice(0, want);
     else slots = this.top(inStock, q.sort, want);
@@ -300,8 +310,8 @@ export class ProductIndex {
     return alts.reduce((n, a) => n + Math.min(...a.map((t) => this.df[t]!)), 0);
   }
 
-  /** The slots of the given list keys, each once per key, in slot order (best first). */
-  private *merged(keys: number[]): Generator<number> {
+  /** The lists of the given keys: the built part and the part added since, each in slot order. */
+  private listsOf(keys: number[]): ArrayLike<number>[] {
     const lists: ArrayLike<number>[] = [];
     for (const key of keys) {
       if (key < this.baseKeys && this.baseOff[key + 1]! > this.baseOff[key]!)
@@ -309,25 +319,54 @@ export class ProductIndex {
       const d = this.delta.get(key);
       if (d?.length) lists.push(d);
     }
-    if (lists.length === 1) {
-      const only = lists[0]!;
-      for (let i = 0; i < only.length; i++) yield only[i]!;
-      return;
-    }
-    const heads = lists.map(() => 0);
-    for (;;) {
-      let best = -1;
-      for (let i = 0; i < lists.length; i++) {
-        if (heads[i]! < lists[i]!.length && (best < 0 || lists[i]![heads[i]!]! < lists[best]![heads[best]!]!)) best = i;
-      }
-      if (best < 0) return;
-      yield lists[best]![heads[best]!++]!;
-    }
+    return lists;
   }
 
-  private holds(entries: Uint32Array, term: number): boolean {
-    for (let i = 0; i < entries.length; i++) if (entries[i]! >>> 2 === term) return true;
-    return false;
+  /**
+   * Whether a slot has every word of a query: each of the query's lexemes is a bit, an alternative
+   * needs all of its bits and a word one of its alternatives. A slot's word list is read once per
+   * check, without a view made of it. `done()` clears the bits for the next search.
+   */
+  private wordCheck(groups: number[][][]) {
+    const bit = new Map<number, number>();
+    for (const alts of groups) for (const a of alts) for (const t of a) if (!bit.has(t)) bit.set(t, bit.size);
+    const width = Math.max(1, Math.ceil(bit.size / 32));
+    if (this.termBit.length < this.df.length) this.termBit = new Int32Array(Math.max(this.df.length, this.termBit.length * 2, 1024));
+    for (const [t, b] of bit) this.termBit[t] = b + 1;
+    const mask = (a: number[]) => {
+      const m = new Uint32Array(width);
+      for (const t of a) m[bit.get(t)! >>> 5]! |= 1 << (bit.get(t)! & 31);
+      return m;
+    };
+    const wants = groups.map((alts) => alts.map(mask));
+    const seen = new Uint32Array(width);
+    const termBit = this.termBit;
+    const has = (m: Uint32Array) => {
+      for (let w = 0; w < width; w++) if ((seen[w]! & m[w]!) >>> 0 !== m[w]) return false;
+      return true;
+    };
+    return {
+      hasAll: (slot: number): boolean => {
+        seen.fill(0);
+        const late = slot < this.baseSlots ? null : this.fwdLate.get(slot);
+        const list = late ?? this.fwd;
+        const from = late ? 0 : this.fwdOff[slot]!;
+        const to = late ? late.length : this.fwdOff[slot + 1]!;
+        for (let i = from; i < to; i++) {
+          const b = termBit[list[i]! >>> 2]!;
+          if (b) seen[(b - 1) >>> 5]! |= 1 << ((b - 1) & 31);
+        }
+        for (const alts of wants) {
+          let some = false;
+          for (let k = 0; k < alts.length && !some; k++) some = has(alts[k]!);
+          if (!some) return false;
+        }
+        return true;
+      },
+      done: () => {
+        for (const t of bit.keys()) this.termBit[t] = 0;
+      },
+    };
   }
 
   private filterIds(f: IndexFilters) {
@@ -437,4 +476,17 @@ function compareIds(uuid: Uint32Array, a: number, b: number): number {
     if (d) return d;
   }
   return 0;
+}
+
+/** The slots of several lists, each once per list, in slot order (best first). */
+function* merged(lists: ArrayLike<number>[]): Generator<number> {
+  const heads = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i++) {
+      if (heads[i]! < lists[i]!.length && (best < 0 || lists[i]![heads[i]!]! < lists[best]![heads[best]!]!)) best = i;
+    }
+    if (best < 0) return;
+    yield lists[best]![heads[best]!++]!;
+  }
 }

@@ -132,4 +132,24 @@ describe('the product index', () => {
     expect(paged.search(ask({ groups: word('kettl', 'electr') })).ids[0]).toBe(uuid(9001));
     expect(() => new ProductIndex().put(product(1, "'kettl':1A"))).toThrow();
   });
+
+  it('checks every word of a query with more lexemes than one word of bits holds, phrases needing all of theirs', () => {
+    const ix = new ProductIndex();
+    const many = Array.from({ length: 40 }, (_, i) => `x${i}`);
+    ix.build([
+      product(1, "'x39':1A 'galaxi':2A 'samsung':3A"),
+      product(2, "'x39':1A 'samsung':2A"),
+      product(3, "'x0':1A 'galaxi':2A 'samsung':3A"),
+      product(4, "'galaxi':1A 'samsung':2A"),
+    ]);
+    // Word one: any of 40 alternatives (lexemes 33 to 40 fall in the second word of bits); word two: the phrase "galaxy samsung".
+    const groups = [many.map((x) => [x]), [['galaxi', 'samsung']]];
+    expect(ix.search(ask({ groups, mode: 'all' })).ids.sort()).toEqual([uuid(1), uuid(3)]);
+    // Any mode: those with both words first, then those with one.
+    const any = ix.search(ask({ groups }));
+    expect(any.ids.slice(0, 2).sort()).toEqual([uuid(1), uuid(3)]);
+    expect(any.ids.slice(2).sort()).toEqual([uuid(2), uuid(4)]);
+    // The bits are cleared after a search: the next one, with other words, is not confused by them.
+    expect(ix.search(ask({ groups: word('samsung', 'x39'), mode: 'all' })).ids.sort()).toEqual([uuid(1), uuid(2)]);
+  });
 });
