@@ -74,6 +74,7 @@ const BENCHES: Bench[] = [
   { name: 'feed', script: 'feed', databases: ['owo_feed_smoke'], redis: 'owo-bench-feed_smoke', ports: [4420, 4421, 4422] },
   { name: 'chat', script: 'chat', databases: ['owo_chat_smoke'], ports: [4430, 4431] },
   { name: 'catalogue', script: 'catalogue', databases: ['owo_catalogue_smoke'], ports: [4440, 4441, 4442] },
+  { name: 'search-index', script: 'search-index' },
   { name: 'fanout', script: 'fanout', databases: ['owo_fanout_smoke'], redis: 'owo-bench-fanout_smoke', ports: [4450] },
   { name: 'first-load', script: 'first-load', before: webBuilt },
   { name: 'engines', script: 'engines', databases: ['owo_engines_smoke'] },
