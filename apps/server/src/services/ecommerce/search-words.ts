@@ -196,22 +196,17 @@ export async function corrections(db: Tx, words: string[]): Promise<Map<string, 
   const out = new Map<string, string>();
   const todo = words.filter((w) => /^[a-z'-]+$/.test(w) && editsAllowed(w.length) > 0);
   if (!todo.length) return out;
-  // The candidates: the words at least 0.2 similar. `w <% word` (word similarity, never below the
-  // similarity) picks them through search_words_trgm_idx; pg_trgm's `%` is not used, as it hangs the
-  // embedded database (PGlite 0.5 with the cube extension loaded beside pg_trgm).
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.2', true)`);
-    for (const w of todo) {
-      const cands = await executeRows<Candidate>(
-        tx,
-        sql`SELECT word, products, similarity(word, ${w}) AS sim FROM search_words
-          WHERE ${w} <% word AND similarity(word, ${w}) >= 0.2 AND products > 0
-          ORDER BY similarity(word, ${w}) DESC, products DESC LIMIT 12`,
-      );
-      const synonymCands = [...GROUP_OF.keys()].filter((s) => !/\s/.test(s)).map((s) => ({ word: s, products: 0, sim: 0 }));
-      const best = bestCorrection(w, [...cands.map((c) => ({ ...c, sim: Number(c.sim) })), ...synonymCands]);
-      if (best) out.set(w, best);
-    }
-  });
+  // Each word's candidates, in one statement (sql/owo_correction_candidates.sql), and the synonyms' words.
+  const rows = await executePrepared<Candidate & { w: string }>(
+    db,
+    'search_corrections',
+    sql`SELECT w, word, products, sim FROM owo_correction_candidates(${textArray(todo)}::text[])`,
+  );
+  const synonymCands = [...GROUP_OF.keys()].filter((s) => !/\s/.test(s)).map((s) => ({ word: s, products: 0, sim: 0 }));
+  for (const w of todo) {
+    const cands = rows.filter((r) => r.w === w).map((c) => ({ word: c.word, products: c.products, sim: Number(c.sim) }));
+    const best = bestCorrection(w, [...cands, ...synonymCands]);
+    if (best) out.set(w, best);
+  }
   return out;
 }

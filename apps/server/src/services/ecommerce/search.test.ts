@@ -39,6 +39,15 @@ describe('search', () => {
     expect(r.search?.correctedQuery).toBe('marmalade');
   });
 
+  it('corrects each of several misspelt words, each to its own nearest word', async () => {
+    const { u } = await seller();
+    const p = await product(u, { name: 'Tangerine Percolator', categoryId: 'appliances', subcategoryId: 'kitchen-appliances' });
+    const shopper = await newUser(t.app);
+    const r = await search(shopper, 'search=tangerene percolater');
+    expect(r.search?.correctedQuery).toBe('tangerine percolator');
+    expect(r.data.map((x) => x.id)).toContain(p.id);
+  });
+
   it('leaves a word the catalogue has as typed', async () => {
     const { u } = await seller();
     await product(u, { name: 'Candle Holder' });
