@@ -117,24 +117,9 @@ export class ProductIndex {
     const at = new Uint32Array(n);
     for (let s = 0; s < n; s++) at[order[s]!] = s;
     const cap = Math.ceil(n * 1.05) + 1024;
-    const move = <T extends Column>(old: T, make: (len: number) => T, per = 1): T => {
-      const a = make(cap * per);
+    this.reshape(cap, (old, a, per) => {
       for (let s = 0; s < n; s++) for (let k = 0; k < per; k++) a[s * per + k] = old[order[s]! * per + k]!;
-      return a;
-    };
-    this.uuid = move(this.uuid, (l) => new Uint32Array(l), 4);
-    this.quality = move(this.quality, (l) => new Float32Array(l));
-    this.price = move(this.price, (l) => new Float64Array(l));
-    this.created = move(this.created, (l) => new Float64Array(l));
-    this.rating = move(this.rating, (l) => new Float32Array(l));
-    this.state = move(this.state, (l) => new Uint16Array(l));
-    this.lga = move(this.lga, (l) => new Uint16Array(l));
-    this.category = move(this.category, (l) => new Uint16Array(l));
-    this.sub = move(this.sub, (l) => new Uint16Array(l));
-    this.inStock = move(this.inStock, (l) => new Uint8Array(l));
-    this.alive = move(this.alive, (l) => new Uint8Array(l));
-    this.stamp = new Uint32Array(cap);
-    this.cap = cap;
+    });
     for (const [id, read] of this.slotOf) this.slotOf.set(id, at[read]!);
     const total = this.fwdOff[n]!;
     const fwd = new Uint32Array(total);
@@ -439,9 +424,14 @@ export class ProductIndex {
   }
 
   private grow(cap: number): void {
+    this.reshape(cap, (old, a) => a.set(old as never));
+  }
+
+  /** Every column made anew with room for `cap` slots, `fill` copying the old one into it (`per` entries a slot). */
+  private reshape(cap: number, fill: (old: Column, a: Column, per: number) => void): void {
     const g = <T extends Column>(old: T, make: (n: number) => T, per = 1): T => {
       const a = make(cap * per);
-      a.set(old as never);
+      fill(old, a, per);
       return a;
     };
     this.uuid = g(this.uuid, (n) => new Uint32Array(n), 4);
