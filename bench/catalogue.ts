@@ -1143,6 +1143,12 @@ async function main() {
     }
 
     if (changing) console.log(`${await changing.stop()} stock changes made during the load`);
+    // How many checks for changes each server's index made over the whole run (searches during one share the next).
+    for (const [side, base] of [['this tree', BASE], ...(before ? [[BEFORE_MARK, `http://127.0.0.1:${BEFORE_PORT}`]] : [])] as const) {
+      const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth & { checks?: number } } })
+        .data.searchIndex;
+      console.log(`search index checks for changes, ${side}: ${index?.checks ?? 'not counted'}`);
+    }
     const top = Math.max(...LEVELS);
     if (PROFILE) {
       // The server's CPU profile during the case with the highest p99 at the highest level (a fresh server, with --cpu-prof).

@@ -23,7 +23,8 @@ const searchOn = async (app: typeof t.app, u: TestUser, qs: string) => {
 const ids = (f: Found) => f.data.map((p) => p.id);
 const indexOf = async (app: typeof t.app) => {
   const res = await app.inject({ method: 'GET', url: '/api/health' });
-  return (res.json() as { data: { searchIndex: { state: string; products: number; changesApplied: number } } }).data.searchIndex;
+  return (res.json() as { data: { searchIndex: { state: string; products: number; changesApplied: number; checks: number } } }).data
+    .searchIndex;
 };
 const ready = async (app: typeof t.app) => expect.poll(async () => (await indexOf(app)).state, { timeout: 5_000 }).toBe('ready');
 
@@ -98,6 +99,26 @@ describe('the search index of every process', () => {
       expect(ids(on), qs).toEqual(ids(without));
       expect(on.pagination.total, qs).toBe(without.pagination.total);
     }
+  });
+});
+
+describe('the check for changes, shared', () => {
+  it('lets searches that come during a check share the next one, and never misses a change committed before a search began', async () => {
+    await ready(t.app);
+    const { u } = await seller();
+    const p = await product(u, { name: 'Velvetine Lamp' });
+    const shopper = await newUser(t.app);
+    const before = (await indexOf(t.app)).checks;
+    const burst = await Promise.all(Array.from({ length: 12 }, () => searchOn(t.app, shopper, 'search=velvetine')));
+    for (const r of burst) expect(ids(r)).toEqual([p.id]);
+    expect((await indexOf(t.app)).checks - before).toBeLessThan(12);
+    // A rename committed while searches are in flight is seen by every search that begins after it.
+    const inFlight = Array.from({ length: 6 }, () => searchOn(t.app, shopper, 'search=velvetine'));
+    await t.db.execute(sql`UPDATE products SET name = 'Marigoldine Lamp' WHERE id = ${p.id}`);
+    const after = await Promise.all(Array.from({ length: 6 }, () => searchOn(t.app, shopper, 'search=marigoldine')));
+    for (const r of after) expect(ids(r)).toEqual([p.id]);
+    expect(ids(await searchOn(t.app, shopper, 'search=velvetine'))).toEqual([]);
+    await Promise.all(inFlight);
   });
 });
 

@@ -29,6 +29,8 @@ export type SearchIndexState = {
   buildSeconds: number | null;
   /** Changes applied since it was built. */
   changesApplied: number;
+  /** Checks for changes made (searches that came during one share the next). */
+  checks: number;
 };
 
 type Row = {
@@ -75,6 +77,10 @@ export class SearchIndexFollower {
   private seen = new Set<number>();
   private top = 0;
   private catching: Promise<number> | null = null;
+  /** The check for changes in flight, and the one the callers that came during it wait for. */
+  private checking: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private checks = 0;
   private stopped = false;
 
   constructor(
@@ -92,6 +98,7 @@ export class SearchIndexFollower {
       bytes: this.index?.bytes ?? 0,
       buildSeconds: this.buildSeconds,
       changesApplied: this.applied,
+      checks: this.checks,
     };
   }
 
@@ -110,12 +117,36 @@ export class SearchIndexFollower {
     this.stopped = true;
   }
 
-  /** The index with every committed change applied, or null (off, building or failed: use the database). */
+  /** The index with every change committed before this call applied, or null (off, building or failed: use the database). */
   async current(): Promise<ProductIndex | null> {
     if (!this.index || this.status !== 'ready') return null;
+    await this.freshCheck();
+    return this.index;
+  }
+
+  /**
+   * A check for changes that starts after this call. Callers that come while a check is in flight
+   * cannot use it (it may have read before a change they must see was committed): they share the
+   * next one, started as soon as it ends. Under load, one statement serves many searches.
+   */
+  private freshCheck(): Promise<void> {
+    if (!this.checking) {
+      this.checking = this.check().finally(() => (this.checking = null));
+      return this.checking;
+    }
+    this.queued ??= this.checking
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.freshCheck();
+      });
+    return this.queued;
+  }
+
+  private async check(): Promise<void> {
+    this.checks++;
     const [r] = await rawQuery<{ n: number | string; top: number | string | null }>(this.db, CHANGED_SINCE, [this.floor]);
     if (Number(r?.n ?? 0) !== this.seen.size || Number(r?.top ?? 0) > this.top) await this.catchUp();
-    return this.index;
   }
 
   /**
