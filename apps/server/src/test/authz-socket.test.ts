@@ -47,6 +47,9 @@ async function scene() {
   const seen = [sa!, sc!, sm!].map((s) => chat.sockets.nextWhere<GroupCall>(s, 'groupcall:update', (u) => u.participants.length === 2));
   await chat.sockets.must(sc!, 'groupcall:join', { callId: call.id });
   await Promise.all(seen);
+  // With Redis, a socket can still get one more update of the scene after the one above (the joiner's
+  // own copy travels apart): let those land before the row starts listening, so only its own are heard.
+  await pause(200);
   return {
     s: { groupId: g.id, callId: call.id, inCall: admin } as Scene,
     admin: sa!,
