@@ -251,14 +251,18 @@ export class ProductIndex {
         (x, a) => (this.sizeOf(a) < this.sizeOf(x) ? a : x),
         usable.find((a) => a.length)!,
       );
-    pass(rarest, true);
-    if (q.mode === 'any' && usable.length > 1 && !bounded) {
-      for (const alts of usable) {
-        if (enough() || bounded) break;
-        if (alts.length) pass(alts, false);
+    try {
+      pass(rarest, true);
+      if (q.mode === 'any' && usable.length > 1 && !bounded) {
+        for (const alts of usable) {
+          if (enough() || bounded) break;
+          if (alts.length) pass(alts, false);
+        }
       }
+    } finally {
+      // The query's bits are cleared whatever happened, so no later search reads them.
+      words.done();
     }
-    words.done();
     let slots: number[];
     if (relevance) slots = [...inStock, ...outOfStock].slice(0, want);
     else slots = this.top(inStock, q.sort, want);
