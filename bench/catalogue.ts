@@ -928,7 +928,15 @@ async function changeStock(db: pg.Client, perSecond: number) {
   };
 }
 
-type IndexHealth = { state: string; products: number; bytes: number; buildSeconds: number | null; changesApplied: number };
+type IndexHealth = {
+  state: string;
+  products: number;
+  bytes: number;
+  buildSeconds: number | null;
+  changesApplied: number;
+  /** Checks for changes (absent from a server older than the count). */
+  checks?: number;
+};
 type Startup = {
   /** Seconds from the start until /api/health answered, and until its search index was ready. */
   answeredSeconds: number;
@@ -950,10 +958,15 @@ function rssMiB(pgid: number): number {
   return kib / 1024;
 }
 
+/** What the server's health check says of its search index (null: it has none). */
+async function indexHealth(base: string): Promise<IndexHealth | null> {
+  return ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth } }).data.searchIndex ?? null;
+}
+
 /** Resolves once the server's health check says its search index is built (or that it has none). */
 async function indexReady(base: string): Promise<IndexHealth | null> {
   for (;;) {
-    const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth } }).data.searchIndex ?? null;
+    const index = await indexHealth(base);
     if (!index || index.state !== 'building') return index;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -965,7 +978,7 @@ async function startUp(start: () => Promise<ChildProcess>, base: string): Promis
   const child = await start();
   const answeredSeconds = (performance.now() - t0) / 1000;
   for (;;) {
-    const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth } }).data.searchIndex ?? null;
+    const index = await indexHealth(base);
     if (!index || index.state === 'ready' || index.state === 'failed' || index.state === 'off') {
       return {
         answeredSeconds,
@@ -1145,8 +1158,7 @@ async function main() {
     if (changing) console.log(`${await changing.stop()} stock changes made during the load`);
     // How many checks for changes each server's index made over the whole run (searches during one share the next).
     for (const [side, base] of [['this tree', BASE], ...(before ? [[BEFORE_MARK, `http://127.0.0.1:${BEFORE_PORT}`]] : [])] as const) {
-      const index = ((await (await fetch(`${base}/api/health`)).json()) as { data: { searchIndex?: IndexHealth & { checks?: number } } })
-        .data.searchIndex;
+      const index = await indexHealth(base);
       console.log(`search index checks for changes, ${side}: ${index?.checks ?? 'not counted'}`);
     }
     const top = Math.max(...LEVELS);

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IndexedProduct, IndexQuery, ProductIndex } from '../apps/server/src/services/ecommerce/search-index/product-index.js';
+import { prng } from './long-tail.js';
 import { check, exitOnProblems, sized, writeSection } from './results.js';
 
 const env = (name: string, full: number, small: number) => Number(process.env[`INDEX_${name}`] ?? sized(full, small));
@@ -29,12 +30,7 @@ const QUERIES = env('QUERIES', 3_000, 200);
 const ROUNDS = env('ROUNDS', 5, 1);
 const COMPARE = process.env.BENCH_COMPARE;
 
-/** A seeded generator, so both sides get the same catalogue and searches. */
-function prng(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
+/** Seeded (long-tail.ts prng), so both sides get the same catalogue and searches. */
 function catalogue(): IndexedProduct[] {
   const rnd = prng(7);
   const zipf = () => Math.floor(WORDS ** rnd()) - 1;
