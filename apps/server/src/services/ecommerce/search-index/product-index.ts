@@ -21,6 +21,8 @@ import {
   type IndexFilters,
   type IndexQuery,
 } from './indexed-product.js';
+import { grown, merged, postingLists, qualityOrder, reorderLists, type Column } from './arrays.js';
+import { WordCheck } from './word-check.js';
 
 export {
   COUNT_CAP,
@@ -108,11 +110,7 @@ export class ProductIndex {
     if (this.sealed) throw new Error('seal() ends a build once');
     this.sealed = true;
     const n = this.slots;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const uuid = this.uuid;
-    const q = this.quality;
-    order.sort((a, b) => q[b]! - q[a]! || compareIds(uuid, a, b));
+    const order = qualityOrder(this.quality, this.uuid, n);
     // Every column (and the word lists) moved to its slot's place.
     const at = new Uint32Array(n);
     for (let s = 0; s < n; s++) at[order[s]!] = s;
@@ -121,28 +119,10 @@ export class ProductIndex {
       for (let s = 0; s < n; s++) for (let k = 0; k < per; k++) a[s * per + k] = old[order[s]! * per + k]!;
     });
     for (const [id, read] of this.slotOf) this.slotOf.set(id, at[read]!);
-    const total = this.fwdOff[n]!;
-    const fwd = new Uint32Array(total);
-    const fwdOff = new Uint32Array(n + 1);
-    for (let s = 0; s < n; s++) {
-      const from = order[s]!;
-      fwd.set(this.fwd.subarray(this.fwdOff[from]!, this.fwdOff[from + 1]!), fwdOff[s]!);
-      fwdOff[s + 1] = fwdOff[s]! + this.fwdOff[from + 1]! - this.fwdOff[from]!;
-    }
-    this.fwd = fwd;
-    this.fwdOff = fwdOff;
+    ({ list: this.fwd, off: this.fwdOff } = reorderLists(this.fwd, this.fwdOff, order));
     this.baseSlots = n;
     this.baseKeys = this.df.length * 3;
-    const off = new Uint32Array(this.baseKeys + 1);
-    for (let i = 0; i < total; i++) off[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3) + 1]!++;
-    for (let k = 1; k < off.length; k++) off[k]! += off[k - 1]!;
-    const post = new Uint32Array(total);
-    const next = off.slice(0, -1);
-    for (let s = 0; s < n; s++) {
-      for (let i = fwdOff[s]!; i < fwdOff[s + 1]!; i++) post[next[(fwd[i]! >>> 2) * 3 + (fwd[i]! & 3)]!++] = s;
-    }
-    this.baseOff = off;
-    this.basePost = post;
+    ({ list: this.basePost, off: this.baseOff } = postingLists(this.fwd, this.fwdOff, this.baseKeys));
   }
 
   /** Adds a product or replaces it: from the next search on, the new version is found and the old one is not. */
@@ -220,7 +200,7 @@ export class ProductIndex {
         return true;
       }
       // Stamped once taken: one left out for lacking a word can still be taken by the next pass.
-      if (every && !words.hasAll(slot)) return true;
+      if (every && !this.hasAll(words, slot)) return true;
       this.stamp[slot] = gen;
       count++;
       if (relevance) {
@@ -311,51 +291,16 @@ export class ProductIndex {
     return lists;
   }
 
-  /**
-   * Whether a slot has every word of a query: each of the query's lexemes is a bit, an alternative
-   * needs all of its bits and a word one of its alternatives. A slot's word list is read once per
-   * check, without a view made of it. `done()` clears the bits for the next search.
-   */
-  private wordCheck(groups: number[][][]) {
-    const bit = new Map<number, number>();
-    for (const alts of groups) for (const a of alts) for (const t of a) if (!bit.has(t)) bit.set(t, bit.size);
-    const width = Math.max(1, Math.ceil(bit.size / 32));
+  /** A word check for this query's lexemes, on the index's term marks (cleared by its `done()`). */
+  private wordCheck(groups: number[][][]): WordCheck {
     if (this.termBit.length < this.df.length) this.termBit = new Int32Array(Math.max(this.df.length, this.termBit.length * 2, 1024));
-    for (const [t, b] of bit) this.termBit[t] = b + 1;
-    const mask = (a: number[]) => {
-      const m = new Uint32Array(width);
-      for (const t of a) m[bit.get(t)! >>> 5]! |= 1 << (bit.get(t)! & 31);
-      return m;
-    };
-    const wants = groups.map((alts) => alts.map(mask));
-    const seen = new Uint32Array(width);
-    const termBit = this.termBit;
-    const has = (m: Uint32Array) => {
-      for (let w = 0; w < width; w++) if ((seen[w]! & m[w]!) >>> 0 !== m[w]) return false;
-      return true;
-    };
-    return {
-      hasAll: (slot: number): boolean => {
-        seen.fill(0);
-        const late = slot < this.baseSlots ? null : this.fwdLate.get(slot);
-        const list = late ?? this.fwd;
-        const from = late ? 0 : this.fwdOff[slot]!;
-        const to = late ? late.length : this.fwdOff[slot + 1]!;
-        for (let i = from; i < to; i++) {
-          const b = termBit[list[i]! >>> 2]!;
-          if (b) seen[(b - 1) >>> 5]! |= 1 << ((b - 1) & 31);
-        }
-        for (const alts of wants) {
-          let some = false;
-          for (let k = 0; k < alts.length && !some; k++) some = has(alts[k]!);
-          if (!some) return false;
-        }
-        return true;
-      },
-      done: () => {
-        for (const t of bit.keys()) this.termBit[t] = 0;
-      },
-    };
+    return new WordCheck(groups, this.termBit);
+  }
+
+  /** Whether a slot has every word of `words`' query: its word list read in place, no view made of it. */
+  private hasAll(words: WordCheck, slot: number): boolean {
+    const late = slot < this.baseSlots ? null : this.fwdLate.get(slot);
+    return late ? words.hasAll(late, 0, late.length) : words.hasAll(this.fwd, this.fwdOff[slot]!, this.fwdOff[slot + 1]!);
   }
 
   private filterIds(f: IndexFilters) {
@@ -451,36 +396,5 @@ export class ProductIndex {
     this.alive = g(this.alive, (n) => new Uint8Array(n));
     this.stamp = g(this.stamp, (n) => new Uint32Array(n));
     this.cap = cap;
-  }
-}
-
-type Column = Uint32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
-
-/** A copy of `a` with room for `length` entries. */
-function grown(a: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(length);
-  b.set(a);
-  return b;
-}
-
-/** The order of two slots' ids (as their text sorts: the same as their four words in turn). */
-function compareIds(uuid: Uint32Array, a: number, b: number): number {
-  for (let i = 0; i < 4; i++) {
-    const d = uuid[a * 4 + i]! - uuid[b * 4 + i]!;
-    if (d) return d;
-  }
-  return 0;
-}
-
-/** The slots of several lists, each once per list, in slot order (best first). */
-function* merged(lists: ArrayLike<number>[]): Generator<number> {
-  const heads = lists.map(() => 0);
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      if (heads[i]! < lists[i]!.length && (best < 0 || lists[i]![heads[i]!]! < lists[best]![heads[best]!]!)) best = i;
-    }
-    if (best < 0) return;
-    yield lists[best]![heads[best]!++]!;
   }
 }
