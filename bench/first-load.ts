@@ -29,7 +29,7 @@ import { sized, writeSection } from './results.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? sized(5, 1));
 const PROFILE = { cpu: 4, downKbit: 1600, upKbit: 750, latencyMs: 150 };
-const AIM = { loginCold: 2500, homeReturning: 1500 };
+const AIM = { loginCold: 2500, homeReturning: 1000 };
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -4,9 +4,10 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
  * The first screen's real cost: what Chromium downloads to show it, counted on the wire (bytes
  * transferred, so compressed), with the service worker kept out of the way and a cold HTTP cache.
  * Signed out, `/` opens sign-up on a first visit and the login screen on a browser that has signed
- * in before; signed in, it opens Home. Each must load at most 150 KB of JavaScript.
+ * in before; signed in, it opens Home. Each must load at most 130 KB of JavaScript (the app's budget
+ * is 150 KB: the rest is room to grow).
  */
-const BUDGET = 150 * 1024;
+const BUDGET = 130 * 1024;
 
 test.use({ serviceWorkers: 'block' });
 
@@ -58,7 +59,7 @@ function report(name: string, loaded: Loaded[]): number {
   return total;
 }
 
-test('a first visit, / (the sign-up screen) loads at most 150 KB of JavaScript', async ({ page }) => {
+test('a first visit, / (the sign-up screen) loads at most 130 KB of JavaScript', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   const loaded = await jsTransferred(page, cdp, async () => {
     await page.goto('/');
@@ -69,7 +70,7 @@ test('a first visit, / (the sign-up screen) loads at most 150 KB of JavaScript',
   expect(total, `the sign-up screen loaded ${total} bytes of JavaScript`).toBeLessThanOrEqual(BUDGET);
 });
 
-test('signed out on a browser that signed in before, / (the login screen) loads at most 150 KB of JavaScript', async ({ page }) => {
+test('signed out on a browser that signed in before, / (the login screen) loads at most 130 KB of JavaScript', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('owo.signedInBefore', '1'));
   const cdp = await page.context().newCDPSession(page);
   const loaded = await jsTransferred(page, cdp, async () => {
@@ -81,7 +82,7 @@ test('signed out on a browser that signed in before, / (the login screen) loads 
   expect(total, `the login screen loaded ${total} bytes of JavaScript`).toBeLessThanOrEqual(BUDGET);
 });
 
-test('signed in, / (Home) loads at most 150 KB of JavaScript', async ({ page }) => {
+test('signed in, / (Home) loads at most 130 KB of JavaScript', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email or phone number').fill('tunde@demo.owo.ng');
   await page.getByLabel('Password', { exact: true }).fill('Demo1234');

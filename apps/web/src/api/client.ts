@@ -1,5 +1,5 @@
 import type { ApiBody, ApiData, ApiNeedsPin, ApiParams, ApiQuery, ApiRoute, Pagination } from '@owo/contracts';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 
 /** Each service has its own base URL (the spec's separate staging hosts). */
 export const SERVICE_URLS = {

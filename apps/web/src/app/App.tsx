@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { USER_ID_KEY, useAuth } from '../features/account/auth-store';
 import { restorePersisted, startPersisting } from '../lib/offline/persist';
-import { AppToaster } from './AppToaster';
 import { NetworkStatus } from './NetworkStatus';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { listenForPushOpens } from '../features/notifications';
+import { loadToasts, useToastsLoaded } from '../lib/toast';
 
 function storedUserId(): string | null {
   try {
@@ -24,11 +24,39 @@ function createClientWithSavedData() {
   return client;
 }
 
+// Toasts (sonner, about 9 KB compressed) load after the first screen, not with it: on the first
+// toast (lib/toast.ts holds it until then) or TOASTS_AFTER_MS after the start.
+const TOASTS_AFTER_MS = 3_000;
+const AppToaster = lazy(() => import('./AppToaster').then((m) => ({ default: m.AppToaster })));
+
+/** A tap on a lock-screen notification opens its screen here (public/push-sw.js). */
+function PushOpens() {
+  const navigate = useNavigate();
+  const go = useRef(navigate);
+  useEffect(() => {
+    go.current = navigate;
+  }, [navigate]);
+  useEffect(() => listenForPushOpens((url) => void go.current(url)), []);
+  return null;
+}
+
+/** The toaster, once sonner has loaded: it shows every toast asked for before it arrived. */
+function Toasts() {
+  const loaded = useToastsLoaded();
+  useEffect(() => {
+    const t = setTimeout(() => void loadToasts(), TOASTS_AFTER_MS);
+    return () => clearTimeout(t);
+  }, []);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createClientWithSavedData);
-  const [router] = useState(createAppRouter);
-  // A tap on a lock-screen notification opens its screen here (public/push-sw.js).
-  useEffect(() => listenForPushOpens((url) => router.navigate(url)), [router]);
 
   useEffect(() => {
     const persister = startPersisting(queryClient, () => {
@@ -55,9 +83,12 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AppToaster />
+      <Toasts />
       <NetworkStatus />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <PushOpens />
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

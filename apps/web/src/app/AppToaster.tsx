@@ -1,4 +1,4 @@
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { useOverlayState } from '../ui/overlay-state';
 
 export const TOAST_DURATION = 5000;
@@ -6,28 +6,6 @@ export const TOAST_DURATION = 5000;
 /** The fixed bottom navigation's height (min-h-16) plus a gap; the safe area is added on top. */
 const ABOVE_NAV = 'calc(64px + 12px + env(safe-area-inset-bottom))';
 const ABOVE_EDGE = 'calc(16px + env(safe-area-inset-bottom))';
-
-type ToastFn = (message: unknown, data?: { id?: string | number }) => string | number;
-
-/**
- * The same message shows once: a toast without an id gets one made from its text, so a repeat
- * replaces the toast on screen (and restarts its time) instead of stacking under it.
- */
-function collapseRepeats() {
-  const t = toast as unknown as Record<string, ToastFn> & { __collapsed?: boolean };
-  if (t.__collapsed) return;
-  t.__collapsed = true;
-  for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
-    const original = t[kind];
-    if (typeof original !== 'function') continue;
-    t[kind] = (message, data) =>
-      original(
-        message,
-        typeof message === 'string' && (data?.id === undefined || data.id === null) ? { ...data, id: `msg:${message}` } : data,
-      );
-  }
-}
-collapseRepeats();
 
 /**
  * Spec: 5000 ms by default; each toast between 300 and 560 px wide.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 
 export const OFFLINE_MESSAGE = 'No network connection';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { type Location, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { type Location, NavLink, Outlet } from 'react-router';
 import { House, MessageCircle, ShoppingBag, Users, Wallet } from 'lucide-react';
 import { FrozenBanner } from '../features/account/FrozenBanner';
 import { ChatBackground } from '../features/chat/background';
@@ -9,6 +9,7 @@ import { CountBadge } from '../ui/CountBadge';
 import { useRegisterOverlay } from '../ui/overlay-state';
 import { PageLoader } from '../ui/Spinner';
 import { Logo } from './Logo';
+import { ScrollMemory } from './scroll-memory';
 
 const NAV = [
   { to: '/', label: 'Home', icon: House, end: true },
@@ -77,7 +78,7 @@ const scrollKey = (location: Location) => (location.pathname.startsWith('/histor
 export function AppLayout() {
   return (
     <>
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollMemory keyOf={scrollKey} />
       <main className="mx-auto min-h-dvh w-full max-w-md px-5 pb-28">
         <FrozenBanner />
         <Suspense fallback={<PageLoader />}>
@@ -95,7 +96,7 @@ export function AppLayout() {
 export function AuthLayout() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-6 pb-10 pt-[max(2rem,env(safe-area-inset-top))]">
-      <ScrollRestoration />
+      <ScrollMemory />
       <div className="mb-8">
         <Logo />
       </div>

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { chatRoutes } from '../features/chat/routes';
 import { connectRoutes } from '../features/connect/routes';
@@ -28,54 +28,62 @@ const NotificationCentrePage = lazy(() => import('../features/notifications/Noti
 const NotificationSettingsPage = lazy(() => import('../features/notifications/NotificationSettingsPage'));
 const NotFoundPage = lazy(() => import('../features/coming-soon/NotFoundPage'));
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: (
-        <GuestOnly>
-          <AuthLayout />
-        </GuestOnly>
-      ),
-      children: [
-        { path: '/login', element: <LoginPage /> },
-        { path: '/signup', element: <SignupPage /> },
-        { path: '/verify', element: <VerifyPhonePage /> },
-        { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      ],
-    },
-    {
-      element: (
-        <RequireAuth>
-          <AppLayout />
-        </RequireAuth>
-      ),
-      children: [
-        { path: '/', element: <HomePage /> },
-        { path: '/pay', element: <PayPage /> },
-        { path: '/pay/send', element: <PayPage /> },
-        { path: '/pay/bank', element: <PayPage /> },
-        { path: '/pay/bills', element: <PayPage /> },
-        { path: '/pay/fund', element: <PayPage /> },
-        { path: '/pay/limit', element: <PayPage /> },
-        { path: '/history', element: <HistoryPage /> },
-        { path: '/history/:reference', element: <HistoryPage /> },
-        { path: '/savings', element: <SavingsPage /> },
-        { path: '/savings/targets/:id', element: <TargetDetailPage /> },
-        { path: '/loans', element: <LoansPage /> },
-        { path: '/statement', element: <StatementPage /> },
-        { path: '/notifications', element: <NotificationCentrePage /> },
-        { path: '/notifications/settings', element: <NotificationSettingsPage /> },
-        ...connectRoutes,
-        ...chatRoutes,
-        ...shopRoutes,
-        ...kycRoutes,
-        { path: '/account', element: <AccountMenuPage /> },
-        { path: '/account/profile', element: <EditProfilePage /> },
-        { path: '/account/pin', element: <PinPage /> },
-        { path: '/account/password', element: <ChangePasswordPage /> },
-        { path: '/account/devices', element: <DevicesPage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+/**
+ * Every screen's route. Declared as objects and rendered by `useRoutes` under a `BrowserRouter`
+ * (App.tsx): the app uses no loaders or actions, and the declarative router is about 15 KB
+ * (compressed) lighter on the first screen than the data router.
+ */
+const APP_ROUTES: RouteObject[] = [
+  {
+    element: (
+      <GuestOnly>
+        <AuthLayout />
+      </GuestOnly>
+    ),
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/verify', element: <VerifyPhonePage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+    ],
+  },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/pay', element: <PayPage /> },
+      { path: '/pay/send', element: <PayPage /> },
+      { path: '/pay/bank', element: <PayPage /> },
+      { path: '/pay/bills', element: <PayPage /> },
+      { path: '/pay/fund', element: <PayPage /> },
+      { path: '/pay/limit', element: <PayPage /> },
+      { path: '/history', element: <HistoryPage /> },
+      { path: '/history/:reference', element: <HistoryPage /> },
+      { path: '/savings', element: <SavingsPage /> },
+      { path: '/savings/targets/:id', element: <TargetDetailPage /> },
+      { path: '/loans', element: <LoansPage /> },
+      { path: '/statement', element: <StatementPage /> },
+      { path: '/notifications', element: <NotificationCentrePage /> },
+      { path: '/notifications/settings', element: <NotificationSettingsPage /> },
+      ...connectRoutes,
+      ...chatRoutes,
+      ...shopRoutes,
+      ...kycRoutes,
+      { path: '/account', element: <AccountMenuPage /> },
+      { path: '/account/profile', element: <EditProfilePage /> },
+      { path: '/account/pin', element: <PinPage /> },
+      { path: '/account/password', element: <ChangePasswordPage /> },
+      { path: '/account/devices', element: <DevicesPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The screen for the current address. */
+export function AppRoutes() {
+  return useRoutes(APP_ROUTES);
 }

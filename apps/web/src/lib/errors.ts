@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError, NO_TOKEN_CODE, errorMessage } from '../api/client';
 
 export const errorCode = (err: unknown): string | null => (err instanceof ApiError ? err.code : null);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadToasts } from '../lib/toast';
 
 afterEach(() => {
   cleanup();
@@ -22,3 +23,6 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }),
   });
 }
+
+// Toasts reach sonner at once in tests, as they do in the app once it has loaded (lib/toast.ts).
+await loadToasts();

@@ -2,7 +2,7 @@ import type { Preview, Receipt } from '@owo/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, Undo2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { cn } from '../lib/cn';
 import { formatNaira } from '@owo/contracts/format';
 import { Button } from './Button';

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { type ReceiptData, shareReceipt } from '../lib/receipt-image';
 import { Button } from './Button';
 

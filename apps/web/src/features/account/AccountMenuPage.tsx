@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronRight, FileText, Gauge, KeyRound, LogOut, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatLagosDate } from '@owo/contracts/format';
 import { formatPhone } from '../../lib/phone';
 import { Avatar } from '../../ui/Avatar';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Device } from '@owo/contracts';
 import { formatLagosDate } from '@owo/contracts/format';
 import { errorMessage } from '../../api/client';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';
 import { deviceHeaders } from '../../lib/device';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatPhone } from '../../lib/phone';
 import { errorMessage } from '../../api/client';
 import { userApi } from '../../api/user';

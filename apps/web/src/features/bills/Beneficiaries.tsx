@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, X } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type BillBeneficiary, billsApi } from '../../api/bills';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../../ui/Spinner';

@@ -1,7 +1,7 @@
 import type { Preview, Receipt } from '@owo/contracts';
 import { Check, Copy } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { billsApi } from '../../api/bills';
 import { formatNaira } from '@owo/contracts/format';
 import { Button } from '../../ui/Button';

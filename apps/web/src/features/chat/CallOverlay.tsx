@@ -1,7 +1,7 @@
 import { Mic, MicOff, Phone, PhoneOff, SwitchCamera, Video, VideoOff, Volume2 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';
 import { fullName } from './cache';

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ChatMessage, RecentChat } from '../../api/chat';
 import { useAuth } from '../account';
 import { applyMessage, applyReceipt, chatKeys, isOpenChat, knownPerson, otherOf, setPresence } from './cache';

@@ -2,7 +2,7 @@ import { ImagePlus, Mic, SendHorizontal, Trash2, X } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatUser } from '../../api/chat';
 import { useMentions } from './mentions';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { checkImage } from '../../api/upload';
 import { cn } from '../../lib/cn';
 import { FileButton } from '../../ui/FilePicker';

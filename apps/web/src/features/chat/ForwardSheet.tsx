@@ -2,7 +2,7 @@ import { FORWARD_MAX_CHATS } from '@owo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

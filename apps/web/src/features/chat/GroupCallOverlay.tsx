@@ -1,7 +1,7 @@
 import { Mic, MicOff, Phone, PhoneOff, Volume2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ChatUser } from '../../api/chat';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';

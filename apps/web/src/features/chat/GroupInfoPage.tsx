@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, LogOut, Pencil, UserPlus, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, errorMessage } from '../../api/client';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR } from './ask';
 import { type Conversation, chatKeys, patchRecent } from './cache';

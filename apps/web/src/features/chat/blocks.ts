@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type BlockStatus, type ChatReportReason, chatApi } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR } from './fallback';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Call, ChatUser, IceServer, ServerEvents } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { FALLBACK_ERROR, ask } from './ask';

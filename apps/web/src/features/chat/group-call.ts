@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, errorMessage } from '../../api/client';
 import { useAuth } from '../account';
 import { FALLBACK_ERROR, ask, isTransient } from './ask';

@@ -3,7 +3,7 @@ import { formatLagosDate } from '@owo/contracts/format';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Link2, RefreshCw, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ChatUser } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Forward, Reply, Star, StarOff, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { chatApi } from '../../api/chat';
 import { errorMessage } from '../../api/client';
 import { listTime } from './format';

@@ -1,7 +1,7 @@
 import { BarChart3, Bookmark, Flag, Heart, MessageCircle, MoreHorizontal, Pencil, Repeat2, Share2, Trash2 } from 'lucide-react';
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Post } from '../../api/connect';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';

@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import { connectApi, type PageCursor, type Post, type PostListSource, type PostPage } from '../../api/connect';
 import { useAuth } from '../account';

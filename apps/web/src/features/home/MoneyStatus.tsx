@@ -1,6 +1,6 @@
 import { Copy, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatNaira } from '@owo/contracts/format';
 import { Card } from '../../ui/Card';
 import { Skeleton } from '../../ui/Spinner';

@@ -1,7 +1,7 @@
 import { formatNaira } from '@owo/contracts/format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type BusinessWithdrawal, shopOrdersApi } from '../../api/shop-orders';
 import { toastError } from '../../lib/errors';
 import { nairaAmount } from '../../lib/form-schemas';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type Loan, loansApi } from '../../api/loans';
 import { useGuardedClose } from '../../lib/use-guarded-close';
 import { usePinAttempt } from '../../lib/use-pin-attempt';

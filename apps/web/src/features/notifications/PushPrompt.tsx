@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { PUSH_FAILED, PushError, pushSupported, rememberOffered, shouldOfferPush } from './push-offer';
 import { useSummary } from './summary-query';

@@ -1,6 +1,6 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { disablePush, enablePush, PUSH_FAILED, PushError, pushState, type PushState } from './push';

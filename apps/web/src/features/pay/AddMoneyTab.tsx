@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type FundBankBody, type FundCardBody, type SavedCard, walletApi } from '../../api/wallet';
 import { cn } from '../../lib/cn';
 import { parseNairaToKobo } from '../../lib/money';

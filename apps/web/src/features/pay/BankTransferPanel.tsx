@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { walletApi } from '../../api/wallet';
 import { toastError } from '../../lib/errors';
 import { parseNairaToKobo } from '../../lib/money';

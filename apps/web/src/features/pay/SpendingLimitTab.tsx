@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { walletApi } from '../../api/wallet';
 import { formatNaira } from '@owo/contracts/format';
 import { parseNairaToKobo } from '../../lib/money';

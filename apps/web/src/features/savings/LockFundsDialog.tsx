@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type LockInput, type LockPreview, type LockedFund, savingsApi } from '../../api/savings';
 import { formatLagosDate, formatNaira } from '@owo/contracts/format';
 import { parseNairaToKobo } from '../../lib/money';

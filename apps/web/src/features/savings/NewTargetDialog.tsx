@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';
 import { parseNairaToKobo } from '../../lib/money';

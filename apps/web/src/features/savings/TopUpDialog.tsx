@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira } from '@owo/contracts/format';
 import { koboToNairaInput } from '../../lib/money';

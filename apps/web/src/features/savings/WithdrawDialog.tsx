@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatNaira } from '@owo/contracts/format';
 import { parseNairaToKobo } from '../../lib/money';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChevronRight, Lock, Repeat, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type LockedFund, type SavingsTarget, savingsApi } from '../../api/savings';
 import { formatLagosDate, formatNaira } from '@owo/contracts/format';
 import { Badge } from '../../ui/Badge';

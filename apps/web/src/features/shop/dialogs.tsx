@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import { shopApi } from '../../api/shop';
 import { Button } from '../../ui/Button';

@@ -2,7 +2,7 @@ import { formatNaira } from '@owo/contracts/format';
 import { Heart, ImageOff, MapPin, Search, Star, Store, Timer } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import type { ListPage, Product, ProductSource, Shop } from '../../api/shop';
 import { cn } from '../../lib/cn';

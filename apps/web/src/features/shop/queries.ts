@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../api/client';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Coordinates, type ListPage, type Product, type ProductSource, type Shop, shopApi } from '../../api/shop';

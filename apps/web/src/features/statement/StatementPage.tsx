@@ -4,7 +4,7 @@ import { FileText, MailCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NO_TOKEN_CODE, NO_TOKEN_MESSAGE, authToken } from '../../api/client';
 import { type StatementResult, savingsApi } from '../../api/savings';
 import { formatLagosDate, formatNaira, lagosDay } from '@owo/contracts/format';

@@ -5,7 +5,7 @@ import { Sparkles, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { communitiesApi, type Community } from '../../../api/communities';
 import { errorMessage } from '../../../api/client';

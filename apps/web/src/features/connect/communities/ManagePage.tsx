@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Flag, Inbox, ShieldAlert, ShieldBan, UserPlus, UsersRound } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { communitiesApi, type Community, type CommunityInsights, type ListPage, type ModeratedPost } from '../../../api/communities';
 import { errorMessage } from '../../../api/client';
 import { Avatar } from '../../../ui/Avatar';

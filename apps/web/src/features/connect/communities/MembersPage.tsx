@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, MoreHorizontal, ShieldBan, ShieldCheck, UserMinus, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { communitiesApi, type Community, type CommunityMember, type CommunityRole } from '../../../api/communities';
 import { errorMessage } from '../../../api/client';
 import { Avatar } from '../../../ui/Avatar';

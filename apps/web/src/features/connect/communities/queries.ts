@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { communitiesApi, type Community, type ListPage, type Membership } from '../../../api/communities';
 import type { PageCursor } from '../../../api/connect';

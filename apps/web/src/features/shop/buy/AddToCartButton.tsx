@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { Button } from '../../../ui/Button';
 import { useAddToCart } from './queries';

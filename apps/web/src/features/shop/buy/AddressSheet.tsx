@@ -3,7 +3,7 @@ import { addressBody } from '@owo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { type Address, shopOrdersApi } from '../../../api/shop-orders';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MapPin, PackageCheck, Plus, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import type { CartItem, DeliveryOption, DeliveryQuote, Order } from '../../../api/shop-orders';
 import { shopOrdersApi } from '../../../api/shop-orders';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { type Order, type OrderItem, shopOrdersApi } from '../../../api/shop-orders';
 import { cn } from '../../../lib/cn';

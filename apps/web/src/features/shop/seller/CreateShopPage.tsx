@@ -4,7 +4,7 @@ import { LocateFixed, Store } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { type CreateShopInput, shopApi } from '../../../api/shop';
 import { Button, buttonClasses } from '../../../ui/Button';

@@ -5,7 +5,7 @@ import { Boxes, Eye, ImageOff, PackagePlus, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { applyServerErrors } from '../../../lib/apply-server-errors';

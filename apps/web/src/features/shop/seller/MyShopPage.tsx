@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Boxes, ClipboardList, Eye, Pencil, Plus, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { type Product, type Shop, shopApi } from '../../../api/shop';
 import { Badge } from '../../../ui/Badge';

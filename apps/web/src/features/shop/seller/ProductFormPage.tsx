@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageX, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage } from '../../../api/client';
 import { type Category, type Colour, type CreateProductInput, type Product, type Shop, shopApi } from '../../../api/shop';
 import { koboToNairaInput, parseNairaToKobo } from '../../../lib/money';
