@@ -5,7 +5,9 @@ async function fresh() {
   vi.resetModules();
   const facade = await import('./toast');
   const sonner = await import('sonner');
-  return { ...facade, sonner: sonner.toast };
+  // The toasts on screen (a dismissed one is left out), as sonner keeps them.
+  const shown = () => sonner.toast.getToasts() as { id: string | number; type?: string; title?: unknown }[];
+  return { ...facade, sonner: { getToasts: shown } };
 }
 
 describe('toast before sonner has loaded', () => {
