@@ -7,7 +7,11 @@ import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 
-/** The files `index.html` loads at once: the entry, its static imports and its styles (Vite's manifest). */
+/**
+ * The files `index.html` loads at once (the entry, its static imports and its styles), and the
+ * toaster's, which the app loads just after its first screen (apps/web/src/app/App.tsx): all of
+ * them are needed to open the app offline. From Vite's manifest.
+ */
 export function shellFiles(manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -18,6 +22,7 @@ export function shellFiles(manifest: Record<string, { file: string; css?: string
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit('index.html');
+  visit('src/app/AppToaster.tsx');
   return files;
 }
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { USER_ID_KEY, useAuth } from '../features/account/auth-store';
 import { restorePersisted, startPersisting } from '../lib/offline/persist';
@@ -27,7 +27,15 @@ function createClientWithSavedData() {
 // Toasts (sonner, about 9 KB compressed) load after the first screen, not with it: on the first
 // toast (lib/toast.ts holds it until then) or TOASTS_AFTER_MS after the start.
 const TOASTS_AFTER_MS = 3_000;
-const AppToaster = lazy(() => import('./AppToaster').then((m) => ({ default: m.AppToaster })));
+// The service worker precaches its files with the shell; should they still fail to load, there are
+// no toasts rather than no app.
+const AppToaster = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./AppToaster').then(
+      (m) => ({ default: m.AppToaster }),
+      () => ({ default: () => null }),
+    ),
+);
 
 /** A tap on a lock-screen notification opens its screen here (public/push-sw.js). */
 function PushOpens() {
@@ -44,7 +52,7 @@ function PushOpens() {
 function Toasts() {
   const loaded = useToastsLoaded();
   useEffect(() => {
-    const t = setTimeout(() => void loadToasts(), TOASTS_AFTER_MS);
+    const t = setTimeout(() => void loadToasts().catch(() => undefined), TOASTS_AFTER_MS);
     return () => clearTimeout(t);
   }, []);
   if (!loaded) return null;

@@ -42,4 +42,17 @@ describe('toast before sonner has loaded', () => {
     toast.message('Hello');
     expect(sonner.getToasts().map((t) => t.title)).toContain('Hello');
   });
+
+  it('keeps the calls when sonner cannot load (offline), and shows them when a later try succeeds', async () => {
+    vi.resetModules();
+    vi.doMock('sonner', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { toast, loadToasts } = await import('./toast');
+    expect(toast.error('No connection yet')).toBe('msg:No connection yet');
+    await expect(loadToasts()).rejects.toThrow();
+    vi.doUnmock('sonner');
+    const sonner = await loadToasts();
+    expect(sonner.getToasts().map((t) => ('title' in t ? t.title : null))).toContain('No connection yet');
+  });
 });

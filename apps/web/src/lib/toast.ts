@@ -21,12 +21,19 @@ let made = 0;
 
 /** Loads sonner (once); every call made before it arrived is then shown, in order. */
 export function loadToasts(): Promise<Sonner> {
-  loading ??= import('sonner').then((m) => {
-    sonner = m.toast;
-    for (const run of waiting.splice(0)) run(m.toast);
-    for (const l of listeners) l();
-    return m.toast;
-  });
+  loading ??= import('sonner').then(
+    (m) => {
+      sonner = m.toast;
+      for (const run of waiting.splice(0)) run(m.toast);
+      for (const l of listeners) l();
+      return m.toast;
+    },
+    (err: unknown) => {
+      // Not loaded (offline before it was ever cached): the calls wait, and the next one tries again.
+      loading = null;
+      throw err;
+    },
+  );
   return loading;
 }
 
@@ -40,7 +47,7 @@ function show(kind: Kind | null, message: ReactNode, data?: ExternalToast): Id {
   const run = (t: Sonner) => (kind ? t[kind](message, options) : t(message, options));
   if (sonner) return run(sonner);
   waiting.push(run);
-  void loadToasts();
+  loadToasts().catch(() => undefined);
   return options.id;
 }
 
