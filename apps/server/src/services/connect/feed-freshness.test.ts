@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Post } from '@owo/contracts';
+import type { TestUser } from '../../test/harness.js';
+import { connectApp } from './connect-fixtures.js';
+
+// What a change to a post does to the next page of every list it is in (the home feed, its topic
+// feed, the author's profile), for each reader: the post's shared part (text, counts, the latest
+// comments) is new for everyone at once, the reader's own part (liked, saved, reposted by me) for
+// that reader only, and a deleted post is gone for everyone. A feed kept assembled from stored
+// pieces must keep all of this; so must today's.
+
+const { api } = connectApp();
+
+type Seen = {
+  text: string;
+  likes: number;
+  likedByMe: boolean;
+  savedByMe: boolean;
+  repostedByMe: boolean;
+  comments: number;
+  latest: string[];
+};
+
+describe('a change to a post is in the next page of every list, for the right readers', () => {
+  it('a like, a save, a repost, a comment, an edit and a delete', async () => {
+    const [author, liker, follower] = await Promise.all([api.person(), api.person(), api.person()]);
+    await api.follow(liker, author);
+    await api.follow(follower, author);
+    const post = await api.post<Post>(author, { text: 'Fresh bread at the corner shop', category: 'food' });
+
+    const lists = { home: '/posts/feeds', topic: '/posts/feeds/food', profile: `/posts/${author.id}/posts-with-text` };
+    /** The post as each list shows it to `u` (undefined where it is not). */
+    async function seen(u: TestUser): Promise<Record<string, Seen | undefined>> {
+      const out: Record<string, Seen | undefined> = {};
+      for (const [name, url] of Object.entries(lists)) {
+        // Shown once per list: as itself, or as the reader's repost of it (the same post, `repostedBy` set).
+        const p = (await api.page<Post>(u, url)).data.find((x) => x._id === post._id);
+        out[name] = p && {
+          text: p.text,
+          likes: p.likes.likesCount,
+          likedByMe: p.isLiked,
+          savedByMe: p.isSaved,
+          repostedByMe: p.isReposted,
+          comments: p.commentCount,
+          latest: p.comments.map((c) => c.text),
+        };
+      }
+      return out;
+    }
+    const everywhere = (s: Seen) => ({ home: s, topic: s, profile: s });
+    const base: Seen = {
+      text: 'Fresh bread at the corner shop',
+      likes: 0,
+      likedByMe: false,
+      savedByMe: false,
+      repostedByMe: false,
+      comments: 0,
+      latest: [],
+    };
+    for (const u of [author, liker, follower]) expect(await seen(u), 'before any change').toEqual(everywhere(base));
+
+    // A like: the count for everyone, "liked" for the liker alone.
+    await api.ok(liker, 'PATCH', `/posts/${post._id}/like`);
+    expect(await seen(liker)).toEqual(everywhere({ ...base, likes: 1, likedByMe: true }));
+    for (const u of [author, follower]) expect(await seen(u), 'a like').toEqual(everywhere({ ...base, likes: 1 }));
+
+    // A save and a repost are the saver's own.
+    await api.ok(follower, 'PUT', `/posts/${post._id}/save-post`, {});
+    await api.ok(follower, 'PUT', `/posts/${post._id}/repost`);
+    const afterRepost = { ...base, likes: 1 };
+    expect(await seen(follower)).toEqual(everywhere({ ...afterRepost, savedByMe: true, repostedByMe: true }));
+    expect(await seen(liker)).toEqual(everywhere({ ...afterRepost, likedByMe: true }));
+    expect(await seen(author)).toEqual(everywhere(afterRepost));
+
+    // A comment: the count and the latest comments for everyone.
+    await api.ok(follower, 'POST', `/posts/${post._id}/comment`, { text: 'On my way!' });
+    const commented = { ...afterRepost, comments: 1, latest: ['On my way!'] };
+    expect(await seen(author)).toEqual(everywhere(commented));
+    expect(await seen(liker)).toEqual(everywhere({ ...commented, likedByMe: true }));
+    expect(await seen(follower)).toEqual(everywhere({ ...commented, savedByMe: true, repostedByMe: true }));
+
+    // An edit: the new text for everyone, the readers' own marks kept.
+    await api.ok(author, 'PATCH', `/posts/${post._id}`, { text: 'Fresh bread and akara at the corner shop' });
+    const edited = { ...commented, text: 'Fresh bread and akara at the corner shop' };
+    expect(await seen(author)).toEqual(everywhere(edited));
+    expect(await seen(liker)).toEqual(everywhere({ ...edited, likedByMe: true }));
+    expect(await seen(follower)).toEqual(everywhere({ ...edited, savedByMe: true, repostedByMe: true }));
+
+    // An unlike takes the count back down for everyone.
+    await api.ok(liker, 'PUT', `/posts/${post._id}/unlike`);
+    for (const u of [author, liker]) expect(await seen(u), 'an unlike').toEqual(everywhere({ ...edited, likes: 0 }));
+
+    // A delete: gone from every list, for every reader (the follower's repost included).
+    await api.ok(author, 'PUT', `/posts/${post._id}`);
+    for (const u of [author, liker, follower]) {
+      expect(await seen(u), 'a delete').toEqual({ home: undefined, topic: undefined, profile: undefined });
+      const home = (await api.page<Post>(u, '/posts/feeds')).data;
+      expect(home.map((x) => x._id)).not.toContain(post._id);
+    }
+  });
+});
