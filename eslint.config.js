@@ -63,6 +63,14 @@ const serviceBoundaries = {
 };
 const owo = { rules: { 'service-boundaries': serviceBoundaries } };
 
+/** The web app's toasts go through lib/toast.ts, which loads sonner after the first screen. */
+const SONNER_TOAST = {
+  name: 'sonner',
+  importNames: ['toast'],
+  message:
+    "Import toast from lib/toast (it loads sonner after the first screen); sonner's toast in the entry's code would load it with the first screen.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -155,6 +163,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [SONNER_TOAST],
           patterns: [
             {
               regex: '^(\\.\\./|(\\.\\./)+features/)[a-z-]+/(?!index(\\.js)?$)',
@@ -168,8 +177,20 @@ export default tseslint.config(
   {
     files: ['apps/web/src/{ui,lib,api}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'ui/, lib/ and api/ import no feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [SONNER_TOAST], patterns: [{ regex: '(^|/)features/', message: 'ui/, lib/ and api/ import no feature.' }] },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SONNER_TOAST] }] },
+  },
+  {
+    // lib/toast.ts is the one place that imports sonner's toast.
+    files: ['apps/web/src/lib/toast.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The operator console shares the customer app's primitives (ui/, and lib/cn and lib/transactions'
