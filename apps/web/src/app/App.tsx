@@ -29,12 +29,11 @@ function createClientWithSavedData() {
 const TOASTS_AFTER_MS = 3_000;
 // The service worker precaches its files with the shell; should they still fail to load, there are
 // no toasts rather than no app.
-const AppToaster = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    import('./AppToaster').then(
-      (m) => ({ default: m.AppToaster }),
-      () => ({ default: () => null }),
-    ),
+const AppToaster = lazy((): Promise<{ default: ComponentType }> =>
+  import('./AppToaster').then(
+    (m) => ({ default: m.AppToaster }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /** A tap on a lock-screen notification opens its screen here (public/push-sw.js). */
