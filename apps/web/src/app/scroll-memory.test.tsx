@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEEP_SCROLL } from '../lib/keep-scroll';
 import { ScrollMemory } from './scroll-memory';
 
 let y = 0;
@@ -57,6 +58,16 @@ describe('ScrollMemory', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     expect(window.scrollY).toBe(900);
     await act(() => router.navigate('/other'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+
+  it('stays where the page is on a navigation that asks to (a tab switch)', async () => {
+    const router = app();
+    scrolled(420);
+    scrollTo.mockClear();
+    await act(() => router.navigate('/other', { replace: true, state: KEEP_SCROLL }));
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/'));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { KEEP_SCROLL } from '../../lib/keep-scroll';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
@@ -41,7 +42,7 @@ export default function PayPage() {
         value={tab}
         onChange={(id) => {
           const next = PAY_TABS.find((t) => t.id === id);
-          if (next) void navigate(next.path, { replace: true, preventScrollReset: true });
+          if (next) void navigate(next.path, { replace: true, state: KEEP_SCROLL });
         }}
         className="mb-5"
         fit
