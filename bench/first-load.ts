@@ -190,7 +190,7 @@ Then (issue 44, 2026-12-07), the first screen on the wire went from 143-148 KB t
   after the start.
 - React, React DOM, the router, TanStack Query and zustand are one vendor file instead of six.
 
-**Home for a returning person is not faster, and the 1.0 s aim is not met** (median 1.7-2.0 s on
+**Home for a returning person is not faster, and the 1.0 s aim is not met** (median 1.6-2.0 s on
 this profile across runs; the runs swing by 300 ms). The bytes were not what it waited for: every
 file comes from the service worker's cache. A CPU profile of one such load (1.8 s):
 - about 760 ms is the browser's own work: the service worker's answers, compiling the scripts,
