@@ -188,11 +188,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [SONNER_TOAST] }] },
   },
   {
-    // lib/toast.ts is the one place that imports sonner's toast.
-    files: ['apps/web/src/lib/toast.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // The operator console shares the customer app's primitives (ui/, and lib/cn and lib/transactions'
     // labels) and nothing else of it: no feature, no client, no session (docs/console.md).
     files: ['apps/console/src/**/*.{ts,tsx}'],

@@ -52,7 +52,8 @@ describe('toast before sonner has loaded', () => {
     expect(toast.error('No connection yet')).toBe('msg:No connection yet');
     await expect(loadToasts()).rejects.toThrow();
     vi.doUnmock('sonner');
-    const sonner = await loadToasts();
+    await loadToasts();
+    const { toast: sonner } = await import('sonner');
     expect(sonner.getToasts().map((t) => ('title' in t ? t.title : null))).toContain('No connection yet');
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { ExternalToast, toast as SonnerToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 
 /**
  * Toasts without sonner on the first screen: `toast` takes the calls at once and hands them to
@@ -9,9 +9,11 @@ import type { ExternalToast, toast as SonnerToast } from 'sonner';
  * The same message shows once: a toast without an id gets one made from its text, so a repeat
  * replaces the toast on screen (and restarts its time) instead of stacking under it.
  */
-type Sonner = typeof SonnerToast;
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';
 type Id = string | number;
+type Show = (message: ReactNode, data?: ExternalToast) => Id;
+/** What this file asks of sonner's toast (typed here, so that nothing imports it but the dynamic import below). */
+type Sonner = Show & Record<Kind, Show> & { dismiss: (id?: Id) => unknown };
 
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
@@ -51,22 +53,22 @@ function show(kind: Kind | null, message: ReactNode, data?: ExternalToast): Id {
   return options.id;
 }
 
-type Show = (message: ReactNode, data?: ExternalToast) => Id;
+const shows =
+  (kind: Kind | null): Show =>
+  (message, data) =>
+    show(kind, message, data);
 
-export const toast: Show & Record<Kind, Show> & { dismiss: (id?: Id) => void } = Object.assign(
-  (message: ReactNode, data?: ExternalToast) => show(null, message, data),
-  {
-    success: (message: ReactNode, data?: ExternalToast) => show('success', message, data),
-    error: (message: ReactNode, data?: ExternalToast) => show('error', message, data),
-    info: (message: ReactNode, data?: ExternalToast) => show('info', message, data),
-    warning: (message: ReactNode, data?: ExternalToast) => show('warning', message, data),
-    message: (message: ReactNode, data?: ExternalToast) => show('message', message, data),
-    dismiss: (id?: Id) => {
-      if (sonner) sonner.dismiss(id);
-      else waiting.push((t) => void t.dismiss(id));
-    },
+export const toast: Show & Record<Kind, Show> & { dismiss: (id?: Id) => void } = Object.assign(shows(null), {
+  success: shows('success'),
+  error: shows('error'),
+  info: shows('info'),
+  warning: shows('warning'),
+  message: shows('message'),
+  dismiss: (id?: Id) => {
+    if (sonner) sonner.dismiss(id);
+    else waiting.push((t) => void t.dismiss(id));
   },
-);
+});
 
 /** Whether sonner has loaded (App.tsx mounts the toaster then). */
 export function useToastsLoaded(): boolean {
