@@ -67,14 +67,14 @@ describe('a change to a post is in the next page of every list, for the right re
     // A save and a repost are the saver's own.
     await api.ok(follower, 'PUT', `/posts/${post._id}/save-post`, {});
     await api.ok(follower, 'PUT', `/posts/${post._id}/repost`);
-    const afterRepost = { ...base, likes: 1 };
-    expect(await seen(follower)).toEqual(everywhere({ ...afterRepost, savedByMe: true, repostedByMe: true }));
-    expect(await seen(liker)).toEqual(everywhere({ ...afterRepost, likedByMe: true }));
-    expect(await seen(author)).toEqual(everywhere(afterRepost));
+    const liked = { ...base, likes: 1 };
+    expect(await seen(follower)).toEqual(everywhere({ ...liked, savedByMe: true, repostedByMe: true }));
+    expect(await seen(liker)).toEqual(everywhere({ ...liked, likedByMe: true }));
+    expect(await seen(author)).toEqual(everywhere(liked));
 
     // A comment: the count and the latest comments for everyone.
     await api.ok(follower, 'POST', `/posts/${post._id}/comment`, { text: 'On my way!' });
-    const commented = { ...afterRepost, comments: 1, latest: ['On my way!'] };
+    const commented = { ...liked, comments: 1, latest: ['On my way!'] };
     expect(await seen(author)).toEqual(everywhere(commented));
     expect(await seen(liker)).toEqual(everywhere({ ...commented, likedByMe: true }));
     expect(await seen(follower)).toEqual(everywhere({ ...commented, savedByMe: true, repostedByMe: true }));
@@ -94,8 +94,6 @@ describe('a change to a post is in the next page of every list, for the right re
     await api.ok(author, 'PUT', `/posts/${post._id}`);
     for (const u of [author, liker, follower]) {
       expect(await seen(u), 'a delete').toEqual({ home: undefined, topic: undefined, profile: undefined });
-      const home = (await api.page<Post>(u, '/posts/feeds')).data;
-      expect(home.map((x) => x._id)).not.toContain(post._id);
     }
   });
 });
