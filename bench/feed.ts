@@ -88,6 +88,14 @@ const BARE_PORT = PORT + 1;
 const REDIS_PORT = PORT + 2;
 const REDIS_URL = process.env.FEED_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = own('owo-bench-feed');
+/**
+ * BENCH_COMPARE=<another copy's apps/server directory> (a `git worktree` of an older commit): the
+ * second server is that copy, on the same database with its timelines in the database too, in place
+ * of the Redis one: its cases are "feed (before)" and "deeper (before)", a before/after in one run.
+ * The run is written to the section feed-compare of RESULTS.md.
+ */
+const COMPARE = process.env.BENCH_COMPARE;
+const SECOND = COMPARE ? ' (before)' : '-redis';
 const BASE = `http://127.0.0.1:${PORT}`;
 const DB = own('owo_feed');
 const PASSWORD = 'benchpass1';
@@ -383,27 +391,18 @@ const feedSql = (cursor: boolean) => `WITH page AS (SELECT p.id, p.kind, p.repos
   SELECT
     (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'repostOf', repost_of, 'authorId', author_id,
       'sortAt', sort_at) ORDER BY sort_at DESC, id DESC), '[]'::json) FROM page) AS page,
-    (SELECT coalesce(json_agg(h), '[]'::json) FROM (
-  SELECT p.id, p.author_id, p.kind, p.repost_of, p.status, p.text, p.media, p.category_id, p.tags, p.mention_ids,
-    p.community_id, p.likes_count, p.comment_count, p.repost_count, p.hidden_at, p.created_at, p.published_at, p.edited_at,
+    (SELECT coalesce(json_agg(r), '[]'::json) FROM (
+  SELECT p.id, p.xmin::text AS stamp,
     EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $?) AS is_liked,
     EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = $?) AS is_saved,
     EXISTS (SELECT 1 FROM posts r WHERE r.repost_of = p.id AND r.author_id = $? AND r.kind = 'repost'
-      AND r.status = 'published') AS is_reposted,
-    ARRAY(
-      SELECT l.user_id FROM (SELECT user_id, created_at FROM post_likes WHERE post_id = p.id ORDER BY created_at DESC LIMIT 50) l
-      ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $? AND f.followee_id = l.user_id) DESC, l.created_at DESC
-      LIMIT 3
-    ) AS liked_by,
-    (SELECT coalesce(json_agg(c), '[]'::json) FROM (
-      SELECT c.id, c.author_id, c.text, c.created_at FROM post_comments c WHERE c.post_id = p.id
-      ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
-  FROM posts p WHERE p.id IN (SELECT id FROM shown)) h) AS posts`;
+      AND r.status = 'published') AS is_reposted
+  FROM posts p WHERE p.id IN (SELECT id FROM shown)) r) AS readers`;
 
-/** The parameters in `feedSql`'s order: the person twice, the cursor's time and id, limit + 1 and offset, the person four times. */
+/** The parameters in `feedSql`'s order: the person twice, the cursor's time and id, limit + 1 and offset, the person three times. */
 function feedParams(viewer: string, cursor?: string): unknown[] {
   const at = cursor ? Buffer.from(cursor, 'base64url').toString().split('|') : [];
-  return [viewer, viewer, ...at, 21, 0, viewer, viewer, viewer, viewer];
+  return [viewer, viewer, ...at, 21, 0, viewer, viewer, viewer];
 }
 
 type PlanNode = {
@@ -601,14 +600,21 @@ async function main() {
     const bytes = mean(people.map((p) => p.bytes0));
     console.log(`${people.length} people logged in; each has ${PAGES + 1} full pages; page 0 is ${(bytes / 1024).toFixed(1)} KiB of JSON`);
 
-    // The same feeds from a server whose timeline store is Redis (its keys under the bench's own
-    // prefix, deleted first: SCAN + DEL, never a flush of the whole Redis).
-    clearRedis();
-    withRedis = await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
+    // The same feeds from a second server: the BENCH_COMPARE copy (sessions in the same database, so
+    // the same tokens), or one whose timeline store is Redis (its keys under the bench's own prefix,
+    // deleted first: SCAN + DEL, never a flush of the whole Redis).
+    if (!COMPARE) clearRedis();
+    withRedis = COMPARE
+      ? await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-before', [], {}, COMPARE)
+      : await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
     const redisBase = `http://127.0.0.1:${REDIS_PORT}`;
     // Sessions are kept where that server keeps them (Redis): each person logs in there too.
     const redisTokens = new Map<string, string>();
     for (const p of people) {
+      if (COMPARE) {
+        redisTokens.set(p.id, p.token);
+        continue;
+      }
       const l = await call('POST', `${redisBase}/api/user/users/login`, { username: p.email, password: PASSWORD });
       if (l.code !== 200) throw new Error(`login ${p.email} on the Redis server: ${l.code} ${l.json.message}`);
       redisTokens.set(p.id, String(l.json.data.accessToken));
@@ -616,11 +622,12 @@ async function main() {
     const same = await call('GET', `${redisBase}${people[0]!.pages[0]}`, undefined, {
       authorization: `Bearer ${redisTokens.get(people[0]!.id)}`,
     });
-    if (same.code !== 200) throw new Error(`the Redis server's feed: ${same.code} ${same.json.message}`);
+    const second = COMPARE ? 'the BENCH_COMPARE server' : 'the Redis store';
+    if (same.code !== 200) throw new Error(`${second}'s feed: ${same.code} ${same.json.message}`);
     const sameIds = (same.json as unknown as FeedJson).data.map((p) => p._id);
     const matches = JSON.stringify(sameIds) === JSON.stringify(people[0]!.ids0);
-    console.log(`the Redis store's page 0 ${matches ? 'matches' : 'DIFFERS FROM'} the database store's`);
-    check(matches, `the Redis store's page 0 for ${people[0]!.email} differs from the database store's`);
+    console.log(`${second}'s page 0 ${matches ? 'matches' : 'DIFFERS FROM'} the database store's`);
+    check(matches, `${second}'s page 0 for ${people[0]!.email} differs from the database store's`);
     const redisRoot = withRedis.pid!;
 
     bare = await startBare(fileURLToPath(import.meta.url), 'FEED_ROLE', dbUrl(DB), BARE_PORT);
@@ -650,15 +657,15 @@ async function main() {
         root: serverRoot,
       },
       {
-        name: 'feed-redis',
-        label: `home feed, page 0, timelines in Redis`,
+        name: `feed${SECOND}`,
+        label: COMPARE ? `home feed, page 0, the server in ${COMPARE}` : `home feed, page 0, timelines in Redis`,
         base: redisBase,
         reqs: people.map((p) => req({ ...p, token: redisTokens.get(p.id)! }, p.pages[0]!)),
         root: () => redisRoot,
       },
       {
-        name: 'deeper-redis',
-        label: `home feed, pages 1 to ${PAGES}, timelines in Redis`,
+        name: `deeper${SECOND}`,
+        label: COMPARE ? `home feed, pages 1 to ${PAGES}, the server in ${COMPARE}` : `home feed, pages 1 to ${PAGES}, timelines in Redis`,
         base: redisBase,
         reqs: people.flatMap((p) => p.pages.slice(1).map((u) => req({ ...p, token: redisTokens.get(p.id)! }, u))),
         root: () => redisRoot,
@@ -743,7 +750,7 @@ async function main() {
     if (process.env.FEED_KEEP !== '1') {
       await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
       try {
-        clearRedis();
+        if (!COMPARE) clearRedis();
       } catch {
         /* Redis gone */
       }
@@ -751,7 +758,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   const md = report(results, sizes, steps, seedMs, people, analysis, prof);
-  if (process.env.FEED_WRITE !== '0') writeSection('feed-timelines', md);
+  if (process.env.FEED_WRITE !== '0') writeSection(COMPARE ? 'feed-compare' : 'feed-timelines', md);
   console.log(md);
   exitOnProblems();
 }
@@ -861,9 +868,15 @@ page number and the \`pagination.next.cursor\` of the page before (collected bef
 fanned out on write (docs/connect.md): each request is one read of the person's stored timeline marker (a primary-key
 row in \`timeline_owners\`, or with Redis an EXPIRE and a ZREVRANGEBYSCORE in one round trip), one statement that merges the
 stored entries with what is pulled at read time (very followed accounts, communities, events not yet fanned out) and
-builds the page (its posts with the caller's state, three likers and three comments each), and one for the people named.
-"feed" and "deeper" are served by a server whose timelines are in the database; "feed-redis" and "deeper-redis" by a
-second server on the same database whose timelines are in Redis (Redis's own CPU is in "others"). The yardstick is a bare Fastify + pg server (a separate process, the same pool size) answering
+reads the caller's part of its posts (may they see each, liked, saved, reposted), then joins each post's shared part
+(text, counts, three likers, the latest comments), kept per server process at the post row's version and read again
+only where that moved; and one statement for the people named.
+${
+  COMPARE
+    ? `"feed" and "deeper" are served by this tree's server; "feed (before)" and "deeper (before)" by the server in \`${COMPARE}\` (BENCH_COMPARE) on the same database, in the same run, level by level.`
+    : `"feed" and "deeper" are served by a server whose timelines are in the database; "feed-redis" and "deeper-redis" by a
+second server on the same database whose timelines are in Redis (Redis's own CPU is in "others").`
+} The yardstick is a bare Fastify + pg server (a separate process, the same pool size) answering
 \`GET /bare?id=\` with one \`users\` row read by primary key, as JSON; it runs before and after the feed's two cases at each
 level, and the ratios are to the mean of its two rates. Each case runs ${SECONDS} s per level, after ${WARMUP} s of unrecorded warm-up per case.
 
@@ -906,7 +919,7 @@ function whereTimeGoes(results: Result[], a: Analysis | undefined, prof: Profile
     const pageMs = median(e0.map((e) => e.pageMs));
     const seq = e0.some((e) => e.indexes.some((i) => i.includes('Seq Scan')));
     lines.push(
-      `- The page's statement takes ${median(a.alone0).toFixed(1)} ms alone (page 0). By EXPLAIN ANALYZE, picking the page's 21 rows is ${pageMs.toFixed(1)} ms of its ${total.toFixed(1)} ms: it reads ${median(e0.map((e) => e.postsRows)).toFixed(0)} posts rows (${[...new Set(e0.flatMap((e) => e.indexes))].join('; ')}) and sorts them to keep the newest 21, of the ${a.candidates.toFixed(0)} published posts of the ${a.followees.toFixed(0)} people followed. The rest, the 20 posts with the caller's state, likers and comments, is ${(total - pageMs).toFixed(1)} ms.`,
+      `- The page's statement takes ${median(a.alone0).toFixed(1)} ms alone (page 0). By EXPLAIN ANALYZE, picking the page's 21 rows is ${pageMs.toFixed(1)} ms of its ${total.toFixed(1)} ms: it reads ${median(e0.map((e) => e.postsRows)).toFixed(0)} posts rows (${[...new Set(e0.flatMap((e) => e.indexes))].join('; ')}) and sorts them to keep the newest 21, of the ${a.candidates.toFixed(0)} published posts of the ${a.followees.toFixed(0)} people followed. The rest, the caller's part of the 20 posts (liked, saved, reposted), is ${(total - pageMs).toFixed(1)} ms.`,
     );
     const workers = median(e0.map((e) => e.workers));
     if (workers > 0)

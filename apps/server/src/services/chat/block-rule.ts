@@ -57,3 +57,10 @@ export async function blockedPairs(db: Tx, pairs: readonly (readonly [string, st
  */
 export const cutOffSql = (userId: string, person: SQL): SQL => sql`EXISTS (SELECT 1 FROM ${blocks} b
   WHERE (b.blocker_id = ${userId} AND b.blocked_id = ${person}) OR (b.blocked_id = ${userId} AND b.blocker_id = ${person}))`;
+
+/**
+ * The rule as a statement selecting one uuid column: everyone `userId` is cut off from. For rows
+ * read once for many readers (Connect's kept comments), to which each reader's side is then applied.
+ */
+export const cutOffPeopleSql = (userId: string): SQL => sql`SELECT b.blocked_id FROM ${blocks} b WHERE b.blocker_id = ${userId}
+  UNION SELECT b.blocker_id FROM ${blocks} b WHERE b.blocked_id = ${userId}`;

@@ -30,7 +30,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
 
 export { pushNewMessages } from './message-push.js';
 export { seedChat } from './demo.js';
-export { blockedAmong, cutOffSql } from './block-rule.js';
+export { blockedAmong, cutOffPeopleSql, cutOffSql } from './block-rule.js';
 
 /** Queued messages told per turn of `chat.notify`. */
 const NOTIFY_BATCH = 500;

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConnectUser, FeedPagination, FeedQuery, Post, PostComment } from '@owo/contracts';
-import { executePrepared, executeRows, type RawRow, type Tx } from '../../platform/db.js';
+import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { usersByIds, type UserSummary } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
-import type { postComments, posts } from './tables.js';
-import { inPrivateCommunity, listedFor, seesComment, seesPost } from './visibility.js';
+import { sharedPosts, SHOWN_COMMENTS, stampOf, type SharedPost } from './post-pieces.js';
+import type { posts } from './tables.js';
+import { cutOffPeopleJson, inPrivateCommunity, listedFor, seesComment, seesKeptComment, seesPost } from './visibility.js';
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
 // statement that picks the page's rows (a keyset under the page-0 snapshot) and, in the same
@@ -15,39 +16,21 @@ import { inPrivateCommunity, listedFor, seesComment, seesPost } from './visibili
 /** One row of a page: a post, a quote, or a plain repost (shown as the post it reposts). */
 type PageRow = Pick<typeof posts.$inferSelect, 'id' | 'kind' | 'repostOf' | 'authorId'> & { sortAt: string };
 
-/** A post as `hydrate` reads it, with the caller's state, a few likers and the latest comments. */
-type PostRow = RawRow<
-  Pick<
-    typeof posts.$inferSelect,
-    | 'id'
-    | 'authorId'
-    | 'kind'
-    | 'repostOf'
-    | 'status'
-    | 'text'
-    | 'media'
-    | 'categoryId'
-    | 'tags'
-    | 'mentionIds'
-    | 'communityId'
-    | 'likesCount'
-    | 'commentCount'
-    | 'repostCount'
-    | 'hiddenAt'
-    | 'createdAt'
-    | 'publishedAt'
-    | 'editedAt'
-  >
-> & {
+/** The reader's own part of a post: may they see it, and what they did with it. */
+type ReaderRow = {
+  id: string;
+  /** The posts row's version (post-pieces.ts). */
+  stamp: string;
   /** The caller may see it (visibility.ts). */
   visible: boolean;
   privateCommunity: boolean;
   isLiked: boolean;
   isSaved: boolean;
   isReposted: boolean;
-  likedBy: string[];
-  comments: RawRow<Pick<typeof postComments.$inferSelect, 'id' | 'authorId' | 'text' | 'createdAt'>>[];
 };
+
+/** A post as a page shows it: its shared part (kept for every reader) joined with the reader's. */
+type PostRow = SharedPost & ReaderRow;
 
 // --- cursors -------------------------------------------------------------------------------------
 
@@ -151,28 +134,49 @@ function toPost(viewerId: string, people: People, row: PostRow, quoted: PostRow 
   };
 }
 
-// --- the one statement ---------------------------------------------------------------------------
+// --- the reader's part, and the page ----------------------------------------------------------
 
-/** The posts with these ids as the caller sees them (state, likers, latest comments), as JSON rows. */
-const hydrate = (viewerId: string, ids: SQL) => sql`
-  SELECT p.id, p.author_id AS "authorId", p.kind, p.repost_of AS "repostOf", p.status, p.text, p.media,
-    p.category_id AS "categoryId", p.tags, p.mention_ids AS "mentionIds", p.community_id AS "communityId",
-    p.likes_count AS "likesCount", p.comment_count AS "commentCount", p.repost_count AS "repostCount", p.hidden_at AS "hiddenAt",
-    p.created_at AS "createdAt", p.published_at AS "publishedAt", p.edited_at AS "editedAt",
-    ${seesPost(viewerId)} AS visible, ${inPrivateCommunity()} AS "privateCommunity",
+/** The reader's part of the posts with these ids (a statement selecting ids), as JSON rows. */
+const readerPart = (viewerId: string, ids: SQL) => sql`
+  SELECT p.id, ${stampOf()} AS stamp, ${seesPost(viewerId)} AS visible, ${inPrivateCommunity()} AS "privateCommunity",
     EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}) AS "isLiked",
     EXISTS (SELECT 1 FROM post_saves s WHERE s.post_id = p.id AND s.user_id = ${viewerId}) AS "isSaved",
     EXISTS (SELECT 1 FROM posts r WHERE r.repost_of = p.id AND r.author_id = ${viewerId} AND r.kind = 'repost'
-      AND r.status = 'published') AS "isReposted",
-    ARRAY(
-      SELECT l.user_id FROM (SELECT user_id, created_at FROM post_likes WHERE post_id = p.id ORDER BY created_at DESC LIMIT 50) l
-      ORDER BY EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = l.user_id) DESC, l.created_at DESC
-      LIMIT 3
-    ) AS "likedBy",
-    (SELECT coalesce(json_agg(c), '[]'::json) FROM (
-      SELECT c.id, c.author_id AS "authorId", c.text, c.created_at AS "createdAt" FROM post_comments c WHERE c.post_id = p.id AND ${seesComment(viewerId)}
-      ORDER BY c.created_at DESC, c.id DESC LIMIT 3) c) AS comments
+      AND r.status = 'published') AS "isReposted"
   FROM posts p WHERE p.id IN (${ids})`;
+
+/** The reader's part of the posts `ids` selects, and the people they are cut off from: two JSON columns. */
+const readerColumns = (viewerId: string, ids: SQL) =>
+  sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${readerPart(viewerId, ids)}) r) AS readers, ${cutOffPeopleJson(viewerId)} AS "cutOff"`;
+
+/** The latest comments the viewer may see of each of these posts (for the few whose kept ones are not enough). */
+const latestCommentsSql = (viewerId: string, ids: string[]) => sql`
+  SELECT p.id, (SELECT coalesce(json_agg(c), '[]'::json) FROM (
+      SELECT c.id, c.author_id AS "authorId", c.text, c.created_at AS "createdAt", c.hidden_at AS "hiddenAt" FROM post_comments c
+      WHERE c.post_id = p.id AND ${seesComment(viewerId)} ORDER BY c.created_at DESC, c.id DESC LIMIT ${SHOWN_COMMENTS}) c) AS comments
+  FROM posts p WHERE p.id = ANY(${sql.param(ids)}::uuid[])`;
+
+/**
+ * The posts as this reader sees them: each one's kept shared part (read again where its version
+ * moved) joined with the reader's part, and the latest three comments the reader may see.
+ */
+async function assemble(db: Tx, viewerId: string, readers: ReaderRow[], cutOff: string[]): Promise<Map<string, PostRow>> {
+  const shared = await sharedPosts(db, readers);
+  const sees = seesKeptComment(viewerId, new Set(cutOff));
+  const rows = new Map<string, PostRow>();
+  const short: string[] = [];
+  for (const r of readers) {
+    const piece = shared.get(r.id);
+    if (!piece) continue;
+    const comments = piece.comments.filter(sees).slice(0, SHOWN_COMMENTS);
+    if (comments.length < SHOWN_COMMENTS && piece.moreComments) short.push(r.id);
+    rows.set(r.id, { ...piece, ...r, comments });
+  }
+  if (short.length)
+    for (const { id, comments } of await executeRows<Pick<SharedPost, 'id' | 'comments'>>(db, latestCommentsSql(viewerId, short)))
+      rows.get(id)!.comments = comments;
+  return rows;
+}
 
 /** A page's rows must be: id, kind, repost_of, author_id, sort_at, newest first, `limit + 1` of them. */
 export type PageSql = SQL;
@@ -192,7 +196,7 @@ export async function postPage(
   opts: { ownUnpublished?: boolean; moderator?: boolean } = {},
 ): Promise<PostPage> {
   // Prepared by its shape: planning this statement costs about as much as running it.
-  const [res] = await executePrepared<{ page: PageRow[]; posts: PostRow[] }>(
+  const [res] = await executePrepared<{ page: PageRow[]; readers: ReaderRow[]; cutOff: string[] }>(
     db,
     'owo_post_page',
     sql`WITH page AS (${page}),
@@ -203,12 +207,12 @@ export async function postPage(
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'repostOf', repost_of, 'authorId', author_id,
           'sortAt', sort_at) ORDER BY sort_at DESC, id DESC), '[]'::json) FROM page) AS page,
-        (SELECT coalesce(json_agg(h), '[]'::json) FROM (${hydrate(viewerId, sql`SELECT id FROM shown`)}) h) AS posts`,
+        ${readerColumns(viewerId, sql`SELECT id FROM shown`)}`,
   );
   const rows = res?.page ?? [];
   const more = rows.length > q.limit;
   const pageRows = more ? rows.slice(0, q.limit) : rows;
-  const byId = new Map((res?.posts ?? []).map((p) => [p.id, p]));
+  const byId = await assemble(db, viewerId, res?.readers ?? [], res?.cutOff ?? []);
   // Moderators (checked by the caller) see their community's waiting and held posts; everyone else
   // only what they may see, and in lists only in its public state but for their own drafts' list.
   const shown = (p: PostRow | undefined): p is PostRow =>
@@ -261,13 +265,13 @@ function peopleIn(rows: PostRow[], byId: Map<string, PostRow>, page: PageRow[]):
 
 /** One post as the caller sees it, or null when it is not there for them (draft of someone else, deleted, hidden). */
 export async function readPost(db: Tx, viewerId: string, postId: string): Promise<Post | null> {
-  const rows = await executeRows<PostRow>(
+  const [res] = await executeRows<{ readers: ReaderRow[]; cutOff: string[] }>(
     db,
-    sql`${hydrate(viewerId, sql`${postId}::uuid`)} UNION ALL ${hydrate(viewerId, sql`SELECT repost_of FROM posts WHERE id = ${postId} AND kind = 'quote'`)}`,
+    sql`SELECT ${readerColumns(viewerId, sql`SELECT ${postId}::uuid UNION SELECT repost_of FROM posts WHERE id = ${postId} AND kind = 'quote'`)}`,
   );
-  const row = rows.find((r) => r.id === postId);
+  const byId = await assemble(db, viewerId, res?.readers ?? [], res?.cutOff ?? []);
+  const row = byId.get(postId);
   if (!row || row.kind === 'repost' || !row.visible) return null;
-  const byId = new Map(rows.map((r) => [r.id, r]));
   const people = await peopleOf(db, peopleIn([row], byId, []));
   return toPost(viewerId, people, row, row.repostOf ? byId.get(row.repostOf) : null, null);
 }

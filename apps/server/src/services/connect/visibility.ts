@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { cutOffSql } from '../chat/index.js';
+import { cutOffPeopleSql, cutOffSql } from '../chat/index.js';
 import type { posts } from './tables.js';
 
 // Who may see what in Connect: the one place that decides it. Every read of a post (one post, each
@@ -61,6 +61,19 @@ export const actionablePost = (viewerId: string, postId: string) =>
  */
 export const seesComment = (viewerId: string, alias = 'c') =>
   sql`(${col(alias, 'author_id')} = ${viewerId} OR (${col(alias, 'hidden_at')} IS NULL AND NOT ${cutOffSql(viewerId, col(alias, 'author_id'))}))`;
+
+/**
+ * `seesComment` for comments read once for every reader (post-pieces.ts): `cutOff` holds the people
+ * the viewer is cut off from (`cutOffPeopleSql`), read with the page.
+ */
+export const seesKeptComment =
+  (viewerId: string, cutOff: ReadonlySet<string>) =>
+  (c: { authorId: string; hiddenAt: Date | string | null }): boolean =>
+    c.authorId === viewerId || (c.hiddenAt === null && !cutOff.has(c.authorId));
+
+/** The people the viewer is cut off from, as a JSON array (for `seesKeptComment`). */
+export const cutOffPeopleJson = (viewerId: string) =>
+  sql`(SELECT coalesce(json_agg(x.id), '[]'::json) FROM (${cutOffPeopleSql(viewerId)}) x(id))`;
 
 /**
  * May the viewer see the story row `s` now? Its author always (also after it expired); anyone else

@@ -1,0 +1,11 @@
+-- A comment hidden, restored, edited or deleted renews its post's row (post_comments_touch_post), so
+-- the post's kept shared part (services/connect/post-pieces.ts), whose version is the row's xmin, is
+-- built again for the next page that shows it, on every server process. A new comment and a like
+-- change the post's counts in their own statement, which renews the row already.
+CREATE OR REPLACE FUNCTION owo_post_comment_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE posts SET comment_count = comment_count WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.post_id ELSE NEW.post_id END);
+  RETURN NULL;
+END;
+$$;
