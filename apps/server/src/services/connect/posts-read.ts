@@ -6,6 +6,7 @@ import { usersByIds, type UserSummary } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
 import { sharedPosts, SHOWN_COMMENTS, stampOf, type SharedPost } from './post-pieces.js';
 import type { posts } from './tables.js';
+import type { TimelineMark } from './timeline-store.js';
 import { cutOffPeopleJson, inPrivateCommunity, listedFor, seesComment, seesKeptComment, seesPost } from './visibility.js';
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
@@ -193,10 +194,10 @@ export async function postPage(
   viewerId: string,
   page: PageSql,
   q: FeedQuery,
-  opts: { ownUnpublished?: boolean; moderator?: boolean } = {},
-): Promise<PostPage> {
+  opts: { ownUnpublished?: boolean; moderator?: boolean; mark?: SQL } = {},
+): Promise<PostPage & { mark?: TimelineMark }> {
   // Prepared by its shape: planning this statement costs about as much as running it.
-  const [res] = await executePrepared<{ page: PageRow[]; readers: ReaderRow[]; cutOff: string[] }>(
+  const [res] = await executePrepared<{ page: PageRow[]; readers: ReaderRow[]; cutOff: string[]; mark: TimelineMark }>(
     db,
     'owo_post_page',
     sql`WITH page AS (${page}),
@@ -207,8 +208,11 @@ export async function postPage(
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'repostOf', repost_of, 'authorId', author_id,
           'sortAt', sort_at) ORDER BY sort_at DESC, id DESC), '[]'::json) FROM page) AS page,
-        ${readerColumns(viewerId, sql`SELECT id FROM shown`)}`,
+        ${readerColumns(viewerId, sql`SELECT id FROM shown`)}, ${opts.mark ?? sql`NULL::json`} AS mark`,
   );
+  const mark = res?.mark ?? null;
+  // A home timeline that is not kept: its page is read again once it is rebuilt (timeline-read.ts).
+  if (opts.mark && !mark?.kept) return { posts: [], pagination: { page: q.page, limit: q.limit, prev: null, next: null }, mark };
   const rows = res?.page ?? [];
   const more = rows.length > q.limit;
   const pageRows = more ? rows.slice(0, q.limit) : rows;
@@ -241,6 +245,7 @@ export async function postPage(
   const shownPosts = items.map(({ row, repost }) => toPost(viewerId, people, row, row.repostOf ? byId.get(row.repostOf) : null, repost));
   const last = pageRows[pageRows.length - 1];
   return {
+    ...(opts.mark ? { mark } : {}),
     posts: shownPosts,
     pagination: {
       page: q.page,

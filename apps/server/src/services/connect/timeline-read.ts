@@ -50,7 +50,9 @@ export async function homeTimeline(
 ): Promise<PostPage> {
   // The cursor is read first: a bad one is refused before the timeline is touched or rebuilt.
   const k = keyset(sql`sort_at`, sql`id`, q);
-  if (!(await store.touch(db, viewerId))) await rebuildTimeline(db, store, viewerId);
+  // The database store's mark is read inside the page's statement; another store is asked first.
+  const mark = store.markSql(viewerId);
+  if (!mark && !(await store.touch(db, viewerId))) await rebuildTimeline(db, store, viewerId);
   const n = q.limit + 1 + k.offset;
   const each = { ...q, page: 0, limit: n - 1 };
   const listed = listedFor(viewerId);
@@ -70,5 +72,14 @@ export async function homeTimeline(
   const arms = [stored, ...pulled].map((s) => sql`(${s})`);
   const merged = sql`SELECT * FROM (${sql.join(arms, sql` UNION `)}) f
     ORDER BY sort_at DESC, id DESC LIMIT ${q.limit + 1} OFFSET ${k.offset}`;
-  return postPage(db, viewerId, merged, q);
+  const { mark: read, ...found } = await postPage(db, viewerId, merged, q, mark ? { mark } : {});
+  if (!mark) return found;
+  if (!read?.kept) {
+    // Not kept (never built, or its person away): built now, and the page read from it.
+    await rebuildTimeline(db, store, viewerId);
+    const { mark: _again, ...page } = await postPage(db, viewerId, merged, q);
+    return page;
+  }
+  if (read.stale) await store.refresh(db, viewerId);
+  return found;
 }

@@ -37,6 +37,10 @@ export function redisTimelines(redis: Redis, prefix: string, settings: TimelineS
   return {
     name: 'redis',
     settings,
+    markSql: () => null,
+    async refresh() {
+      // Redis's touch renews the timeline's expiry as it reads.
+    },
     async touch(_db, userId) {
       return (await redis.expire(key(userId), ttl)) === 1;
     },

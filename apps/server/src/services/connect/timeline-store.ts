@@ -24,6 +24,9 @@ export const TIMELINE_DEFAULTS: TimelineSettings = { cap: 400, activeDays: 14, b
 /** One post in a timeline: a post, a quote or a plain repost row, by its publication time. */
 export type TimelineEntry = Pick<typeof homeTimelines.$inferSelect, 'postId' | 'authorId'> & { sortAt: string };
 
+/** A timeline's mark as `markSql` reads it: NULL when the person has none. */
+export type TimelineMark = { kept: boolean; stale: boolean } | null;
+
 /** Where a page starts in the store: below this (published_at, id), or from the newest. */
 export type StoreCursor = { at: string; id: string } | null;
 
@@ -32,6 +35,14 @@ export interface TimelineStore {
   readonly settings: TimelineSettings;
   /** Marks the person's timeline as read now; false when it is not kept (never built, expired, flushed). */
   touch(db: Tx, userId: string): Promise<boolean>;
+  /**
+   * Where the store is the database: the person's mark as an expression read inside the page's own
+   * statement (a round trip less than `touch`), JSON `{kept, stale}` or NULL; `refresh` then writes a
+   * stale mark. Null for a store that must be asked apart (`touch`).
+   */
+  markSql(userId: string): SQL | null;
+  /** Marks the timeline as read now (after `markSql` found it stale). */
+  refresh(db: Tx, userId: string): Promise<void>;
   /** Replaces the person's timeline with these entries (a rebuild), and keeps it from now on. */
   replace(db: Tx, userId: string, entries: TimelineEntry[]): Promise<void>;
   /** Adds entries to the person's timeline if it is kept (a new follow's recent posts). */
@@ -71,18 +82,19 @@ export function databaseTimelines(settings: TimelineSettings = TIMELINE_DEFAULTS
     name: 'database',
     settings,
     async touch(db, userId) {
-      // A write at most once an hour per person, not on every read.
-      const [row] = await executeRows<{ kept: boolean; stale: boolean }>(
-        db,
-        sql`SELECT read_at > ${active} AS kept, read_at < now() - interval '1 hour' AS stale FROM timeline_owners WHERE user_id = ${userId}`,
-      );
-      if (!row?.kept) return false;
-      if (row.stale)
-        await db
-          .update(timelineOwners)
-          .set({ readAt: sql`now()` })
-          .where(eq(timelineOwners.userId, userId));
+      const [row] = await executeRows<{ mark: TimelineMark }>(db, sql`SELECT ${this.markSql(userId)} AS mark`);
+      if (!row?.mark?.kept) return false;
+      if (row.mark.stale) await this.refresh(db, userId);
       return true;
+    },
+    // A write at most once an hour per person, not on every read.
+    markSql: (userId) => sql`(SELECT json_build_object('kept', read_at > ${active}, 'stale', read_at < now() - interval '1 hour')
+      FROM timeline_owners WHERE user_id = ${userId})`,
+    async refresh(db, userId) {
+      await db
+        .update(timelineOwners)
+        .set({ readAt: sql`now()` })
+        .where(eq(timelineOwners.userId, userId));
     },
     async replace(db, userId, entries) {
       await db.delete(homeTimelines).where(eq(homeTimelines.userId, userId));
