@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ConnectUser, FeedPagination, FeedQuery, Post, PostComment } from '@owo/contracts';
 import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { usersByIds, type UserSummary } from '../user/index.js';
+import { publicPeople, type PublicPerson } from '../user/index.js';
 import { categoryOf } from './catalogue.js';
 import { sharedPosts, SHOWN_COMMENTS, stampOf, type SharedPost } from './post-pieces.js';
 import type { posts } from './tables.js';
@@ -65,7 +65,7 @@ export function keyset(
 
 const iso = (s: Date | string | null) => (s ? new Date(s).toISOString() : null);
 
-export const toConnectUser = (u: Pick<UserSummary, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar'>): ConnectUser => ({
+export const toConnectUser = (u: PublicPerson): ConnectUser => ({
   _id: u.id,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -78,7 +78,7 @@ const unknownUser = (id: string): ConnectUser => ({ _id: id, firstName: 'Owo', l
 
 export type People = Map<string, ConnectUser>;
 export async function peopleOf(db: Tx, ids: Iterable<string>): Promise<People> {
-  const found = await usersByIds(db, [...new Set(ids)]);
+  const found = await publicPeople(db, [...new Set(ids)]);
   return new Map(found.map((u) => [u.id, toConnectUser(u)]));
 }
 const person = (people: People, id: string) => people.get(id) ?? unknownUser(id);

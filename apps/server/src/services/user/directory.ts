@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db.js';
+import { executePrepared, type Tx } from '../../platform/db.js';
 import { users } from './tables.js';
 
 /** What other services may read about a person: names and contact details, never a password or PIN. */
@@ -35,6 +35,24 @@ export async function usersByIds(db: Tx, ids: readonly string[]): Promise<UserSu
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   return db.select(summary).from(users).where(inArray(users.id, unique));
+}
+
+/** What anyone may see of a person in another's lists: names, nickname, picture. */
+export type PublicPerson = Pick<UserSummary, 'id' | 'firstName' | 'lastName' | 'nickName' | 'avatar'>;
+
+/**
+ * The public part of the people with these ids (unknown ids left out, in no order): one prepared
+ * statement for any number of them, for lists read on every scroll (Connect's pages).
+ */
+export async function publicPeople(db: Tx, ids: readonly string[]): Promise<PublicPerson[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return executePrepared<PublicPerson>(
+    db,
+    'owo_public_people',
+    sql`SELECT id, first_name AS "firstName", last_name AS "lastName", nick_name AS "nickName", avatar
+      FROM users WHERE id = ANY(${sql.param(unique)}::uuid[])`,
+  );
 }
 
 /** One person, or null. */

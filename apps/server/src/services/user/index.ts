@@ -4,7 +4,17 @@ import type { UserOptions } from './deps.js';
 import { userRoutes } from './routes.js';
 
 export { userProviders, type UserProvided } from './authenticator.js';
-export { nicknamedPeople, setBio, userIdsMatching, usersByIds, usersByNickNames, userById, type UserSummary } from './directory.js';
+export {
+  nicknamedPeople,
+  publicPeople,
+  setBio,
+  userIdsMatching,
+  usersByIds,
+  usersByNickNames,
+  userById,
+  type PublicPerson,
+  type UserSummary,
+} from './directory.js';
 export { toPublicUser } from './profile.service.js';
 export { findCustomers, type CustomerMatch } from './staff-reads.js';
 export { devicesForStaff } from './devices.service.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { auth, fileApp, json, newUser, signup, type TestUser } from '../../test/harness.js';
+import { publicPeople } from './index.js';
 
 const t = fileApp();
 
@@ -132,5 +133,15 @@ describe('GET /users/filter', () => {
     expect(short.statusCode).toBe(400);
     expect(json(short).message).toBe('Type at least 2 characters');
     expect((await t.app.inject({ method: 'GET', url: '/api/user/users/filter?query=ab' })).statusCode).toBe(401);
+  });
+});
+
+describe('publicPeople (what other services show of a person in lists)', () => {
+  it('reads the public part only, each person once, unknown ids left out', async () => {
+    const [a, b] = [await newUser(t.app), await newUser(t.app)];
+    const found = await publicPeople(t.db, [a.id, b.id, a.id, '019a0000-0000-7000-8000-000000000000']);
+    expect(found.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+    for (const p of found) expect(Object.keys(p).sort()).toEqual(['avatar', 'firstName', 'id', 'lastName', 'nickName']);
+    expect(await publicPeople(t.db, [])).toEqual([]);
   });
 });
