@@ -11,8 +11,10 @@ import { cutOffPeopleJson, inPrivateCommunity, listedFor, seesComment, seesKeptC
 
 // Reading posts: every list of posts (feeds, profile tabs, drafts, saved, a collection) is one
 // statement that picks the page's rows (a keyset under the page-0 snapshot) and, in the same
-// round trip, the posts to show with the caller's like/save/repost state, a few likers and the
-// latest comments; then one query for the people named. Never a query per post.
+// round trip, the reader's part of the posts to show (may they see each, liked, saved, reposted by
+// them); each post's shared part (text, counts, likers, latest comments) is joined from the pieces
+// kept for every reader (post-pieces.ts), read in one more statement where not kept at the post's
+// version; then one query for the people named. Never a query per post.
 
 /** One row of a page: a post, a quote, or a plain repost (shown as the post it reposts). */
 type PageRow = Pick<typeof posts.$inferSelect, 'id' | 'kind' | 'repostOf' | 'authorId'> & { sortAt: string };
