@@ -84,8 +84,8 @@ const PROFILE = process.env.FEED_PROFILE === '1';
 const CANDIDATE = process.env.FEED_CANDIDATE !== '0';
 const PORT = env('PORT', 3420, 4420);
 const BARE_PORT = PORT + 1;
-/** The second server: the same database, its home timelines in Redis (REDIS_URL for the bench, default the local one). */
-const REDIS_PORT = PORT + 2;
+/** The second server: the same database, its home timelines in Redis (REDIS_URL for the bench, default the local one), or BENCH_COMPARE. */
+const SECOND_PORT = PORT + 2;
 const REDIS_URL = process.env.FEED_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = own('owo-bench-feed');
 /**
@@ -569,7 +569,7 @@ async function main() {
   const db = new pg.Client({ connectionString: dbUrl(DB) });
   await db.connect();
   let bare: ChildProcess | undefined;
-  let withRedis: ChildProcess | undefined;
+  let second: ChildProcess | undefined;
   const results: Result[] = [];
   let steps: SeedStep[] = [];
   let seedMs = 0;
@@ -604,31 +604,32 @@ async function main() {
     // the same tokens), or one whose timeline store is Redis (its keys under the bench's own prefix,
     // deleted first: SCAN + DEL, never a flush of the whole Redis).
     if (!COMPARE) clearRedis();
-    withRedis = COMPARE
-      ? await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-before', [], {}, COMPARE)
-      : await startServer(dbUrl(DB), REDIS_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
-    const redisBase = `http://127.0.0.1:${REDIS_PORT}`;
-    // Sessions are kept where that server keeps them (Redis): each person logs in there too.
-    const redisTokens = new Map<string, string>();
+    second = COMPARE
+      ? await startServer(dbUrl(DB), SECOND_PORT, os.tmpdir() + '/owo-feed-before', [], {}, COMPARE)
+      : await startServer(dbUrl(DB), SECOND_PORT, os.tmpdir() + '/owo-feed-redis', [], { REDIS_URL, REDIS_PREFIX });
+    const secondBase = `http://127.0.0.1:${SECOND_PORT}`;
+    // Sessions are kept where that server keeps them: the BENCH_COMPARE copy in the same database (the
+    // same tokens), the Redis server in Redis (each person logs in there too).
+    const secondTokens = new Map<string, string>();
     for (const p of people) {
       if (COMPARE) {
-        redisTokens.set(p.id, p.token);
+        secondTokens.set(p.id, p.token);
         continue;
       }
-      const l = await call('POST', `${redisBase}/api/user/users/login`, { username: p.email, password: PASSWORD });
+      const l = await call('POST', `${secondBase}/api/user/users/login`, { username: p.email, password: PASSWORD });
       if (l.code !== 200) throw new Error(`login ${p.email} on the Redis server: ${l.code} ${l.json.message}`);
-      redisTokens.set(p.id, String(l.json.data.accessToken));
+      secondTokens.set(p.id, String(l.json.data.accessToken));
     }
-    const same = await call('GET', `${redisBase}${people[0]!.pages[0]}`, undefined, {
-      authorization: `Bearer ${redisTokens.get(people[0]!.id)}`,
+    const same = await call('GET', `${secondBase}${people[0]!.pages[0]}`, undefined, {
+      authorization: `Bearer ${secondTokens.get(people[0]!.id)}`,
     });
-    const second = COMPARE ? 'the BENCH_COMPARE server' : 'the Redis store';
-    if (same.code !== 200) throw new Error(`${second}'s feed: ${same.code} ${same.json.message}`);
+    const secondName = COMPARE ? 'the BENCH_COMPARE server' : 'the Redis store';
+    if (same.code !== 200) throw new Error(`${secondName}'s feed: ${same.code} ${same.json.message}`);
     const sameIds = (same.json as unknown as FeedJson).data.map((p) => p._id);
     const matches = JSON.stringify(sameIds) === JSON.stringify(people[0]!.ids0);
-    console.log(`${second}'s page 0 ${matches ? 'matches' : 'DIFFERS FROM'} the database store's`);
-    check(matches, `${second}'s page 0 for ${people[0]!.email} differs from the database store's`);
-    const redisRoot = withRedis.pid!;
+    console.log(`${secondName}'s page 0 ${matches ? 'matches' : 'DIFFERS FROM'} the database store's`);
+    check(matches, `${secondName}'s page 0 for ${people[0]!.email} differs from the database store's`);
+    const secondRoot = second.pid!;
 
     bare = await startBare(fileURLToPath(import.meta.url), 'FEED_ROLE', dbUrl(DB), BARE_PORT);
     const bareRoot = bare.pid!;
@@ -659,16 +660,16 @@ async function main() {
       {
         name: `feed${SECOND}`,
         label: COMPARE ? `home feed, page 0, the server in ${COMPARE}` : `home feed, page 0, timelines in Redis`,
-        base: redisBase,
-        reqs: people.map((p) => req({ ...p, token: redisTokens.get(p.id)! }, p.pages[0]!)),
-        root: () => redisRoot,
+        base: secondBase,
+        reqs: people.map((p) => req({ ...p, token: secondTokens.get(p.id)! }, p.pages[0]!)),
+        root: () => secondRoot,
       },
       {
         name: `deeper${SECOND}`,
         label: COMPARE ? `home feed, pages 1 to ${PAGES}, the server in ${COMPARE}` : `home feed, pages 1 to ${PAGES}, timelines in Redis`,
-        base: redisBase,
-        reqs: people.flatMap((p) => p.pages.slice(1).map((u) => req({ ...p, token: redisTokens.get(p.id)! }, u))),
-        root: () => redisRoot,
+        base: secondBase,
+        reqs: people.flatMap((p) => p.pages.slice(1).map((u) => req({ ...p, token: secondTokens.get(p.id)! }, u))),
+        root: () => secondRoot,
       },
     ];
     const [bareCase, ...real] = cases as [Case, ...Case[]];
@@ -743,7 +744,7 @@ async function main() {
   } finally {
     call.close();
     if (bare) await stop(bare);
-    if (withRedis) await stop(withRedis);
+    if (second) await stop(second);
     await stop(server);
     await db.end();
     await monitor.end();

@@ -77,8 +77,7 @@ export async function homeTimeline(
   if (!read?.kept) {
     // Not kept (never built, or its person away): built now, and the page read from it.
     await rebuildTimeline(db, store, viewerId);
-    const { mark: _again, ...page } = await postPage(db, viewerId, merged, q);
-    return page;
+    return postPage(db, viewerId, merged, q);
   }
   if (read.stale) await store.refresh(db, viewerId);
   return found;
