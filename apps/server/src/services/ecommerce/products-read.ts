@@ -138,13 +138,16 @@ export async function productPage(
   p: Page,
   from: Point | null = null,
   totalBy: TotalBy = 'count',
+  planned: 'once' | 'each' = 'once',
 ) {
   const offset = (p.page - 1) * p.limit;
   const window = totalBy === 'window';
-  const rows = await executeRows<ProductRow & { total?: number }>(
-    db,
-    sql`${select(viewerId, from, window ? sql`count(*) OVER ()::int` : null)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`,
-  );
+  // Prepared per shape of the list (its conditions and order, the values aside), so PostgreSQL may keep its plan
+  // instead of planning every page; 'each' for a text search, whose plan must weigh the words searched.
+  const query = sql`${select(viewerId, from, window ? sql`count(*) OVER ()::int` : null)} WHERE ${where} ORDER BY ${order} LIMIT ${p.limit} OFFSET ${offset}`;
+  const rows = await (planned === 'once'
+    ? executePrepared<ProductRow & { total?: number }>(db, 'product_page', query)
+    : executeRows<ProductRow & { total?: number }>(db, query));
   let total: number;
   if (window) total = rows[0]?.total ?? 0;
   else if (rows.length > 0 && rows.length < p.limit)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ShopHit, Suggestion } from '@owo/contracts';
-import { executeRows, type Tx } from '../../platform/db.js';
+import { executePrepared, executeRows, type Tx } from '../../platform/db.js';
 import { pageInfo } from '../../platform/pagination.js';
 import { CATEGORIES, categoryPlace, placeOf } from './catalogue.js';
 import { ratingOf, uuidArray, type Page } from './products-read.js';
@@ -43,8 +43,9 @@ export async function suggest(db: Tx, q: string, index: ProductIndex | null = nu
   const { before, last } = prefixOf(q);
   if (last.length < 2) return { words: [], products: [], categories: [], shops: [] };
   const completions = (
-    await executeRows<{ word: string }>(
+    await executePrepared<{ word: string }>(
       db,
+      'suggest_words',
       sql`SELECT word FROM search_words WHERE word LIKE ${likePrefix(last)} AND products > 0 ORDER BY products DESC, word LIMIT 5`,
     )
   ).map((r) => r.word);
@@ -62,8 +63,9 @@ export async function suggest(db: Tx, q: string, index: ProductIndex | null = nu
   const shopQ = before
     ? sql`(plainto_tsquery('simple'::regconfig, ${before}) && to_tsquery('simple'::regconfig, ${`${last}:*`}))`
     : sql`to_tsquery('simple'::regconfig, ${`${last}:*`})`;
-  const shops = await executeRows<{ id: string; name: string; logo_url: string | null; state_id: string; lga_id: string }>(
+  const shops = await executePrepared<{ id: string; name: string; logo_url: string | null; state_id: string; lga_id: string }>(
     db,
+    'suggest_shops',
     sql`SELECT id, name, logo_url, state_id, lga_id FROM shops WHERE to_tsvector('simple'::regconfig, name) @@ ${shopQ} AND hidden_at IS NULL
       ORDER BY followers_count DESC, products_count DESC, name LIMIT 3`,
   );
@@ -94,8 +96,9 @@ async function productsFromIndex(db: Tx, index: ProductIndex, before: string, al
   const head = lex.get(before)!.map((l) => [[l]]);
   const found = index.search({ groups: [...head, alts], mode: 'all', filters: {}, sort: 'relevance', want: 30 });
   if (!found.ids.length) return [];
-  const rows = await executeRows<SuggestedProduct>(
+  const rows = await executePrepared<SuggestedProduct>(
     db,
+    'suggest_products',
     sql`SELECT id, name, price, images, category_id, subcategory_id FROM products
       WHERE id = ANY(${uuidArray(found.ids)}::uuid[]) AND deleted_at IS NULL AND stock > 0`,
   );

@@ -143,29 +143,19 @@ export async function lexemesOf(db: Tx, texts: string[]): Promise<Map<string, st
 
 /**
  * Which terms the catalogue has (a word of the vocabulary, a synonym, or found by its stem in some
- * product's document) and which are stop words; one statement for all of them.
+ * product's document) and which are stop words; one statement for all of them. With the search
+ * index, a term is known when the index has its stems; one it lacks is left to the corrections.
  */
 export async function knownTerms(db: Tx, terms: string[], indexHas?: (lexeme: string) => boolean): Promise<Known[]> {
   const list = terms.filter((t) => !isSynonym(t) && !/\s/.test(t));
   const found = new Map<string, Known>();
   if (list.length && indexHas) {
-    // With a search index, a term whose stems it has is known; the vocabulary is asked only about the others.
+    // With a search index, a term whose stems it has is known. The others go to the corrections, which
+    // find the word itself when the vocabulary has it (it is then kept as typed): no statement here.
     const lex = await lexemesOf(db, list);
-    const unsure = list.filter((w) => lex.get(w)!.length > 0 && !lex.get(w)!.every(indexHas));
-    const vocab = new Set(
-      unsure.length
-        ? (
-            await executePrepared<{ word: string }>(
-              db,
-              'search_vocabulary',
-              sql`SELECT word FROM search_words WHERE word = ANY(${textArray(unsure)}::text[]) AND products > 0`,
-            )
-          ).map((r) => r.word)
-        : [],
-    );
     for (const w of list) {
       const l = lex.get(w)!;
-      found.set(w, { term: w, known: l.length > 0 && (l.every(indexHas) || vocab.has(w)), stop: l.length === 0 });
+      found.set(w, { term: w, known: l.length > 0 && l.every(indexHas), stop: l.length === 0 });
     }
   } else if (list.length) {
     // A word no product has must be looked up in the search index (a read of nothing), never sought
@@ -206,7 +196,8 @@ export async function corrections(db: Tx, words: string[]): Promise<Map<string, 
   for (const w of todo) {
     const cands = rows.filter((r) => r.w === w).map((c) => ({ word: c.word, products: c.products, sim: Number(c.sim) }));
     const best = bestCorrection(w, [...cands, ...synonymCands]);
-    if (best) out.set(w, best);
+    // The word itself (a word of the vocabulary) is no correction.
+    if (best && best !== w) out.set(w, best);
   }
   return out;
 }

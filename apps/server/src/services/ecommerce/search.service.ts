@@ -253,26 +253,26 @@ export async function searchProducts(
   const found = matchesOf(ready, q, m, relevance ? 'any' : 'all', candidatesFor(q));
   // Sorted by price, date or rating, only products with every word make sense; by relevance, some words rank after all.
   const words = sql`p.search_doc @@ ${relevance ? m.any : m.all}`;
-  // One shop's copies spread down the page: past its first two in a tier, they rank after the others.
-  const spread = sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${m.matched} ORDER BY ${m.score} DESC, p.id) > 2)`;
-  const orderWith = (spreadOf: SQL) =>
-    relevance
-      ? sql`(p.stock > 0) DESC, ${m.matched} DESC, ${spreadOf}, ${m.score} DESC, p.id`
-      : sql`(p.stock > 0) DESC, ${sortOrder(q.sort)}`;
+  // By relevance: in stock first, then the words matched, one shop's copies spread down the page, the score.
+  const rank = rankOrder(relevance, q.sort);
   let items: Product[];
   let n: number;
   if (found) {
     // The candidates are read by primary key into a table of their own, and ranked there: the
     // words, the weak matches (left out when one of the candidates in the place matches strongly)
-    // and the filters are checked on them alone, never through the search document's index. The
+    // and the filters are checked on them alone, never through the search document's index. Each
+    // candidate's words matched, strong match and score are worked out once (`scored`), and the
     // page's products are read in the same statement.
-    const where = and([...f.place, ...f.category, ...f.price, words, strongAmongCandidates(m, f)]);
+    const scored = sql`scored AS MATERIALIZED (SELECT p.id, p.shop_id, p.stock, p.price, p.created_at, p.rating_sum, p.rating_count,
+        ${and(f.place)} AS in_place, ${and([...f.category, ...f.price, words])} AS in_rest, p.search_doc @@ ${m.any} AS any_word,
+        ${m.strong} AS strong, ${m.matched} AS matched, ${relevance ? m.score : sql`0::float8`} AS score FROM p)`;
     // The spread is worked out a level below the ranking: a window cannot order by another window.
-    const order = orderWith(sql`p.spread`);
+    const kept = rank(sql`p.matched`, sql`p.score`);
     const offset = (q.page - 1) * q.limit;
-    const ranking = (limit: number, from: number) => sql`${found.table},
-      matching AS (SELECT p.*, ${spread} AS spread FROM p WHERE ${where}),
-      ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${order}) AS at FROM matching p) x
+    const ranking = (limit: number, from: number) => sql`${found.table}, ${scored},
+      matching AS (SELECT p.*, ${kept.spread} AS spread FROM scored p WHERE p.in_place AND p.in_rest
+        AND (p.strong OR NOT EXISTS (SELECT 1 FROM scored s WHERE s.in_place AND s.any_word AND s.strong))),
+      ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${kept.order(sql`p.spread`)}) AS at FROM matching p) x
         WHERE at > ${from} ORDER BY at LIMIT ${limit})`;
     const page = await rankedPage(db, viewerId, ranking(q.limit, offset));
     items = page.items;
@@ -280,10 +280,10 @@ export async function searchProducts(
     if (!found.complete) n = found.count;
     else n = page.total ?? (offset > 0 ? ((await rankedPage(db, viewerId, ranking(1, 0))).total ?? 0) : 0);
   } else {
-    const order = orderWith(spread);
+    const { spread, order } = rank(m.matched, m.score);
     const narrowed = await strongOnly(db, m, f.place);
     const where = and([...f.place, ...f.category, ...f.price, words, ...narrowed]);
-    const page = await productPage(db, viewerId, where, order, q, null, { kept: () => cappedCount(db, where) });
+    const page = await productPage(db, viewerId, where, order(spread), q, null, { kept: () => cappedCount(db, where) }, 'each');
     items = page.items;
     n = page.pagination.total;
   }
@@ -299,6 +299,17 @@ export async function searchProducts(
     },
   };
 }
+
+/**
+ * A search's order, from a product's words matched and score: by relevance, in stock first, then
+ * the words matched, then past a shop's first two in a tier (`spread`: its copies spread down the
+ * page), then the score; sorted by price, date or rating, in stock first, then that.
+ */
+const rankOrder = (relevance: boolean, sort: ProductSort | undefined) => (matched: SQL, score: SQL) => ({
+  spread: sql`(row_number() OVER (PARTITION BY p.shop_id, p.stock > 0, ${matched} ORDER BY ${score} DESC, p.id) > 2)`,
+  order: (spread: SQL) =>
+    relevance ? sql`(p.stock > 0) DESC, ${matched} DESC, ${spread}, ${score} DESC, p.id` : sql`(p.stock > 0) DESC, ${sortOrder(sort)}`,
+});
 
 /** Among the candidates (the table `p`): a strong match, or any when none of those in the place matches strongly (strongOnly's rule). */
 const strongAmongCandidates = (m: TextMatch, f: Filters) => sql`(${m.strong} OR NOT ${strongIn(sql`p`, m, f.place)})`;

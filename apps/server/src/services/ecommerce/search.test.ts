@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product, SearchFacets, Suggestion } from '@owo/contracts';
 import { fileApp, newUser } from '../../test/harness.js';
 import { catalogueKit, IBADAN, shopCalls } from './shop-test-kit.js';
+import { corrections } from './search-words.js';
 
 // Search around the words: the vocabulary in step with every write, corrections, sorting,
 // the capped count, suggestions, facets and shops by name.
@@ -56,6 +57,8 @@ describe('search', () => {
     const r = await search(shopper, 'search=candle');
     expect(r.search?.correctedQuery).toBeNull();
     expect(r.data.every((x) => x.name.includes('Candle'))).toBe(true);
+    // A word the search index lacks goes to the corrections, which find the word itself when the vocabulary has it: no correction.
+    expect([...(await corrections(t.db, ['candle', 'candel'])).entries()]).toEqual([['candel', 'candle']]);
   });
 
   it('sorts the matches by price, lowest first', async () => {
