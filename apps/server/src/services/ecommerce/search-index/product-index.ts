@@ -33,8 +33,12 @@ export {
   type IndexQuery,
 } from './indexed-product.js';
 
-/** The most list entries a relevance search reads once it holds its candidates (then the count is a floor). */
-const READ_BOUND = 50_000;
+/**
+ * The most list entries a relevance search reads once it holds its candidates (then the count is a
+ * floor, shown as "N+"): a filter that few matches pass (a price range, a state) would otherwise read
+ * a common word's whole lists to count them.
+ */
+const READ_BOUND = 10_000;
 
 export class ProductIndex {
   private terms = new Map<string, number>();
@@ -232,7 +236,9 @@ export class ProductIndex {
         usable.find((a) => a.length)!,
       );
     try {
-      pass(rarest, true);
+      // A query of one word whose alternatives are each a single lexeme: every product its lists give has the word.
+      const oneLexemeEach = usable.filter((a) => a.length).length === 1 && rarest.every((a) => a.length === 1);
+      pass(rarest, !oneLexemeEach);
       if (q.mode === 'any' && usable.length > 1 && !bounded) {
         for (const alts of usable) {
           if (enough() || bounded) break;

@@ -87,6 +87,23 @@ describe('the product index', () => {
     expect(r).toMatchObject({ count: COUNT_CAP + 1, more: true, complete: false });
   });
 
+  it('stops reading a common word\'s lists a bound past its candidates when a filter lets few through: the count is then a floor', () => {
+    const ix = new ProductIndex();
+    // 30,000 products with the word, one in a hundred in the price range asked for.
+    ix.build(Array.from({ length: 30_000 }, (_, i) => product(i + 1, "'phone':1A", { price: i % 100 === 0 ? 500 : 100_000 })));
+    const r = ix.search(ask({ groups: word('phone'), filters: { maxPrice: 1_000 }, want: 20 }));
+    expect(r.ids).toHaveLength(20);
+    expect(r.more).toBe(true);
+    expect(r.complete).toBe(false);
+    // Every match in range is 300; the bound stopped the count before the end of the list, above the candidates held.
+    expect(r.count).toBeGreaterThanOrEqual(20);
+    expect(r.count).toBeLessThan(300);
+    // With fewer products than the bound, the same search reads to the end and its count is exact.
+    const small = new ProductIndex();
+    small.build(Array.from({ length: 5_000 }, (_, i) => product(i + 1, "'phone':1A", { price: i % 100 === 0 ? 500 : 100_000 })));
+    expect(small.search(ask({ groups: word('phone'), filters: { maxPrice: 1_000 }, want: 20 }))).toMatchObject({ count: 50, more: false });
+  });
+
   it('follows a product added, changed and removed after the build', () => {
     const ix = new ProductIndex();
     ix.build([product(1, "'blender':1A")]);
