@@ -87,7 +87,7 @@ describe('the product index', () => {
     expect(r).toMatchObject({ count: COUNT_CAP + 1, more: true, complete: false });
   });
 
-  it('stops reading a common word\'s lists a bound past its candidates when a filter lets few through: the count is then a floor', () => {
+  it("stops reading a common word's lists a bound past its candidates when a filter lets few through: the count is then a floor", () => {
     const ix = new ProductIndex();
     // 30,000 products with the word, one in a hundred in the price range asked for.
     ix.build(Array.from({ length: 30_000 }, (_, i) => product(i + 1, "'phone':1A", { price: i % 100 === 0 ? 500 : 100_000 })));
