@@ -33,11 +33,7 @@ export {
   type IndexQuery,
 } from './indexed-product.js';
 
-/**
- * The most list entries a relevance search reads once it holds its candidates (then the count is a
- * floor, shown as "N+"): a filter that few matches pass (a price range, a state) would otherwise read
- * a common word's whole lists to count them.
- */
+/** List entries a relevance search reads past holding its candidates (the count then a floor, "N+"): no whole lists read to count. */
 const READ_BOUND = 10_000;
 
 export class ProductIndex {
@@ -236,9 +232,8 @@ export class ProductIndex {
         usable.find((a) => a.length)!,
       );
     try {
-      // A query of one word whose alternatives are each a single lexeme: every product its lists give has the word.
-      const oneLexemeEach = usable.filter((a) => a.length).length === 1 && rarest.every((a) => a.length === 1);
-      pass(rarest, !oneLexemeEach);
+      // One word whose alternatives are single lexemes: every product its lists give has it, no word check.
+      pass(rarest, usable.filter((a) => a.length).length > 1 || rarest.some((a) => a.length > 1));
       if (q.mode === 'any' && usable.length > 1 && !bounded) {
         for (const alts of usable) {
           if (enough() || bounded) break;
@@ -246,8 +241,7 @@ export class ProductIndex {
         }
       }
     } finally {
-      // The query's bits are cleared whatever happened, so no later search reads them.
-      words.done();
+      words.done(); // the query's bits cleared whatever happened, so no later search reads them
     }
     let slots: number[];
     if (relevance) slots = [...inStock, ...outOfStock].slice(0, want);
