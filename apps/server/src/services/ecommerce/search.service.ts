@@ -267,12 +267,12 @@ export async function searchProducts(
         ${and(f.place)} AS in_place, ${and([...f.category, ...f.price, words])} AS in_rest, p.search_doc @@ ${m.any} AS any_word,
         ${m.strong} AS strong, ${m.matched} AS matched, ${relevance ? m.score : sql`0::float8`} AS score FROM p)`;
     // The spread is worked out a level below the ranking: a window cannot order by another window.
-    const kept = rank(sql`p.matched`, sql`p.score`);
+    const byScored = rank(sql`p.matched`, sql`p.score`);
     const offset = (q.page - 1) * q.limit;
     const ranking = (limit: number, from: number) => sql`${found.table}, ${scored},
-      matching AS (SELECT p.*, ${kept.spread} AS spread FROM scored p WHERE p.in_place AND p.in_rest
+      matching AS (SELECT p.*, ${byScored.spread} AS spread FROM scored p WHERE p.in_place AND p.in_rest
         AND (p.strong OR NOT EXISTS (SELECT 1 FROM scored s WHERE s.in_place AND s.any_word AND s.strong))),
-      ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${kept.order(sql`p.spread`)}) AS at FROM matching p) x
+      ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${byScored.order(sql`p.spread`)}) AS at FROM matching p) x
         WHERE at > ${from} ORDER BY at LIMIT ${limit})`;
     const page = await rankedPage(db, viewerId, ranking(q.limit, offset));
     items = page.items;
