@@ -263,15 +263,11 @@ export async function searchProducts(
     // and the filters are checked on them alone, never through the search document's index. Each
     // candidate's words matched, strong match and score are worked out once (`scored`), and the
     // page's products are read in the same statement.
-    const scored = sql`scored AS MATERIALIZED (SELECT p.id, p.shop_id, p.stock, p.price, p.created_at, p.rating_sum, p.rating_count,
-        ${and(f.place)} AS in_place, ${and([...f.category, ...f.price, words])} AS in_rest, p.search_doc @@ ${m.any} AS any_word,
-        ${m.strong} AS strong, ${m.matched} AS matched, ${relevance ? m.score : sql`0::float8`} AS score FROM p)`;
     // The spread is worked out a level below the ranking: a window cannot order by another window.
     const byScored = rank(sql`p.matched`, sql`p.score`);
     const offset = (q.page - 1) * q.limit;
-    const ranking = (limit: number, from: number) => sql`${found.table}, ${scored},
-      matching AS (SELECT p.*, ${byScored.spread} AS spread FROM scored p WHERE p.in_place AND p.in_rest
-        AND (p.strong OR NOT EXISTS (SELECT 1 FROM scored s WHERE s.in_place AND s.any_word AND s.strong))),
+    const ranking = (limit: number, from: number) => sql`${found.table}, ${scoredCandidates(m, f, words, relevance)},
+      matching AS (SELECT p.*, ${byScored.spread} AS spread FROM scored p WHERE p.in_place AND p.in_rest AND ${strongAmongScored}),
       ranked AS (SELECT id, total, at FROM (SELECT p.id, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${byScored.order(sql`p.spread`)}) AS at FROM matching p) x
         WHERE at > ${from} ORDER BY at LIMIT ${limit})`;
     const page = await rankedPage(db, viewerId, ranking(q.limit, offset));
@@ -311,8 +307,18 @@ const rankOrder = (relevance: boolean, sort: ProductSort | undefined) => (matche
     relevance ? sql`(p.stock > 0) DESC, ${matched} DESC, ${spread}, ${score} DESC, p.id` : sql`(p.stock > 0) DESC, ${sortOrder(sort)}`,
 });
 
-/** Among the candidates (the table `p`): a strong match, or any when none of those in the place matches strongly (strongOnly's rule). */
-const strongAmongCandidates = (m: TextMatch, f: Filters) => sql`(${m.strong} OR NOT ${strongIn(sql`p`, m, f.place)})`;
+/**
+ * The candidates (the table `p`) as a table `scored`: their columns, and each one's place, other
+ * filters and words (`in_place`, `in_rest`), any word matched, strong match, and (`ranked`: for the
+ * relevance order) words matched and score, each worked out once.
+ */
+const scoredCandidates = (m: TextMatch, f: Filters, words: SQL, ranked: boolean) =>
+  sql`scored AS MATERIALIZED (SELECT p.id, p.shop_id, p.stock, p.price, p.created_at, p.rating_sum, p.rating_count, p.category_id, p.subcategory_id,
+    ${and(f.place)} AS in_place, ${and([...f.category, ...f.price, words])} AS in_rest, p.search_doc @@ ${m.any} AS any_word,
+    ${m.strong} AS strong, ${ranked ? m.matched : sql`0`} AS matched, ${ranked ? m.score : sql`0::float8`} AS score FROM p)`;
+
+/** Among the scored candidates: a strong match, or any when none of those in the place matches strongly (strongOnly's rule). */
+const strongAmongScored = sql`(p.strong OR NOT EXISTS (SELECT 1 FROM scored s WHERE s.in_place AND s.any_word AND s.strong))`;
 
 /** For a search that found nothing: each word replaced by the vocabulary's nearest (by trigrams), when that changes something. */
 async function suggestionFor(db: Tx, search: string): Promise<string | null> {
@@ -350,13 +356,16 @@ export async function searchFacets(db: Tx, q: ProductQuery, index: SearchIndexFo
   // With the index: counted over its first COUNT_CAP + 1 matches in the place, whatever the category and price.
   const place = { ...q, category: undefined, subcategory: undefined, minPrice: undefined, maxPrice: undefined };
   const found = m ? matchesOf(ready, place, m, 'any', COUNT_CAP + 1) : null;
-  const strong = m ? (found ? [strongAmongCandidates(m, f)] : await strongOnly(db, m, f.place)) : [];
-  const base = and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`, ...strong] : [])]);
+  // The candidates scored (whatever the category and price), or every product.
+  const scored = m && found ? sql`${found.table}, ${scoredCandidates(m, f, sql`TRUE`, false)}` : null;
+  const base = scored
+    ? sql`p.in_place AND p.any_word AND ${strongAmongScored}`
+    : and([...f.place, ...(m ? [sql`p.search_doc @@ ${m.any}`, ...(await strongOnly(db, m, f.place))] : [])]);
   const inPrice = and(f.price);
   const inCategory = and(f.category);
   const rows = await executeRows<{ category_id: string; n: number; seen: number } & Record<`r${number}`, number>>(
     db,
-    sql`${found ? found.table : sql``} SELECT category_id, count(*) FILTER (WHERE in_price)::int AS n, count(*)::int AS seen,
+    sql`${scored ?? sql``} SELECT category_id, count(*) FILTER (WHERE in_price)::int AS n, count(*)::int AS seen,
         ${sql.join(
           PRICE_RANGES.map(
             (r, i) =>
@@ -364,7 +373,7 @@ export async function searchFacets(db: Tx, q: ProductQuery, index: SearchIndexFo
           ),
           sql`, `,
         )}
-      FROM (SELECT p.category_id, p.price, ${inPrice} AS in_price, ${inCategory} AS in_cat FROM ${found ? sql`p` : sql`products p`} WHERE ${base} LIMIT ${FACET_CAP + 1}) x
+      FROM (SELECT p.category_id, p.price, ${inPrice} AS in_price, ${inCategory} AS in_cat FROM ${scored ? sql`scored p` : sql`products p`} WHERE ${base} LIMIT ${FACET_CAP + 1}) x
       GROUP BY category_id`,
   );
   const sampled = (found !== null && !found.complete) || rows.reduce((n, r) => n + r.seen, 0) > FACET_CAP;
